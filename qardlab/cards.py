@@ -1,0 +1,303 @@
+"""Cards, suits and decks: small immutable values shared by every game.
+
+A card is a frozen value (``Card.parse("QS")``, ``str(card) == "QS"``,
+``card.symbol == "Q♠"``). Every one of the 52 cards also has a bit, so that a game
+can hold a hand as one integer mask and still hand out readable ``Card`` objects:
+``card.bit == 1 << card.index`` with ``index = suit * 13 + (rank - 2)``, suits in the
+order clubs, diamonds, hearts, spades. Each suit's 13 ranks are a contiguous run of
+bits, which makes "cards of this suit" a shift and a mask.
+
+Cards are interned: ``Card.parse`` and ``card_of_index`` return the same object for
+the same card, so identity, equality and hashing are all cheap.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable, Iterator, Union
+
+__all__ = [
+    "Suit",
+    "Card",
+    "Hand",
+    "CardLike",
+    "RANK_CODES",
+    "RANK_NAMES",
+    "ALL_CARDS",
+    "standard_deck",
+    "five_sons_deck",
+    "FACE_CARDS",
+    "NUMBER_CARDS",
+    "card_of_index",
+    "cards_of_mask",
+    "mask_of",
+    "as_card",
+    "as_cards",
+    "SUIT_MASKS",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, in the order used for bits and for sorting hands."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def title(self) -> str:
+        """The plural name, as spoken: "Clubs"."""
+        return ("Clubs", "Diamonds", "Hearts", "Spades")[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.symbol, suit.title.upper(), suit.title.upper()[:-1]):
+                return suit
+        for suit, outline in zip(cls, "♧♢♡♤"):
+            if key == outline:
+                return suit
+        raise ValueError(f"unknown suit {text!r}: expected one of C, D, H, S (or ♣ ♦ ♥ ♠)")
+
+
+#: rank number -> code letter; Ten is "T" (parsing also accepts "10").
+RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+              10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+              9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+_RANK_OF_CODE = {code: rank for rank, code in RANK_CODES.items()}
+_RANK_OF_CODE["10"] = 10
+
+CardLike = Union["Card", str]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One playing card. Order: by suit (C, D, H, S), then by rank (2 low, Ace high)."""
+
+    suit: Suit
+    rank: int
+
+    # -- construction -----------------------------------------------------------------
+    @staticmethod
+    def parse(text: "CardLike") -> "Card":
+        """Read a card code such as ``"QS"``, ``"10h"``, ``"q♠"`` or ``"TH"``.
+
+        Raises ValueError naming the text when it is not a card.
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {text!r} (expected a code such as 'QS')")
+        cached = _PARSED.get(text)
+        if cached is not None:
+            return cached
+        key = text.strip().upper()
+        if len(key) < 2:
+            raise ValueError(f"not a card: {text!r} (expected a rank and a suit, such as 'QS' or '10H')")
+        rank_code, suit_code = key[:-1], key[-1]
+        rank = _RANK_OF_CODE.get(rank_code)
+        try:
+            suit = Suit.parse(suit_code)
+        except ValueError:
+            suit = None
+        if rank is None or suit is None:
+            raise ValueError(
+                f"not a card: {text!r} (rank one of 2-9, T or 10, J, Q, K, A; suit one of C, D, H, S)"
+            )
+        return _CARDS[suit * 13 + rank - 2]
+
+    # -- identity ---------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """0..51: suit * 13 + (rank - 2)."""
+        return self.suit * 13 + self.rank - 2
+
+    @property
+    def bit(self) -> int:
+        return 1 << (self.suit * 13 + self.rank - 2)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.suit == other.suit and self.rank == other.rank
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.suit * 13 + self.rank - 2
+
+    def __lt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    # -- text -------------------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        return RANK_CODES[self.rank] + self.suit.letter
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol, Ten as "10": ``"Q♠"``, ``"10♥"``."""
+        rank = "10" if self.rank == 10 else RANK_CODES[self.rank]
+        return rank + self.suit.symbol
+
+    @property
+    def name(self) -> str:
+        """Spoken name: ``"Queen of Clubs"``."""
+        return f"{RANK_NAMES[self.rank]} of {self.suit.title}"
+
+    @property
+    def is_face(self) -> bool:
+        return self.rank in (11, 12, 13)
+
+    @property
+    def red(self) -> bool:
+        return self.suit.red
+
+    def _repr_html_(self) -> str:
+        return card_html(self)
+
+
+def _build_cards() -> tuple[Card, ...]:
+    return tuple(Card(Suit(i // 13), i % 13 + 2) for i in range(52))
+
+
+_CARDS: tuple[Card, ...] = _build_cards()
+ALL_CARDS = _CARDS
+_PARSED: dict[str, Card] = {}
+for _c in _CARDS:
+    _PARSED[_c.code] = _c
+
+#: mask of each suit's 13 bits, by suit
+SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+
+
+def card_of_index(index: int) -> Card:
+    return _CARDS[index]
+
+
+# Per-suit tables: a 13-bit suit mask -> the tuple of its cards, low to high.
+_SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(_CARDS[13 * s + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    for s in range(4)
+)
+
+
+def cards_of_mask(mask: int) -> list[Card]:
+    """The cards of a 52-bit mask, sorted by suit then rank."""
+    t = _SUIT_TABLES
+    return [*t[0][mask & 0x1FFF], *t[1][mask >> 13 & 0x1FFF], *t[2][mask >> 26 & 0x1FFF], *t[3][mask >> 39]]
+
+
+def mask_of(cards: Iterable[CardLike]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= Card.parse(c).bit
+    return mask
+
+
+def as_card(value: CardLike) -> Card:
+    """A Card from a Card or a code; ValueError naming the value otherwise."""
+    return Card.parse(value)
+
+
+def as_cards(values: Iterable[CardLike]) -> list[Card]:
+    if isinstance(values, (str, Card)):
+        raise ValueError(f"expected several cards, got the single value {values!r}")
+    return [Card.parse(v) for v in values]
+
+
+def standard_deck() -> list[Card]:
+    """The 52 cards, clubs to spades, 2 to Ace."""
+    return list(_CARDS)
+
+
+#: The Five Sons deck: the 12 face cards, then the Ace to 10 of hearts (the Ace counts one).
+FACE_CARDS: tuple[Card, ...] = tuple(
+    Card.parse(r + s) for s in "CDHS" for r in "JQK"
+)
+NUMBER_CARDS: tuple[Card, ...] = tuple(Card.parse(r + "H") for r in "A23456789T")
+
+
+def five_sons_deck() -> list[Card]:
+    return [*FACE_CARDS, *NUMBER_CARDS]
+
+
+class Hand(tuple):
+    """A tuple of Cards that shows itself as cards in a notebook."""
+
+    def __new__(cls, cards: Iterable[CardLike] = ()) -> "Hand":
+        return super().__new__(cls, (Card.parse(c) for c in cards))
+
+    def __str__(self) -> str:
+        return " ".join(c.code for c in self)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+    @property
+    def mask(self) -> int:
+        return mask_of(self)
+
+    def _repr_html_(self) -> str:
+        return hand_html(self)
+
+    def __iter__(self) -> Iterator[Card]:  # for type checkers
+        return super().__iter__()
+
+
+# -- HTML rendering (pure functions, used by _repr_html_ and by the widgets) --------------
+CARD_CSS = (
+    "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
+    "width:2.6em;height:3.6em;margin:0 .15em;border:1px solid #444;border-radius:.35em;"
+    "background:#fff;font:bold 1.05em/1.1 'DejaVu Sans',sans-serif;box-shadow:1px 1px 2px #0003;"
+)
+BACK_CSS = (
+    "display:inline-block;width:2.6em;height:3.6em;margin:0 .15em;border:1px solid #444;"
+    "border-radius:.35em;background:repeating-linear-gradient(45deg,#1d4e89 0 4px,#2a64a8 4px 8px);"
+    "box-shadow:1px 1px 2px #0003;vertical-align:middle;"
+)
+
+
+def card_html(card: Card, *, dim: bool = False, title: str | None = None) -> str:
+    """A card face as an inline HTML element; red suits red, black suits near-black."""
+    color = "#c8102e" if card.red else "#1a1a1a"
+    rank = "10" if card.rank == 10 else RANK_CODES[card.rank]
+    extra = "opacity:.35;" if dim else ""
+    tip = html.escape(title if title is not None else card.name, quote=True)
+    return (
+        f'<span class="qard-card" data-card="{card.code}" title="{tip}" '
+        f'style="{CARD_CSS}color:{color};{extra}">'
+        f"<span>{rank}</span><span>{card.suit.symbol}</span></span>"
+    )
+
+
+def back_html() -> str:
+    return f'<span class="qard-card-back" title="hidden card" style="{BACK_CSS}"></span>'
+
+
+def hand_html(cards: Iterable[Card]) -> str:
+    inner = "".join(card_html(c) for c in cards) or "<em>no cards</em>"
+    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.2em 0">{inner}</span>'

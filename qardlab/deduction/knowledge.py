@@ -1,0 +1,140 @@
+"""What one seat knows about where the cards are: holders, sizes and facts.
+
+A :class:`Knowledge` is built by a game's adapter from one seat's observation only
+(``g.knowledge(seat)``), never from the game state. It is game-neutral:
+
+- ``cards``: every card whose place matters (the whole deck in play);
+- ``holders``: where a card can be: the seats (ints) and, per game, places such as
+  ``"secret"`` (Five Sons: the two cards put aside) or ``"played"`` (Hearts: cards
+  already out of play);
+- ``sizes``: how many cards each holder holds now;
+- ``facts``: what the seat has seen, each a :class:`Fact` with the sentence a student
+  reads in an explanation.
+
+The reasoning over it (candidates, exact counts, posteriors, grids, explanations) lives
+in :mod:`qardlab.deduction.solve`, :mod:`~qardlab.deduction.explain` and
+:mod:`~qardlab.deduction.advise`; ``Knowledge`` exposes it as methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from ..cards import Card, Suit
+
+__all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED"]
+
+Holder = Union[int, str]
+SECRET = "secret"
+PLAYED = "played"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One thing the seat knows.
+
+    kinds and their fields:
+
+    - ``"has"``: ``holder`` holds ``cards[0]``;
+    - ``"has_not"``: ``holder`` does not hold ``cards[0]``;
+    - ``"one_of"``: ``holder`` holds at least one of ``cards`` (a card was shown to
+      someone else, or the seat knows only that one of them was shown);
+    - ``"shown"``: ``holder`` showed this seat ``cards[0]`` when asked for ``cards``
+      (logically a "has"; for probability, a deal in which the holder held both named
+      cards counts 1/2, since the holder chose which to show);
+    - ``"none_of"``: ``holder`` holds none of ``cards`` (an answer of "neither");
+    - ``"void"``: ``holder`` holds no card of ``suit`` (Hearts: did not follow suit);
+    - ``"exactly"``: ``holder`` holds exactly ``count`` of ``cards`` (the secret is one
+      face card and one number card);
+    - ``"not_both"``: ``holder`` does not hold all of ``cards`` (a refuted claim).
+
+    ``step`` is the game step it comes from (None for the rules themselves); ``text``
+    is the sentence used in explanations.
+    """
+
+    kind: str
+    holder: Holder
+    cards: tuple[Card, ...] = ()
+    suit: Optional[Suit] = None
+    count: Optional[int] = None
+    step: Optional[int] = None
+    text: str = ""
+
+
+@dataclass
+class Knowledge:
+    """One seat's knowledge. See the module docstring."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    holders: tuple[Holder, ...]
+    sizes: dict[Holder, int]
+    game: str = ""
+    names: Mapping[Holder, str] = field(default_factory=dict)
+    facts: list[Fact] = field(default_factory=list)
+    #: game-specific extras an adapter may pass to the reasoning (e.g. who may be asked)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.cards = tuple(self.cards)
+        self.holders = tuple(self.holders)
+        missing = [h for h in self.holders if h not in self.sizes]
+        if missing:
+            raise ValueError(f"no size given for holders {missing}")
+        if sum(self.sizes[h] for h in self.holders) != len(self.cards):
+            raise ValueError(
+                f"holder sizes {self.sizes} add up to {sum(self.sizes.values())}, not {len(self.cards)} cards"
+            )
+
+    # -- recording facts (used by the games' adapters) --------------------------------
+    def _add(self, kind: str, holder: Holder, cards: Sequence[Card] = (), *, suit: Optional[Suit] = None,
+             count: Optional[int] = None, step: Optional[int] = None, text: str = "") -> Fact:
+        if holder not in self.holders:
+            raise ValueError(f"unknown holder {holder!r}; holders are {self.holders}")
+        cards = tuple(Card.parse(c) for c in cards)
+        for c in cards:
+            if c not in self.cards:
+                raise ValueError(f"card {c} is not among the cards of this knowledge")
+        fact = Fact(kind, holder, cards, suit, count, step, text)
+        self.facts.append(fact)
+        self._invalidate()
+        return fact
+
+    def add_has(self, holder: Holder, card: Card, *, step=None, text="") -> Fact:
+        return self._add("has", holder, (card,), step=step, text=text)
+
+    def add_has_not(self, holder: Holder, card: Card, *, step=None, text="") -> Fact:
+        return self._add("has_not", holder, (card,), step=step, text=text)
+
+    def add_one_of(self, holder: Holder, cards: Sequence[Card], *, step=None, text="") -> Fact:
+        return self._add("one_of", holder, cards, step=step, text=text)
+
+    def add_shown(self, holder: Holder, shown: Card, asked: Sequence[Card], *, step=None, text="") -> Fact:
+        asked = tuple(Card.parse(c) for c in asked)
+        shown = Card.parse(shown)
+        if shown not in asked:
+            raise ValueError(f"shown card {shown} is not one of the asked cards {asked}")
+        other = tuple(c for c in asked if c != shown)
+        return self._add("shown", holder, (shown, *other), step=step, text=text)
+
+    def add_none_of(self, holder: Holder, cards: Sequence[Card], *, step=None, text="") -> Fact:
+        return self._add("none_of", holder, cards, step=step, text=text)
+
+    def add_void(self, holder: Holder, suit: Suit, *, step=None, text="") -> Fact:
+        return self._add("void", holder, (), suit=Suit(suit), step=step, text=text)
+
+    def add_exactly(self, holder: Holder, cards: Sequence[Card], count: int, *, step=None, text="") -> Fact:
+        return self._add("exactly", holder, cards, count=count, step=step, text=text)
+
+    def add_not_both(self, holder: Holder, cards: Sequence[Card], *, step=None, text="") -> Fact:
+        return self._add("not_both", holder, cards, step=step, text=text)
+
+    def _invalidate(self) -> None:
+        """Drop cached results (the solver caches on the instance)."""
+        self.__dict__.pop("_cache", None)
+
+    def name(self, holder: Holder) -> str:
+        if holder in self.names:
+            return self.names[holder]
+        return {SECRET: "the secret pair", PLAYED: "played"}.get(holder, f"seat {holder}")  # type: ignore[arg-type]

@@ -1,0 +1,55 @@
+"""The one small interface every bot follows, and a loop that lets bots play.
+
+A bot sees a seat's :class:`~qardlab.engine.game.Observation` (never the game state)
+and returns an action. Chance (the deals) is the game's own business: ``play`` deals
+with ``game.deal()`` whenever ``to_move`` is ``CHANCE``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Optional, Protocol, Sequence, runtime_checkable
+
+from .game import CHANCE, Game, Observation
+
+__all__ = ["Bot", "RandomBot", "play", "play_turn"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``act(observation) -> action``."""
+
+    def act(self, obs: Observation) -> Any: ...
+
+
+class RandomBot:
+    """Picks uniformly among ``obs.legal`` with its own seeded RNG."""
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> Any:
+        return self.rng.choice(obs["legal"])
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
+    """Let the seat to move act (or deal, at a chance node); return the action applied."""
+    seat = game.to_move
+    if seat == CHANCE:
+        action = game.chance_outcome()
+    else:
+        action = bots[seat].act(game.observation(seat))
+    game.apply(action)
+    return action
+
+
+def play(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]", max_steps: int = 100_000) -> Game:
+    """Play until the game is over (or ``max_steps`` actions); returns the game."""
+    for _ in range(max_steps):
+        if game.is_over:
+            break
+        play_turn(game, bots)
+    return game

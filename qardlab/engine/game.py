@@ -1,0 +1,166 @@
+"""The Game protocol every qardlab game follows, and what the games share.
+
+A game is a state machine over *actions*. Chance is part of the history (as in
+OpenSpiel): the deal is applied as an action of the chance player, so a record holds
+every deal and replays exactly without its seed. A game:
+
+- says whose turn it is (``to_move``: a seat, ``CHANCE`` while a deal is due, or
+  ``None`` once the game is over) and which actions are legal (``legal_actions()``);
+- applies one action at a time (``apply()``): an illegal action raises
+  :class:`IllegalAction` and leaves the game exactly as it was;
+- logs what happened in an :class:`~qardlab.engine.events.EventLog` whose events say
+  who may see them, so ``observation(seat)`` is a filter of the log plus the seat's
+  own hand;
+- draws every random choice from its own seeded ``random.Random``.
+
+Subclasses implement ``_validate(action)`` (return the normalised action or raise
+IllegalAction, touching nothing), ``_do(action)`` (change the state, log events; it
+is only given validated actions and must not fail), and the JSON codec of their
+actions. ``apply`` is the one place that orders the two, so "a rejected action changes
+nothing" holds for every game by construction.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Optional, Sequence
+
+from .events import EventLog
+
+__all__ = ["Game", "IllegalAction", "CHANCE", "Observation"]
+
+#: ``to_move`` while chance (a shuffle and deal) is due.
+CHANCE = -1
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The message says what was wrong and what is legal."""
+
+
+class Observation(dict):
+    """What one seat knows: a plain dict (JSON-friendly) built only from that seat's view.
+
+    Keys every game provides: ``game``, ``seat``, ``players``, ``step``, ``to_move``,
+    ``is_over``, ``hand`` (the seat's cards, as codes), ``events`` (the log as the seat saw
+    it), and ``legal`` (the seat's legal actions when it is to move, else ``[]``).
+    Games add their own public keys (hand sizes, scores, phase...).
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Game(ABC):
+    """Base class of the games. See the module docstring for the contract."""
+
+    #: registry name used in records ("five_sons", "hearts")
+    name: ClassVar[str] = ""
+    #: the games by name, filled by ``__init_subclass__``; records look games up here
+    registry: ClassVar[dict[str, type["Game"]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            Game.registry[cls.name] = cls
+
+    def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.events = EventLog()
+        self.history: list[Any] = []  # every applied action, chance included, normalised
+
+    # -- the protocol -----------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> Optional[int]:
+        """The seat to act, ``CHANCE`` when a deal is due, ``None`` when over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """The legal actions of ``to_move``, in a stable order (empty once over)."""
+
+    @abstractmethod
+    def _validate(self, action: Any) -> Any:
+        """Return the normalised action, or raise IllegalAction. Must not change state."""
+
+    @abstractmethod
+    def _do(self, action: Any) -> None:
+        """Apply a validated action: change the state and log its events."""
+
+    def chance_outcome(self) -> Any:
+        """At a chance node (``to_move == CHANCE``), draw the outcome from the game's RNG."""
+        raise IllegalAction("no chance event is due now")
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows now, built from its view of the log and its own hand."""
+
+    @abstractmethod
+    def action_to_json(self, action: Any) -> Any: ...
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Any: ...
+
+    @classmethod
+    @abstractmethod
+    def _blank(cls, players: int, options: dict[str, Any], seed: Optional[int]) -> "Game":
+        """A game before its first action: what a record replays from."""
+
+    # -- shared behaviour -------------------------------------------------------------
+    def apply(self, action: Any) -> "Game":
+        """Apply one action of ``to_move``; IllegalAction (nothing changed) if not allowed."""
+        if self.is_over:
+            raise IllegalAction(f"the game is over; {action!r} cannot be played")
+        normalised = self._validate(action)
+        self.history.append(normalised)
+        self._do(normalised)
+        return self
+
+    @property
+    def step(self) -> int:
+        """Number of actions applied so far (chance included)."""
+        return len(self.history)
+
+    def copy(self) -> "Game":
+        """An independent copy (same state, same RNG state)."""
+        return _copy.deepcopy(self)
+
+    def record(self) -> "Record":
+        from .record import Record
+
+        return Record.of(self)
+
+    @classmethod
+    def replay(cls, actions: Sequence[Any], players: int, options: Optional[dict] = None,
+               seed: Optional[int] = None) -> "Game":
+        game = cls._blank(players, dict(options or {}), seed)
+        for a in actions:
+            game.apply(a)
+        return game
+
+    def log(self, kind: str, public: dict, private: Optional[dict] = None,
+            hidden: Optional[dict] = None) -> None:
+        """Log an event of the action being applied (call from ``_do``)."""
+        self.events.append(kind, len(self.history) - 1, public, private, hidden)
+
+    def describe(self, event: Any, seat: Optional[int] = None) -> str:
+        """One event in words, as ``seat`` saw it (games override)."""
+        return f"{event.kind}"
+
+    def seat_name(self, seat: int) -> str:
+        names = self.options.get("names")
+        return names[seat] if names else DEFAULT_NAMES[seat]
+
+
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")

@@ -1,0 +1,128 @@
+"""Step-through: a cursor over the states of a recorded game.
+
+Position ``k`` is the game after its first ``k`` actions (0 is before the deal; the
+last is the game as recorded). States are rebuilt by replay and cached at regular
+checkpoints, so any position is reached by replaying at most ``checkpoint_every``
+actions from a cached copy; moving one step forward from the current position replays
+exactly one action.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from .game import Game
+from .record import Record
+
+__all__ = ["Timeline"]
+
+
+class Timeline:
+    """A cursor over positions ``0..len(self) - 1`` of a game's history."""
+
+    def __init__(self, source: "Game | Record", checkpoint_every: int = 16) -> None:
+        self.record = source.record() if isinstance(source, Game) else source
+        self.checkpoint_every = max(1, checkpoint_every)
+        self._checkpoints: dict[int, Game] = {0: self.record.replay(0)}
+        self._position = len(self.record.actions)
+        self._current: Game = self._build(self._position)
+        self._listeners: list[Callable[["Timeline"], None]] = []
+
+    # -- positions --------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.record.actions) + 1
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    @property
+    def last(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def game(self) -> Game:
+        """The game at the current position (do not mutate it; use ``extend``)."""
+        return self._current
+
+    def state_at(self, k: int) -> Game:
+        """A fresh copy of the game after ``k`` actions."""
+        return self._build(self._check(k)).copy()
+
+    def go_to(self, k: int) -> Game:
+        k = self._check(k)
+        if k == self._position:
+            return self._current
+        if k == self._position + 1:
+            nxt = self._current.copy()
+            nxt.apply(nxt.action_from_json(self.record.actions[k - 1]))
+            self._current = nxt
+            if k % self.checkpoint_every == 0:
+                self._checkpoints.setdefault(k, nxt.copy())
+        else:
+            self._current = self._build(k)
+        self._position = k
+        self._notify()
+        return self._current
+
+    def first(self) -> Game:
+        return self.go_to(0)
+
+    def previous(self) -> Game:
+        return self.go_to(max(0, self._position - 1))
+
+    def next(self) -> Game:
+        return self.go_to(min(self.last, self._position + 1))
+
+    def end(self) -> Game:
+        return self.go_to(self.last)
+
+    # -- growing ----------------------------------------------------------------------
+    def extend(self, action: Any) -> Game:
+        """Apply a new action at the end (the cursor must be at the end); IllegalAction otherwise."""
+        if self._position != self.last:
+            raise ValueError(f"the timeline is at step {self._position}, not at its end ({self.last})")
+        nxt = self._current.copy()
+        nxt.apply(action)  # raises IllegalAction with nothing changed
+        self.record.actions = [nxt.action_to_json(a) for a in nxt.history]
+        self._current = nxt
+        self._position = self.last
+        self._notify()
+        return nxt
+
+    def sync(self, game: Game) -> None:
+        """Follow a live game: take its record and move to its end."""
+        self.record = game.record()
+        self._checkpoints = {0: self.record.replay(0)}
+        self._current = game.copy()
+        self._position = self.last
+        self._notify()
+
+    # -- listeners --------------------------------------------------------------------
+    def observe(self, callback: Callable[["Timeline"], None]) -> None:
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            cb(self)
+
+    # -- internals --------------------------------------------------------------------
+    def _check(self, k: int) -> int:
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= self.last:
+            raise ValueError(f"step {k!r} is outside the timeline (0..{self.last})")
+        return k
+
+    def _build(self, k: int) -> Game:
+        base = max(c for c in self._checkpoints if c <= k)
+        game = self._checkpoints[base].copy()
+        for i in range(base, k):
+            game.apply(game.action_from_json(self.record.actions[i]))
+            if (i + 1) % self.checkpoint_every == 0 and (i + 1) not in self._checkpoints:
+                self._checkpoints[i + 1] = game.copy()
+        return game
+
+    def describe(self, seat: Optional[int] = None) -> list[str]:
+        """The events of the current step, in words, as ``seat`` saw them."""
+        g = self._current
+        k = self._position
+        return [g.describe(e, seat) for e in g.events if e.step == k - 1 and e.visible_to(seat)]
