@@ -141,6 +141,15 @@ class Card:
     def __hash__(self) -> int:
         return self.suit * 13 + self.rank - 2
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self  # cards are interned values
+
+    def __reduce__(self):
+        return (card_of_index, (self.index,))
+
     def __lt__(self, other: "Card") -> bool:
         if not isinstance(other, Card):
             return NotImplemented
