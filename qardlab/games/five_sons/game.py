@@ -1,0 +1,502 @@
+"""The King of Hearts has Five Sons: the rules of RULES.md as a :class:`~qardlab.engine.Game`.
+
+Phases: ``"deal"`` (chance is due), ``"ask"`` (the asker names a seat and two cards),
+``"answer"`` (only when the answerer holds both named cards and must choose which to
+show; a forced answer is applied by the engine inside the ask), ``"claim"`` (after each
+answer every seat not eliminated, clockwise from the asker, claims or passes) and
+``"over"``.
+
+What each seat may see is decided here, in the events: a seat's hand is private to it,
+the secret pair is hidden until a right claim or the end, a shown card is private to the
+asker (and the answerer, who knows what they showed), a wrong claimant privately sees
+the secret, everything else is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, Hand, cards_of_mask, five_sons_deck, mask_of
+from ...engine import CHANCE, Event, Game, IllegalAction, Observation
+from .actions import Action, Ask, Claim, Deal, NoClaim, Show, phrase
+
+__all__ = ["FiveSons", "ASK_MODES", "DEFAULT_OPTIONS"]
+
+ASK_MODES = ("chosen", "pass_left")
+DEFAULT_OPTIONS: dict[str, Any] = {"ask_mode": "chosen", "notes": True, "names": None}
+_FACE_SET = frozenset(FACE_CARDS)
+_NUMBER_SET = frozenset(NUMBER_CARDS)
+_DECK_MASK = mask_of(five_sons_deck())
+
+
+def _check_options(players: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """Validate the player count and the options; return the options with defaults filled in."""
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (4, 5):
+        raise ValueError(f"The King of Hearts has Five Sons is for 4 or 5 players, not {players!r}")
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown Five Sons options {sorted(unknown)}; known: {sorted(DEFAULT_OPTIONS)}")
+    out = {**DEFAULT_OPTIONS, **options}
+    if out["ask_mode"] not in ASK_MODES:
+        raise ValueError(f"ask_mode must be one of {ASK_MODES}, not {out['ask_mode']!r}")
+    if not isinstance(out["notes"], bool):
+        raise ValueError(f"notes must be True or False, not {out['notes']!r}")
+    names = out["names"]
+    if names is not None:
+        if isinstance(names, str) or len(names) != players or not all(isinstance(n, str) and n
+                                                                      for n in names):
+            raise ValueError(f"names must be {players} non-empty strings, one per seat, not {names!r}")
+        out["names"] = list(names)
+    return out
+
+
+class FiveSons(Game):
+    """One hand of The King of Hearts has Five Sons. See the module docstring."""
+
+    name = "five_sons"
+
+    def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
+        options = _check_options(players, options)
+        super().__init__(players, options, seed)
+        self.phase = "deal"
+        self.dealer: int | None = None
+        self.secret: tuple[Card, Card] | None = None  # the teacher's truth; never in a seat's view
+        self._hands: list[int] = [0] * players  # bit masks
+        self.eliminated: set[int] = set()
+        self.winner: int | None = None
+        self.asker: int | None = None  # whose turn it is to ask (or who just asked)
+        self.turn = 0  # questions asked so far
+        self.question: Ask | None = None  # the question being answered or just answered
+        self._answerer: int | None = None  # who must choose a card to show
+        self._claimers: list[int] = []  # seats still to claim or pass in this claim round
+        self._next_dealer = 0  # dealer for chance_outcome (set by new())
+
+    # -- construction -----------------------------------------------------------------
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, Any], seed: int | None) -> FiveSons:
+        return cls(players, dict(options), seed)
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int | None = 7, *, dealer: int = 0, **options: Any) -> FiveSons:
+        """A game dealt from its seeded RNG (the deal is recorded as a chance action)."""
+        game = cls(players, options, seed)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+        game._next_dealer = dealer
+        game.apply(game.chance_outcome())
+        return game
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Any], secret: Sequence[CardLike] = ("QC", "8H"), dealer: int = 0,
+                  seed: int | None = None, **options: Any) -> FiveSons:
+        """A game from a given deal: ``hands`` one list of cards (or a spaced string) per seat."""
+        if isinstance(hands, (str, dict)):
+            raise ValueError(f"hands must be a list with one hand per seat, not {hands!r}")
+        game = cls(len(hands), options, seed)
+        game._next_dealer = dealer
+        game.apply(Deal(dealer, tuple(secret), tuple(hands)))
+        return game
+
+    def chance_outcome(self) -> Deal:
+        """Shuffle the two piles, put the secret pair aside, deal the rest from the dealer's left."""
+        if self.phase != "deal":
+            raise IllegalAction("no deal is due now")
+        faces, numbers = list(FACE_CARDS), list(NUMBER_CARDS)
+        self.rng.shuffle(faces)
+        self.rng.shuffle(numbers)
+        secret = (faces.pop(), numbers.pop())
+        rest = faces + numbers
+        self.rng.shuffle(rest)
+        n, dealer = self.players, self._next_dealer
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, card in enumerate(rest):
+            hands[(dealer + 1 + i) % n].append(card)
+        return Deal(dealer, secret, tuple(tuple(h) for h in hands))
+
+    # -- the protocol -----------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "ask":
+            return self.asker
+        if self.phase == "answer":
+            return self._answerer
+        if self.phase == "claim":
+            return self._claimers[0]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def hand_size(self) -> int:
+        return 20 // self.players
+
+    def hand(self, seat: int) -> Hand:
+        """The cards ``seat`` holds (the teacher's view of any seat)."""
+        self._check_seat(seat, "seat")
+        return Hand(cards_of_mask(self._hands[seat]))
+
+    def holds(self, seat: int, card: CardLike) -> bool:
+        return bool(self._hands[seat] & Card.parse(card).bit)
+
+    def act(self, seat: int, action: Any) -> FiveSons:
+        """Apply ``action`` for ``seat``; IllegalAction (nothing changed) if it is not that seat's turn."""
+        self._check_seat(seat, "seat")
+        if self.to_move != seat:
+            if self.is_over:
+                raise IllegalAction(f"the game is over; seat {seat} cannot act")
+            if seat in self.eliminated and self.phase in ("ask", "claim"):
+                raise IllegalAction(f"seat {seat} made a wrong claim and may no longer ask or claim")
+            who = "chance (the deal)" if self.to_move == CHANCE else f"seat {self.to_move}"
+            raise IllegalAction(f"it is {who}'s turn ({self.phase}), not seat {seat}'s")
+        return self.apply(action)
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "deal":
+            return []  # chance: see chance_outcome()
+        if self.phase == "ask":
+            return [Ask(t, f, n) for t in self._targets(self.asker) for f in FACE_CARDS for n in NUMBER_CARDS]
+        if self.phase == "answer":
+            q = self.question
+            return [Show(q.face), Show(q.number)]
+        if self.phase == "claim":
+            return [NoClaim()] + [Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS]
+        return []
+
+    def _targets(self, asker: int) -> list[int]:
+        if self.options["ask_mode"] == "pass_left":
+            return [(asker + 1) % self.players]
+        return [s for s in range(self.players) if s != asker]
+
+    # -- validation (never changes anything) ------------------------------------------
+    def _check_seat(self, seat: Any, what: str) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"{what} {seat!r} is not a seat of this game (0..{self.players - 1})")
+
+    def _validate(self, action: Any) -> Action:
+        if isinstance(action, dict):
+            try:
+                action = self.action_from_json(action)
+            except ValueError as e:
+                raise IllegalAction(str(e)) from None
+        if self.phase == "deal":
+            if not isinstance(action, Deal):
+                raise IllegalAction(f"the cards must be dealt first (a Deal), not {action!r}")
+            return self._validate_deal(action)
+        if isinstance(action, Deal):
+            raise IllegalAction("the cards have already been dealt")
+        if self.phase == "ask":
+            return self._validate_ask(action)
+        if self.phase == "answer":
+            return self._validate_show(action)
+        return self._validate_claim(action)
+
+    def _validate_deal(self, deal: Deal) -> Deal:
+        n = self.players
+        if not 0 <= deal.dealer < n:
+            raise IllegalAction(f"dealer {deal.dealer} is not a seat of this game (0..{n - 1})")
+        face, number = deal.secret
+        if face not in _FACE_SET:
+            raise IllegalAction(f"the secret's first card must be a face card (J, Q, K), not {face.code}")
+        if number not in _NUMBER_SET:
+            raise IllegalAction(f"the secret's second card must be a number card (A-10 of hearts), "
+                                f"not {number.code}")
+        if len(deal.hands) != n:
+            raise IllegalAction(f"a deal for {n} players needs {n} hands, got {len(deal.hands)}")
+        seen = face.bit | number.bit
+        for s, h in enumerate(deal.hands):
+            if len(h) != self.hand_size:
+                raise IllegalAction(f"seat {s} must get {self.hand_size} cards, got {len(h)}: {Hand(h)}")
+            for c in h:
+                if not c.bit & _DECK_MASK:
+                    raise IllegalAction(f"{c.code} (seat {s}) is not in the Five Sons deck")
+                if seen & c.bit:
+                    raise IllegalAction(f"{c.code} (seat {s}) is dealt twice")
+                seen |= c.bit
+        return deal
+
+    def _validate_ask(self, action: Any) -> Ask:
+        if not isinstance(action, Ask):
+            raise IllegalAction(f"{self.seat_name(self.asker)} (seat {self.asker}) must ask a question "
+                                f"(Ask(target, face, number)), not {action!r}")
+        self._check_seat(action.target, "target")
+        if action.target == self.asker:
+            raise IllegalAction(f"seat {self.asker} cannot ask themself; ask one of "
+                                f"{self._targets(self.asker)}")
+        if action.target not in self._targets(self.asker):
+            raise IllegalAction(f"with ask_mode 'pass_left' the question goes to the left neighbour, seat "
+                                f"{self._targets(self.asker)[0]}, not seat {action.target}")
+        if action.face not in _FACE_SET:
+            raise IllegalAction(f"{action.face.code} is not a face card: name a J, Q or K first")
+        if action.number not in _NUMBER_SET:
+            raise IllegalAction(f"{action.number.code} is not a number card: name one of A-10 of hearts "
+                                "second")
+        return action
+
+    def _validate_show(self, action: Any) -> Show:
+        q = self.question
+        if not isinstance(action, Show):
+            raise IllegalAction(f"seat {self._answerer} must show {q.face.code} or {q.number.code} "
+                                f"(Show(card)), not {action!r}")
+        if action.card not in q.cards:
+            raise IllegalAction(f"{action.card.code} was not named; show {q.face.code} or {q.number.code}")
+        if not self.holds(self._answerer, action.card):  # pragma: no cover - both are held in this phase
+            raise IllegalAction(f"seat {self._answerer} does not hold {action.card.code}")
+        return action
+
+    def _validate_claim(self, action: Any) -> Action:
+        seat = self._claimers[0]
+        if isinstance(action, NoClaim):
+            return action
+        if not isinstance(action, Claim):
+            raise IllegalAction(f"it is seat {seat}'s chance to claim: Claim(face, number) or NoClaim(), "
+                                f"not {action!r}")
+        if action.face not in _FACE_SET:
+            raise IllegalAction(f"a claim names a face card first (J, Q, K), not {action.face.code}")
+        if action.number not in _NUMBER_SET:
+            raise IllegalAction(f"a claim names a number card second (A-10 of hearts), "
+                                f"not {action.number.code}")
+        return action
+
+    # -- applying ---------------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        if isinstance(action, Deal):
+            self._do_deal(action)
+        elif isinstance(action, Ask):
+            self._do_ask(action)
+        elif isinstance(action, Show):
+            self._answer(self._answerer, action.card)
+        elif isinstance(action, Claim):
+            self._do_claim(action)
+        else:
+            seat = self._claimers.pop(0)
+            self.log("no_claim", {"seat": seat})
+            self._after_claim()
+
+    def _do_deal(self, deal: Deal) -> None:
+        self.dealer = deal.dealer
+        self.secret = deal.secret
+        self._hands = [mask_of(h) for h in deal.hands]
+        self.log(
+            "deal",
+            {"dealer": deal.dealer, "sizes": [len(h) for h in deal.hands]},
+            private={s: {"hand": [c.code for c in sorted(h)]} for s, h in enumerate(deal.hands)},
+            hidden={"secret": [c.code for c in deal.secret]},
+        )
+        self.asker = self._next_asker(deal.dealer)
+        self.phase = "ask"
+
+    def _next_asker(self, after: int) -> int:
+        for k in range(1, self.players + 1):
+            s = (after + k) % self.players
+            if s not in self.eliminated:
+                return s
+        raise AssertionError("no seat left to ask")  # pragma: no cover - the game ends first
+
+    def _do_ask(self, ask: Ask) -> None:
+        self.turn += 1
+        self.question = ask
+        self.log("ask", {"asker": self.asker, "target": ask.target, "face": ask.face.code,
+                         "number": ask.number.code, "turn": self.turn})
+        self._put_to(ask.target)
+
+    def _put_to(self, answerer: int) -> None:
+        """Ask ``answerer``: answer at once when forced, else wait for their choice."""
+        q = self.question
+        held = [c for c in q.cards if self.holds(answerer, c)]
+        if len(held) == 2:
+            self._answerer = answerer
+            self.phase = "answer"
+        elif len(held) == 1:
+            self._answer(answerer, held[0])
+        else:
+            self.log("answer", {"asker": self.asker, "answerer": answerer, "face": q.face.code,
+                                "number": q.number.code, "shown": False})
+            nxt = (answerer + 1) % self.players
+            if self.options["ask_mode"] == "pass_left" and nxt != self.asker:
+                self._put_to(nxt)
+            else:
+                self._start_claims()
+
+    def _answer(self, answerer: int, card: Card) -> None:
+        q = self.question
+        mine = {"card": card.code}
+        self.log("answer", {"asker": self.asker, "answerer": answerer, "face": q.face.code,
+                            "number": q.number.code, "shown": True},
+                 private={self.asker: mine, answerer: mine})
+        self._answerer = None
+        self._start_claims()
+
+    def _start_claims(self) -> None:
+        n = self.players
+        self._claimers = [s for s in ((self.asker + k) % n for k in range(n)) if s not in self.eliminated]
+        self.phase = "claim"
+
+    def _do_claim(self, claim: Claim) -> None:
+        seat = self._claimers.pop(0)
+        right = claim.pair == self.secret
+        public = {"seat": seat, "face": claim.face.code, "number": claim.number.code, "right": right}
+        secret = [c.code for c in self.secret]
+        if right:
+            self.log("claim", {**public, "secret": secret})
+            self.winner = seat
+            self._end()
+            return
+        self.eliminated.add(seat)
+        self.log("claim", public, private={seat: {"secret": secret}})
+        if len(self.eliminated) == self.players:
+            self._end()
+        else:
+            self._after_claim()
+
+    def _after_claim(self) -> None:
+        if self._claimers:
+            return
+        self.question = None
+        self.asker = self._next_asker(self.asker)
+        self.phase = "ask"
+
+    def _end(self) -> None:
+        self._claimers = []
+        self.phase = "over"
+        self.log("over", {"winner": self.winner, "secret": [c.code for c in self.secret]})
+
+    # -- views ------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows now: its hand, the public state, and the log as it saw it."""
+        self._check_seat(seat, "seat")
+        to_move = self.to_move
+        return Observation(
+            game=self.name,
+            seat=seat,
+            players=self.players,
+            names=[self.seat_name(s) for s in range(self.players)],
+            options={"ask_mode": self.options["ask_mode"], "notes": self.options["notes"]},
+            step=self.step,
+            phase=self.phase,
+            to_move=to_move,
+            is_over=self.is_over,
+            dealer=self.dealer,
+            asker=self.asker,
+            turn=self.turn,
+            question=None if self.question is None else {
+                "asker": self.asker, "target": self.question.target,
+                "face": self.question.face.code, "number": self.question.number.code},
+            hand=[c.code for c in cards_of_mask(self._hands[seat])],
+            hand_sizes=[bin(m).count("1") for m in self._hands],
+            eliminated=sorted(self.eliminated),
+            winner=self.winner,
+            events=self.events.view(seat),
+            legal=self.legal_actions() if to_move == seat else [],
+        )
+
+    def knowledge(self, seat: int):
+        """What ``seat`` can know, as a deduction ``Knowledge`` built from its observation only."""
+        from .knowledge import knowledge_of
+
+        return knowledge_of(self.observation(seat))
+
+    def describe(self, event: Event | dict, seat: int | None = None) -> str:
+        """One event in words, as ``seat`` saw it (``None``: the teacher)."""
+        if isinstance(event, Event):
+            data = event.seen_by(seat)
+            kind = event.kind
+        else:
+            data, kind = event, event["kind"]
+        return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
+
+    # -- JSON codec -------------------------------------------------------------------
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def __repr__(self) -> str:
+        return (f"FiveSons(players={self.players}, phase={self.phase!r}, step={self.step}, "
+                f"to_move={self.to_move})")
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as a small JSON object (card codes, seat numbers)."""
+    if isinstance(action, Ask):
+        return {"type": "ask", "target": action.target, "face": action.face.code,
+                "number": action.number.code}
+    if isinstance(action, Show):
+        return {"type": "show", "card": action.card.code}
+    if isinstance(action, Claim):
+        return {"type": "claim", "face": action.face.code, "number": action.number.code}
+    if isinstance(action, NoClaim):
+        return {"type": "no_claim"}
+    if isinstance(action, Deal):
+        return {"type": "deal", "dealer": action.dealer, "secret": [c.code for c in action.secret],
+                "hands": [[c.code for c in h] for h in action.hands]}
+    raise ValueError(f"not a Five Sons action: {action!r}")
+
+
+def action_from_json(data: Any) -> Action:
+    """Read an action written by :func:`action_to_json`; ValueError naming what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"a Five Sons action is an object with a 'type', not {data!r}")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    kind = data["type"]
+    makers = {"ask": (Ask, {"target", "face", "number"}), "show": (Show, {"card"}),
+              "claim": (Claim, {"face", "number"}), "no_claim": (NoClaim, set()),
+              "deal": (Deal, {"dealer", "secret", "hands"})}
+    if kind not in makers:
+        raise ValueError(f"unknown Five Sons action type {kind!r}; known: {sorted(makers)}")
+    maker, keys = makers[kind]
+    if set(fields) != keys:
+        raise ValueError(f"a {kind!r} action has fields {sorted(keys)}, got {sorted(fields)}")
+    if kind == "deal" and not (isinstance(fields["hands"], list) and all(isinstance(h, list)
+                                                                        for h in fields["hands"])):
+        raise ValueError(f"a deal's hands must be lists of card codes, got {fields['hands']!r}")
+    return maker(**fields)
+
+
+def _cards_text(codes: Sequence[str]) -> str:
+    return " ".join(Card.parse(c).symbol for c in codes)
+
+
+def describe_event(kind: str, data: dict, seat: int | None, names: Sequence[str]) -> str:
+    """The words for one event, from the data the viewer saw (so nothing unseen can slip in)."""
+    if kind == "deal":
+        dealer = names[data["dealer"]]
+        each = data["sizes"][0]
+        if seat is None:
+            private = data.get("private", {})
+            hands = "; ".join(f"{names[s]}: {_cards_text(p['hand'])}" for s, p in sorted(private.items()))
+            secret = _cards_text(data.get("secret", []))
+            return f"{dealer} deals {each} cards each and puts the secret pair aside ({secret}). {hands}."
+        return f"{dealer} deals {each} cards each; you get {_cards_text(data.get('hand', []))}."
+    if kind == "ask":
+        words = phrase(data["face"], data["number"])
+        return f"{names[data['asker']]} asks {names[data['target']]}: {words[0].lower()}{words[1:]}."
+    if kind == "answer":
+        who, asker = names[data["answerer"]], names[data["asker"]]
+        if not data["shown"]:
+            return f"{who} has neither."
+        if "card" in data:
+            return f"{who} shows {asker} the {Card.parse(data['card']).symbol}."
+        return f"{who} shows {asker} a card."
+    if kind == "claim":
+        who = names[data["seat"]]
+        words = phrase(data["face"], data["number"])
+        said = f"{who} claims: {words[0].lower()}{words[1:]}."
+        if data["right"]:
+            return f"{said} Right! {who} wins."
+        text = f"{said} Wrong: {who} may no longer ask or claim."
+        if "secret" in data:
+            text += f" {who} sees the secret pair: {_cards_text(data['secret'])}."
+        return text
+    if kind == "no_claim":
+        return f"{names[data['seat']]} does not claim."
+    if kind == "over":
+        secret = _cards_text(data["secret"])
+        if data["winner"] is None:
+            return f"Everyone has made a wrong claim: no winner. The secret pair was {secret}."
+        return f"{names[data['winner']]} wins. The secret pair was {secret}."
+    return kind
