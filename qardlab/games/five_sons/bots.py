@@ -1,0 +1,67 @@
+"""Five Sons bots. Each sees only its seat's observation (the engine's ``Bot`` protocol).
+
+- :class:`RandomAsker` asks random legal questions, shows a random card when it has a
+  choice, and claims only when crossing out the cards it has seen leaves one pair.
+- :class:`ReasoningBot` asks only about pairs that full logic (``Knowledge.candidates()``)
+  still allows, and claims when one pair is left.
+
+Both draw every choice from their own seeded RNG, so a game of bots replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Observation
+from .actions import Ask, Claim, NoClaim
+from .knowledge import knowledge_of
+
+__all__ = ["RandomAsker", "ReasoningBot"]
+
+
+class RandomAsker:
+    """Random questions; claims when its naive candidates (seen cards crossed out) leave one pair."""
+
+    level = "naive"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def candidates(self, obs: Observation) -> set:
+        return set(knowledge_of(obs).naive_candidates())
+
+    def act(self, obs: Observation) -> Any:
+        if obs["phase"] == "claim":
+            return self._claim_or_pass(obs)
+        return self.rng.choice(obs["legal"])
+
+    def _claim_or_pass(self, obs: Observation) -> Any:
+        left = self.candidates(obs)
+        if len(left) == 1:
+            face, number = next(iter(left))
+            return Claim(face, number)
+        return NoClaim()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class ReasoningBot(RandomAsker):
+    """Asks about a random pair still logically possible; claims when only one is left."""
+
+    level = "logic"
+
+    def candidates(self, obs: Observation) -> set:
+        return set(knowledge_of(obs).candidates())
+
+    def act(self, obs: Observation) -> Any:
+        if obs["phase"] == "ask":
+            legal = obs["legal"]
+            targets = sorted({a.target for a in legal})
+            pairs = sorted(self.candidates(obs))
+            if not pairs:  # pragma: no cover - the secret pair is always a candidate
+                return self.rng.choice(legal)
+            face, number = self.rng.choice(pairs)
+            return Ask(self.rng.choice(targets), face, number)
+        return super().act(obs)
