@@ -1,0 +1,215 @@
+"""What every table widget shares: a timeline, a stepper, a viewpoint switch, a human seat
+whose clicks become actions, and bots that play the other seats at a chosen pace.
+
+A table never decides a rule. It renders the game at the timeline's position from the
+chosen viewpoint, and turns clicks into actions for ``Timeline.extend`` (that is,
+``Game.apply``); an :class:`~qardlab.engine.IllegalAction` comes back as the status line,
+with nothing changed.
+
+Seat views are rendered from ``game.observation(seat)`` and ``game.describe(event, seat)``
+only, so a seat's view cannot hold what the engine does not give that seat. The teacher's
+view (viewpoint ``None``) reads the game itself.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Mapping
+
+import ipywidgets as widgets
+
+from ..engine import CHANCE, Bot, Game, IllegalAction, Timeline
+from .stepper import Stepper
+
+__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons"]
+
+TEACHER_LABEL = "Teacher (all cards)"
+#: bot pace: label -> milliseconds between bot moves (0: at once)
+PACES = {"at once": 0, "fast (0.4 s)": 400, "slow (1.2 s)": 1200}
+_TEACHER = -1  # the Dropdown value standing for the teacher's view
+
+
+def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
+    """For each key whose action the game refuses now, the game's own reason (IllegalAction text).
+
+    ``actions`` maps a key (a card) to the action it would be. ``_validate`` changes
+    nothing by contract, so this asks the game without playing.
+    """
+    out: dict[Any, str] = {}
+    for key, action in actions.items():
+        try:
+            game._validate(action)
+        except IllegalAction as e:
+            out[key] = str(e)
+    return out
+
+
+class GameTable(widgets.VBox):
+    """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
+
+    Parameters: ``source`` a game (its current state is the timeline's end) or a Record;
+    ``seat`` the initial viewpoint (None: teacher); ``human`` the seat the user plays
+    (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats;
+    ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts.
+    """
+
+    def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
+                 bots: Mapping[int, Bot] | None = None, pace: str = "at once",
+                 charts: bool = True) -> None:
+        self.timeline = Timeline(source)
+        self._rng_state = source.rng.getstate() if isinstance(source, Game) else None
+        game = self.timeline.game
+        self.players = game.players
+        self.names = [game.seat_name(s) for s in range(self.players)]
+        self.human = human
+        self.bots: dict[int, Bot] = dict(bots or {})
+        if human is not None and not 0 <= human < self.players:
+            raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        self.viewpoint = widgets.Dropdown(
+            options=[(TEACHER_LABEL, _TEACHER)] + [(f"{n}'s view", s) for s, n in enumerate(self.names)],
+            value=_TEACHER if seat is None else seat, description="View:",
+            layout=widgets.Layout(width="16em"))
+        self.viewpoint.add_class("qard-viewpoint")
+        self.pace = widgets.Dropdown(options=list(PACES), value=pace, description="Bots:",
+                                     layout=widgets.Layout(width="14em"))
+        self.show_charts = widgets.Checkbox(value=charts, description="charts", indent=False,
+                                            layout=widgets.Layout(width="6em"))
+        self.status = widgets.HTML()
+        self.status.add_class("qard-status")
+        self.stepper = Stepper(self.timeline, seat)
+        # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
+        self.clock = widgets.Play(min=0, max=10**9, interval=PACES[pace] or 400, show_repeat=False,
+                                  description="bots", layout=widgets.Layout(display="none"))
+        self.clock.observe(self._tick, names="value")
+        self.viewpoint.observe(self._viewpoint_changed, names="value")
+        self.pace.observe(self._pace_changed, names="value")
+        self.show_charts.observe(lambda _c: self.render(), names="value")
+        self.timeline.observe(lambda _tl: self.render())
+        self.toolbar = widgets.HBox([self.viewpoint, self.pace, self.show_charts, self.clock])
+        if human is None and not self.bots:
+            self.pace.layout.display = "none"
+        super().__init__([])
+        self.add_class("qard-table")
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game at the timeline's position (read only)."""
+        return self.timeline.game
+
+    @property
+    def seat(self) -> int | None:
+        """The viewpoint: a seat number, or None for the teacher."""
+        v = self.viewpoint.value
+        return None if v == _TEACHER else v
+
+    @seat.setter
+    def seat(self, seat: int | None) -> None:
+        self.viewpoint.value = _TEACHER if seat is None else seat
+
+    @property
+    def live(self) -> bool:
+        """True when the cursor is at the end, where new actions may be played."""
+        return self.timeline.position == self.timeline.last
+
+    def human_to_act(self) -> bool:
+        g = self.game
+        return self.human is not None and self.live and not g.is_over and g.to_move == self.human
+
+    # -- acting -------------------------------------------------------------------------
+    def act(self, action: Any) -> bool:
+        """The human's action: apply it at the end of the timeline, then let the bots answer.
+
+        Returns False (and says why in the status line) when the game refuses it; the
+        game is then unchanged.
+        """
+        if not self.live:
+            self.say(f"You are looking at step {self.timeline.position}; go to the last step "
+                     f"({self.timeline.last}) to play.", error=True)
+            return False
+        try:
+            self.timeline.extend(action)
+        except IllegalAction as e:
+            self.say(f"Not allowed: {e}", error=True)
+            return False
+        self.say("")
+        self.run_bots()
+        return True
+
+    def bot_step(self) -> bool:
+        """One move of a bot (or the deal); False when it is the human's turn or the game is over."""
+        g = self.game
+        if g.is_over or not self.live:
+            return False
+        seat = g.to_move
+        if seat == CHANCE:
+            self.timeline.extend(self._draw_chance(g))
+            return True
+        if seat == self.human or seat not in self.bots:
+            return False
+        action = self.bots[seat].act(g.observation(seat))
+        self.timeline.extend(action)
+        return True
+
+    def _draw_chance(self, g: Game) -> Any:
+        """Draw a deal from the game's RNG, carrying the RNG on across replays and steps.
+
+        The timeline rebuilds states by replay (fresh RNG), so the table keeps the live
+        RNG state itself; otherwise every new deal would repeat the first shuffle.
+        """
+        if self._rng_state is not None:
+            g.rng.setstate(self._rng_state)
+        outcome = g.chance_outcome()
+        self._rng_state = g.rng.getstate()
+        return outcome
+
+    def run_bots(self) -> None:
+        """Let the bots play until the human is to act: at once, or on the clock's ticks."""
+        if PACES[self.pace.value] == 0:
+            for _ in range(10_000):
+                if not self.bot_step():
+                    break
+            self.after_bots()
+        elif self._bots_due():
+            self.clock.interval = PACES[self.pace.value]
+            self.clock.playing = True
+
+    def after_bots(self) -> None:
+        """Hook: called when the bots have nothing more to play (subclasses may deal on)."""
+
+    def _bots_due(self) -> bool:
+        g = self.game
+        return (self.live and not g.is_over and g.to_move != self.human
+                and (g.to_move == CHANCE or g.to_move in self.bots))
+
+    def _tick(self, _change: dict) -> None:
+        if not self.bot_step():
+            self.clock.playing = False
+            self.after_bots()
+        elif not self._bots_due():
+            self.clock.playing = False
+            self.after_bots()
+
+    def _pace_changed(self, _change: dict) -> None:
+        self.clock.playing = False
+        self.run_bots()
+
+    def _viewpoint_changed(self, _change: dict) -> None:
+        with self.hold_sync():
+            self.stepper.seat = self.seat
+            self.render()
+
+    # -- showing --------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        color = "#b00020" if error else "#222"
+        self.status.value = f'<span style="color:{color}">{html.escape(text)}</span>' if text else ""
+
+    def render(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def log_lines(self, seat: int | None, describe: Callable[[Any, int | None], str]) -> list[str]:
+        """The log as ``seat`` saw it, in words, oldest first."""
+        g = self.game
+        return [describe(e, seat) for e in g.events if e.visible_to(seat)]

@@ -1,0 +1,159 @@
+"""Card faces, card backs and hands as ipywidgets.
+
+Two kinds of card on screen:
+
+- a *display* card (someone else's hand, a trick, a log line) is HTML from
+  :func:`qardlab.cards.card_html` / :func:`~qardlab.cards.back_html`, which carries the CSS
+  classes ``qard-card`` / ``qard-card-back`` in its markup;
+- a *playable* card (the human seat's hand when it is to act) is an ipywidgets ``Button``
+  with the class ``qard-card`` added by ``add_class``. An illegal card stays clickable but is
+  dimmed, and its tooltip carries the reason the game gives; clicking it passes the action
+  to the game anyway, which refuses it with that same reason and changes nothing.
+
+No rule lives here: which cards are legal, and why not, comes from the caller (which asks
+the game).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterable, Mapping, Sequence
+
+import ipywidgets as widgets
+
+from ..cards import Card, back_html, card_html
+
+__all__ = ["HandView", "cards_html", "backs_html", "card_label", "RED", "BLACK"]
+
+RED = "#c8102e"
+BLACK = "#1a1a1a"
+_DIM_RED = "#e8a0ab"
+_DIM_BLACK = "#9a9a9a"
+
+
+def card_label(card: Card) -> str:
+    """What a card button shows: rank and suit symbol ("10♥")."""
+    return card.symbol
+
+
+def cards_html(cards: Iterable[Card], *, dim: Mapping[Card, str] | None = None,
+               mark: Iterable[Card] = ()) -> str:
+    """A row of card faces as one HTML string; ``dim`` maps a card to the reason it is dimmed."""
+    dim = dim or {}
+    marked = set(mark)
+    parts = []
+    for c in cards:
+        face = card_html(c, dim=c in dim, title=dim.get(c))
+        if c in marked:
+            face = (f'<span class="qard-marked" style="outline:3px solid #f5b700;border-radius:.4em">'
+                    f"{face}</span>")
+        parts.append(face)
+    inner = "".join(parts) or "<em style='color:#777'>no cards</em>"
+    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.25em 0">{inner}</span>'
+
+
+def backs_html(count: int) -> str:
+    """``count`` card backs in a wrapping row: a hand the viewer may not see."""
+    inner = back_html() * count or "<em style='color:#777'>no cards</em>"
+    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.25em 0">{inner}</span>'
+
+
+class HandView(widgets.Box):
+    """One hand on the table: faces, backs, or clickable cards.
+
+    ``show_faces(cards)`` and ``show_backs(n)`` render a hand as HTML; ``show_playable``
+    renders Buttons (reused between updates, so a step does not build new widgets). A click
+    calls ``on_card(card)``; the view never decides legality itself.
+    """
+
+    def __init__(self, on_card: Callable[[Card], None] | None = None) -> None:
+        self._html = widgets.HTML()
+        super().__init__(
+            [self._html],
+            layout=widgets.Layout(display="flex", flex_flow="row wrap", align_items="center"),
+        )
+        self.add_class("qard-hand")
+        self.on_card = on_card
+        self._buttons: list[widgets.Button] = []
+        self._cards: list[Card] = []
+        self.mode = "faces"
+
+    # -- display modes ----------------------------------------------------------------
+    def show_faces(self, cards: Sequence[Card], *, mark: Iterable[Card] = ()) -> None:
+        """The cards face up, not clickable."""
+        self._set_html(cards_html(cards, mark=mark))
+
+    def show_backs(self, count: int) -> None:
+        """``count`` backs: the viewer knows only how many cards there are."""
+        self._set_html(backs_html(count))
+
+    def _set_html(self, value: str) -> None:
+        self.mode = "html"
+        self._cards = []
+        with self.hold_sync():
+            self._html.value = value
+            if self.children != (self._html,):
+                self.children = (self._html,)
+
+    def show_playable(self, cards: Sequence[Card], reasons: Mapping[Card, str],
+                      selected: Iterable[Card] = ()) -> None:
+        """Clickable buttons: cards in ``reasons`` are dimmed with the reason as tooltip."""
+        chosen = set(selected)
+        while len(self._buttons) < len(cards):
+            b = widgets.Button(layout=widgets.Layout(width="3.1em", height="4.3em", margin="2px",
+                                                     padding="0", border="1px solid #444"))
+            b.add_class("qard-card")
+            b.on_click(self._clicked)
+            self._buttons.append(b)
+        self.mode = "buttons"
+        self._cards = list(cards)
+        shown = self._buttons[: len(cards)]
+        for b, c in zip(shown, cards):
+            reason = reasons.get(c)
+            with b.hold_sync():
+                b.description = card_label(c)
+                b.style.font_weight = "bold"
+                b.style.font_size = "1.15em"
+                if reason is None:
+                    b.style.text_color = RED if c.red else BLACK
+                    b.style.button_color = "#fff6c2" if c in chosen else "white"
+                    b.tooltip = f"{c.name}: {'selected' if c in chosen else 'click to choose'}"
+                    b.remove_class("qard-illegal")
+                else:
+                    b.style.text_color = _DIM_RED if c.red else _DIM_BLACK
+                    b.style.button_color = "#e4e4e4"
+                    b.tooltip = f"{c.name}: {reason}"
+                    b.add_class("qard-illegal")
+                if c in chosen:
+                    b.add_class("qard-selected")
+                else:
+                    b.remove_class("qard-selected")
+                b.layout.border = "3px solid #f5b700" if c in chosen else "1px solid #444"
+        with self.hold_sync():
+            if tuple(self.children) != tuple(shown):
+                self.children = tuple(shown)
+
+    # -- clicks -----------------------------------------------------------------------
+    def _clicked(self, button: widgets.Button) -> None:
+        if self.mode != "buttons" or self.on_card is None:
+            return
+        i = self._buttons.index(button)
+        if i < len(self._cards):
+            self.on_card(self._cards[i])
+
+    def button_for(self, card: Card | str) -> widgets.Button:
+        """The button showing ``card`` (for tests and notebooks); KeyError if not shown."""
+        card = Card.parse(card)
+        if self.mode == "buttons":
+            for b, c in zip(self._buttons, self._cards):
+                if c == card:
+                    return b
+        raise KeyError(f"{card} is not a clickable card in this hand")
+
+    def click(self, card: Card | str) -> None:
+        """Click a card as a user would."""
+        self.button_for(card).click()
+
+
+def escape(text: str) -> str:
+    return html.escape(text, quote=True)

@@ -1,0 +1,182 @@
+"""The deduction grid: cards as rows, holders as columns, at a chosen level of reasoning.
+
+Each cell says what the seat knows about "this holder holds this card": yes, no, unknown
+(levels "naive" and "logic"), or the exact probability (level "probability"), shaded by
+value. Clicking a cell shows why it holds, in the deduction engine's own words
+(``Knowledge.explain``). The grid only shows what a :class:`~qardlab.deduction.knowledge.Knowledge`
+(built from one seat's observation) says; it never reads the game.
+
+The teacher's view has no knowledge to show; :meth:`DeductionGrid.show_truth` fills the
+cells from the deal instead (yes / no everywhere), labelled as the truth.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Mapping, Sequence
+
+import ipywidgets as widgets
+
+from ..cards import Card
+
+__all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]
+
+#: level value -> label on the selector
+LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
+
+
+def cell_text(value: Any) -> str:
+    """How a cell reads: ✓ yes, ✗ no, blank unknown, a probability as a percentage."""
+    if value == "yes" or value is True:
+        return "✓"
+    if value == "no" or value is False:
+        return "✗"
+    if value is None:
+        return ""
+    p = float(value)
+    if p >= 1 - 1e-12:
+        return "✓"
+    if p <= 1e-12:
+        return "✗"
+    return f"{100 * p:.0f}%" if p >= 0.01 else "<1%"
+
+
+def cell_color(value: Any) -> str:
+    """The cell's background: green yes, grey no, white unknown, blue shaded by probability."""
+    if value == "yes" or value is True:
+        return "#9ee29e"
+    if value == "no" or value is False:
+        return "#d6d6d6"
+    if value is None:
+        return "#ffffff"
+    p = min(max(float(value), 0.0), 1.0)
+    if p >= 1 - 1e-12:
+        return "#9ee29e"
+    if p <= 1e-12:
+        return "#d6d6d6"
+    # white -> blue
+    r = int(255 - p * (255 - 66))
+    g = int(255 - p * (255 - 133))
+    b = int(255 - p * (255 - 244))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+class DeductionGrid(widgets.VBox):
+    """A grid of clickable cells over ``cards`` x ``holders``.
+
+    ``update(knowledge)`` redraws from a Knowledge at the selected level; ``show_truth``
+    from a mapping card -> holder. ``on_level`` is called when the level changes, so the
+    owner can redraw.
+    """
+
+    def __init__(self, cards: Sequence[Card], level: str = "logic",
+                 on_level: Callable[[str], None] | None = None) -> None:
+        self.cards = tuple(cards)
+        self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
+                                           style={"button_width": "11em"})
+        self.level.add_class("qard-grid-level")
+        self.title = widgets.HTML()
+        self.explanation = widgets.HTML()
+        self.explanation.add_class("qard-grid-explanation")
+        self.cells: dict[tuple[Card, Any], widgets.Button] = {}
+        self.values: dict[tuple[Card, Any], Any] = {}
+        self.holders: tuple[Any, ...] = ()
+        self._knowledge: Any = None
+        self._header: list[widgets.HTML] = []
+        self._labels = [widgets.HTML(f'<b style="color:{"#c8102e" if c.red else "#1a1a1a"}">{c.symbol}</b>',
+                                     layout=widgets.Layout(width="3em")) for c in self.cards]
+        self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
+        self.box.add_class("qard-grid")
+        self.on_level = on_level
+        self.level.observe(self._level_changed, names="value")
+        super().__init__([self.level, self.title, self.box, self.explanation])
+        self.add_class("qard-deduction-grid")
+
+    # -- layout -------------------------------------------------------------------------
+    def _set_holders(self, holders: Sequence[Any], names: Mapping[Any, str]) -> None:
+        holders = tuple(holders)
+        if holders == self.holders and all(h.value == self._head(names, x)
+                                           for h, x in zip(self._header, holders)):
+            return
+        self.holders = holders
+        self._header = [widgets.HTML(self._head(names, h)) for h in holders]
+        children: list[widgets.Widget] = [widgets.HTML("")] + self._header
+        for i, c in enumerate(self.cards):
+            children.append(self._labels[i])
+            for h in holders:
+                b = self.cells.get((c, h))
+                if b is None:
+                    b = widgets.Button(layout=widgets.Layout(width="auto", height="1.9em", padding="0"))
+                    b.add_class("qard-grid-cell")
+                    b.on_click(self._make_click(c, h))
+                    self.cells[(c, h)] = b
+                children.append(b)
+        with self.box.hold_sync():
+            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, 5.5em)"
+            self.box.children = children
+
+    @staticmethod
+    def _head(names: Mapping[Any, str], holder: Any) -> str:
+        return f"<b>{html.escape(str(names.get(holder, holder)))}</b>"
+
+    # -- filling ------------------------------------------------------------------------
+    def update(self, knowledge: Any, holders: Sequence[Any], names: Mapping[Any, str],
+               title: str = "") -> None:
+        """Fill the cells from ``knowledge.grid(level)`` for the given holder columns."""
+        self._knowledge = knowledge
+        grid = knowledge.grid(self.level.value)
+        self._fill(grid, holders, names, title)
+
+    def show_truth(self, truth: Mapping[Card, Any], holders: Sequence[Any], names: Mapping[Any, str],
+                   title: str = "The truth (teacher's view)") -> None:
+        """Fill yes/no from where every card really is (teacher only)."""
+        self._knowledge = None
+        grid = {c: {h: ("yes" if truth.get(c) == h else "no") for h in holders} for c in self.cards}
+        self._fill(grid, holders, names, title)
+
+    def _fill(self, grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any],
+              names: Mapping[Any, str], title: str) -> None:
+        with self.hold_sync():
+            self._set_holders(holders, names)
+            self.title.value = html.escape(title)
+            self.explanation.value = ""
+            self.values = {}
+            for c in self.cards:
+                row = grid.get(c, {})
+                for h in self.holders:
+                    v = row.get(h)
+                    self.values[(c, h)] = v
+                    b = self.cells[(c, h)]
+                    text, color = cell_text(v), cell_color(v)
+                    tip = f"{c.symbol} with {names.get(h, h)}: click for why"
+                    if b.description != text:
+                        b.description = text
+                    if b.style.button_color != color:
+                        b.style.button_color = color
+                    if b.tooltip != tip:
+                        b.tooltip = tip
+
+    # -- clicks -------------------------------------------------------------------------
+    def _make_click(self, card: Card, holder: Any) -> Callable[[widgets.Button], None]:
+        return lambda _b: self.explain(card, holder)
+
+    def explain(self, card: Card | str, holder: Any) -> str:
+        """Show (and return) why the cell for ``card`` and ``holder`` holds."""
+        card = Card.parse(card)
+        if self._knowledge is None:
+            text = "This is the teacher's view: the cells show where the cards really are."
+        else:
+            try:
+                why = self._knowledge.explain(card, holder)
+            except Exception as e:  # the explanation is a teaching aid; never break the table
+                why = f"(no explanation available: {e})"
+            text = why if isinstance(why, str) else " ".join(str(s) for s in why)
+        self.explanation.value = f"<b>{card.symbol}</b>: {html.escape(text)}"
+        return text
+
+    def cell(self, card: Card | str, holder: Any) -> widgets.Button:
+        return self.cells[(Card.parse(card), holder)]
+
+    def _level_changed(self, change: dict) -> None:
+        if self.on_level is not None:
+            self.on_level(change["new"])
