@@ -138,3 +138,92 @@ class Knowledge:
         if holder in self.names:
             return self.names[holder]
         return {SECRET: "the secret pair", PLAYED: "played"}.get(holder, f"seat {holder}")  # type: ignore[arg-type]
+
+    # -- reasoning (see solve.py, explain.py, advise.py) ------------------------------
+    def _cached(self, key: str, make):
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            cache[key] = make()
+        return cache[key]
+
+    def model(self):
+        """The facts reduced to what counting needs (:class:`~qardlab.deduction.solve.Model`)."""
+        from . import solve
+
+        return self._cached("model", lambda: solve.build_model(self))
+
+    def naive_candidates(self) -> set[tuple[Card, Card]]:
+        """Five Sons: the (face, number) pairs left when only cards seen in hands are crossed out.
+
+        Seen cards: this seat's hand, cards shown to it, and the secret itself after its own
+        wrong claim; publicly refuted pairs are crossed out too.
+        """
+        from . import solve
+
+        return set(self._cached("naive", lambda: solve.naive_candidates(self)))
+
+    def _pair_weights(self, weighted: bool) -> dict:
+        from . import solve
+
+        return self._cached(f"pairs{weighted}", lambda: solve.pair_weights(self.model(), weighted))
+
+    def candidates(self) -> set[tuple[Card, Card]]:
+        """Five Sons: the (face, number) pairs with at least one deal consistent with every fact."""
+        return {p for p, w in self._pair_weights(False).items() if w > 0}
+
+    def counts(self) -> dict[tuple[Card, Card], int]:
+        """Five Sons: the exact number of consistent deals for each candidate pair."""
+        return {p: int(w) for p, w in self._pair_weights(False).items() if w > 0}
+
+    def posterior(self) -> dict[tuple[Card, Card], float]:
+        """Five Sons: the exact probability of each candidate pair (RULES.md's model).
+
+        A uniformly random deal; a deal in which an answerer held both named cards and
+        showed this seat one of them weighs 1/2 per such answer.
+        """
+        def make() -> dict:
+            from .solve import Inconsistent
+
+            weights = {p: w for p, w in self._pair_weights(True).items() if w > 0}
+            total = sum(weights.values())
+            if total <= 0:
+                raise Inconsistent("no deal agrees with these facts")
+            return {p: w / total for p, w in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1]))}
+
+        return dict(self._cached("posterior", make))
+
+    def entropy(self) -> float:
+        """Entropy of the posterior over secret pairs, in bits."""
+        import math
+
+        return -sum(p * math.log2(p) for p in self.posterior().values() if p > 0)
+
+    def effective_candidates(self) -> float:
+        """2 ** entropy: the number of equally likely pairs that would be as uncertain."""
+        return 2.0 ** self.entropy()
+
+    def grid(self, level: str = "logic") -> dict[Card, dict[Holder, Any]]:
+        """card -> holder -> cell.
+
+        ``"naive"``: "yes" / "no" from cards seen in hands only, None elsewhere;
+        ``"logic"``: "yes" if every consistent deal has the card there, "no" if none, else None;
+        ``"probability"``: the exact probability (float) that the holder holds the card.
+        """
+        from . import explain
+
+        if level not in ("naive", "logic", "probability"):
+            raise ValueError(f"unknown grid level {level!r}: expected 'naive', 'logic' or 'probability'")
+        return self._cached(f"grid-{level}", lambda: explain.grid(self, level))
+
+    def explain(self, card: Card, holder: Holder) -> "Explanation":  # noqa: F821
+        """Why the grid cell (card, holder) is what it is, as sentences (see explain.py)."""
+        from . import explain
+
+        return explain.explain(self, Card.parse(card), holder)
+
+    def questions(self, asker: Optional[int] = None) -> list:
+        """Five Sons: every question ``asker`` (default: this seat) may ask, best first, with its
+        exact expected information in bits about the secret pair (see advise.py)."""
+        from . import advise
+
+        return advise.questions(self, self.seat if asker is None else asker)

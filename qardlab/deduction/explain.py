@@ -1,0 +1,237 @@
+"""The deduction grid and why each of its cells holds.
+
+``grid(k, level)`` fills, for every card and holder, a cell at one of three levels of
+reasoning (naive: only cards seen in hands; logic: what every consistent deal agrees
+on; probability: the exact share of weighted deals). ``explain(k, card, holder)``
+finds a short set of facts that alone forces a logic cell, by greedy deletion: drop a
+fact, re-check with the exact solver that the cell is still forced, keep it dropped if
+so. What is left is a chain a student can follow, said in the facts' own sentences and
+closed by the conclusion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..cards import Card
+from .knowledge import PLAYED, SECRET, Fact, Holder, Knowledge
+from .solve import Inconsistent, build_model, forced, holder_marginals
+
+__all__ = ["grid", "explain", "Explanation", "fact_text"]
+
+
+def _seen(k: Knowledge) -> dict[Card, Holder]:
+    """Cards whose holder a fact names outright (own hand, shown, played, passed)."""
+    out: dict[Card, Holder] = {}
+    for f in k.facts:
+        if f.kind in ("has", "shown"):
+            out.setdefault(f.cards[0], f.holder)
+    return out
+
+
+def grid(k: Knowledge, level: str) -> dict[Card, dict[Holder, Any]]:
+    """See :meth:`Knowledge.grid`."""
+    if level == "naive":
+        seen = _seen(k)
+        out: dict[Card, dict[Holder, Any]] = {}
+        naive_pairs = None
+        if SECRET in k.holders:
+            naive_pairs = k.naive_candidates()
+            in_naive = {c for p in naive_pairs for c in p}
+        for c in k.cards:
+            row: dict[Holder, Any] = {}
+            for h in k.holders:
+                if c in seen:
+                    row[h] = "yes" if seen[c] == h else "no"
+                elif h == k.seat:
+                    # a seat knows its whole hand
+                    row[h] = "no"
+                elif h == SECRET and naive_pairs is not None and c not in in_naive:
+                    row[h] = "no"
+                else:
+                    row[h] = None
+            out[c] = row
+        return out
+    model = k.model()
+    weighted = level == "probability"
+    marg, total = holder_marginals(model, weighted)
+    if total <= 0:
+        raise Inconsistent("no deal agrees with these facts")
+    out = {}
+    for c in k.cards:
+        row = {}
+        for h in k.holders:
+            w = marg[c][h]
+            if weighted:
+                row[h] = float(w / total)
+            else:
+                row[h] = "no" if w == 0 else ("yes" if w == total else None)
+        out[c] = row
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# explanations
+# --------------------------------------------------------------------------------------
+def _cards_text(cards) -> str:
+    syms = [c.symbol for c in cards]
+    if len(syms) <= 1:
+        return "".join(syms)
+    return ", ".join(syms[:-1]) + " and " + syms[-1]
+
+
+def _who(k: Knowledge, h: Holder) -> str:
+    if h == k.seat:
+        return "You"
+    if h == SECRET:
+        return "The secret pair"
+    if h == PLAYED:
+        return "The played cards"
+    return k.name(h)
+
+
+def fact_text(k: Knowledge, f: Fact) -> str:
+    """The fact's own sentence, or a plain one made from its fields."""
+    if f.text:
+        return f.text
+    who = _who(k, f.holder)
+    you = f.holder == k.seat
+    hold = "hold" if you else "holds"
+    if f.kind == "has":
+        if f.holder == SECRET:
+            return f"{f.cards[0].symbol} is in the secret pair."
+        if f.holder == PLAYED:
+            return f"{f.cards[0].symbol} has been played."
+        return f"{who} {hold} {f.cards[0].symbol}."
+    if f.kind == "shown":
+        return f"{who} showed you {f.cards[0].symbol} when asked for {_cards_text(f.cards)}."
+    if f.kind == "has_not":
+        return f"{who} {'do' if you else 'does'} not hold {f.cards[0].symbol}."
+    if f.kind == "one_of":
+        return f"{who} {hold} at least one of {_cards_text(f.cards)}."
+    if f.kind == "none_of":
+        return f"{who} {hold} none of {_cards_text(f.cards)}."
+    if f.kind == "void":
+        return f"{who} {'have' if you else 'has'} no {f.suit.title.lower()} left."
+    if f.kind == "exactly":
+        if f.holder == SECRET and f.count == 1:
+            kind = "face card" if f.cards[0].is_face else "number card"
+            return f"The secret pair holds exactly one {kind}."
+        return f"{who} {hold} exactly {f.count} of {_cards_text(f.cards)}."
+    if f.kind == "not_both":
+        if f.holder == SECRET:
+            return f"The secret pair is not {_cards_text(f.cards)} (a wrong claim)."
+        return f"{who} {'do' if you else 'does'} not hold all of {_cards_text(f.cards)}."
+    return f"{who}: {f.kind} {_cards_text(f.cards)}."
+
+
+def _conclusion(k: Knowledge, card: Card, holder: Holder, value: str) -> str:
+    yes = value == "yes"
+    if holder == SECRET:
+        return f"So {card.symbol} {'is' if yes else 'is not'} in the secret pair."
+    if holder == PLAYED:
+        return f"So {card.symbol} {'has' if yes else 'has not'} been played."
+    if holder == k.seat:
+        return f"So you {'hold' if yes else 'do not hold'} {card.symbol}."
+    return f"So {k.name(holder)} {'holds' if yes else 'does not hold'} {card.symbol}."
+
+
+@dataclass
+class Explanation:
+    """Why a grid cell holds: the facts that force it and the sentences to read."""
+
+    card: Card
+    holder: Holder
+    value: Any  # "yes" | "no" | None (not forced)
+    facts: list[Fact] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)
+    probability: Optional[float] = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.sentences)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        import html
+
+        items = "".join(f"<li>{html.escape(s)}</li>" for s in self.sentences)
+        return f'<ol class="qard-explanation">{items}</ol>'
+
+
+def _still_forced(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str) -> bool:
+    model = build_model(k, facts)
+    try:
+        return forced(model, card, holder) == value
+    except (Inconsistent, ValueError):
+        return False
+
+
+def _minimise(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str,
+              order: list[int]) -> list[Fact]:
+    keep = list(facts)
+    for f in [facts[i] for i in order]:
+        trial = [g for g in keep if g is not f]
+        if _still_forced(k, trial, card, holder, value):
+            keep = trial
+    return keep
+
+
+def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
+    """See :meth:`Knowledge.explain`.
+
+    Greedy deletion in two rounds: first every fact but the seat's own hand (latest
+    first, so the chain uses the earliest facts that suffice), then the own-hand facts
+    that no kept fact mentions (removing one makes one more card unknown, so those are
+    tried last and only while the problem stays small).
+    """
+    if holder not in k.holders:
+        raise ValueError(f"unknown holder {holder!r}; holders are {k.holders}")
+    if card not in k.cards:
+        raise ValueError(f"card {card} is not among the cards of this knowledge")
+    value = k.grid("logic")[card][holder]
+    if value is None:
+        p = k.grid("probability")[card][holder]
+        who = "you hold" if holder == k.seat else (
+            "it is in the secret pair" if holder == SECRET else f"{k.name(holder)} holds it")
+        if holder == SECRET:
+            msg = f"Logic alone does not settle whether {card.symbol} is in the secret pair: "
+        else:
+            msg = f"Logic alone does not settle whether {who.split(' ')[0] if holder == k.seat else k.name(holder)} " \
+                  f"{'hold' if holder == k.seat else 'holds'} {card.symbol}: "
+        msg += (f"some consistent deals put it there and some do not. Only counting settles it: "
+                f"the probability is {p:.1%}.")
+        return Explanation(card, holder, None, [], [msg], probability=p)
+    facts = list(k.facts)
+    own = [i for i, f in enumerate(facts) if f.kind == "has" and f.holder == k.seat]
+    own_set = set(own)
+    others = [i for i in range(len(facts)) if i not in own_set][::-1]
+    keep = _minimise(k, facts, card, holder, value, others)
+    # own-hand facts: try dropping those that no kept fact names (small problems only)
+    named = {c for f in keep if not (f.kind == "has" and f.holder == k.seat) for c in f.cards} | {card}
+    idle = [f for f in keep if f.kind == "has" and f.holder == k.seat and f.cards[0] not in named]
+    if idle:
+        trial = [f for f in keep if f not in idle]
+        if _still_forced_small(k, trial, card, holder, value):
+            keep = trial
+        else:
+            for f in idle:
+                t = [g for g in keep if g is not f]
+                if _still_forced_small(k, t, card, holder, value):
+                    keep = t
+    keep.sort(key=lambda f: (f.step is not None, -1 if f.step is None else f.step))
+    sentences = [fact_text(k, f) for f in keep]
+    if not keep:
+        sentences.append("The hand sizes alone settle it.")
+    sentences.append(_conclusion(k, card, holder, value))
+    return Explanation(card, holder, value, keep, sentences, probability=1.0 if value == "yes" else 0.0)
+
+
+def _still_forced_small(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str) -> bool:
+    model = build_model(k, facts)
+    if not model.per_card and model.n > 20:
+        return False
+    return _still_forced(k, facts, card, holder, value)

@@ -1,0 +1,573 @@
+"""Exact reasoning over a :class:`~qardlab.deduction.knowledge.Knowledge`.
+
+Every question the deduction engine answers is a count of *deals*: ways to put every
+card with a holder so that each holder gets its known size and every fact holds. A deal
+is weighted by ``1/2`` for each "shown" fact whose holder held both named cards (the
+holder chose which to show, RULES.md), so counting weighted deals gives the exact
+posterior, and counting plain deals (exact integers) gives the logic.
+
+Two counting methods, chosen by the facts:
+
+* **Mask solver** (any facts, up to ~22 unknown cards; Five Sons). The cards whose
+  holder is known are set aside; the others, ``U``, are bits of a mask. Every fact
+  concerns one holder, so each holder ``h`` has an array ``f_h`` over the masks of
+  ``U``: the weight of ``h`` holding exactly those unknown cards. A zeta transform
+  (sum over subsets) per holder, their pointwise product, and one Moebius transform
+  give, for every mask ``M``, the weight of the tuples of hands whose union is ``M``;
+  since the remaining sizes add up to ``|U|``, a union of the right size is a
+  partition. So the weight of "holder ``h`` holds exactly ``A``" is
+  ``f_h(A) * G_h(U minus A)`` with ``G_h`` the Moebius transform of the product over
+  the other holders. int64 arithmetic is exact (even if an intermediate wraps, the
+  transforms are ring maps mod 2^64 and the final counts fit); the 1/2 weights use
+  float64.
+* **Polynomial solver** (facts that each only forbid or fix single cards: has,
+  has_not, none_of, void; Hearts). Unknown cards with the same set of possible holders
+  are interchangeable, so the number of deals is the coefficient of
+  ``prod_h x_h^(size_h)`` in ``prod_class (sum of x_h over its holders)^(count)``,
+  computed as a small dense array indexed by the remaining sizes.
+
+Nothing here imports widgets; numpy does the arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Optional, Sequence
+
+import numpy as np
+
+from ..cards import Card
+from .knowledge import SECRET, Fact, Holder, Knowledge
+
+__all__ = [
+    "Model",
+    "Inconsistent",
+    "build_model",
+    "MaskSolver",
+    "PolySolver",
+    "solver_for",
+    "holder_marginals",
+    "forced",
+    "PER_CARD_KINDS",
+    "MAX_MASK_BITS",
+]
+
+#: kinds of facts that only forbid or fix single cards (the polynomial solver handles these)
+PER_CARD_KINDS = frozenset({"has", "has_not", "none_of", "void"})
+#: the mask solver refuses more unknown cards than this (2^22 int64 = 32 MiB per array)
+MAX_MASK_BITS = 22
+
+
+class Inconsistent(ValueError):
+    """The facts admit no deal at all (a contradiction in what was recorded)."""
+
+
+@lru_cache(maxsize=None)
+def popcounts(n: int) -> np.ndarray:
+    """popcount of every mask of ``n`` bits (uint8)."""
+    pc = np.zeros(1 << n, dtype=np.uint8)
+    for i in range(n):
+        v = pc.reshape(-1, 2, 1 << i)
+        v[:, 1, :] += 1
+    return pc
+
+
+@lru_cache(maxsize=None)
+def subsets_of_size(n: int, k: int) -> np.ndarray:
+    """Every mask of ``n`` bits with ``k`` bits set, ascending (int64, read-only)."""
+    if k < 0 or k > n:
+        out = np.zeros(0, dtype=np.int64)
+    else:
+        out = np.flatnonzero(popcounts(n) == k).astype(np.int64)
+    out.setflags(write=False)
+    return out
+
+
+def zeta(arr: np.ndarray, n: int) -> np.ndarray:
+    """In place: ``arr[M] <- sum of arr[S] over S subset of M``."""
+    for i in range(n):
+        v = arr.reshape(-1, 2, 1 << i)
+        v[:, 1, :] += v[:, 0, :]
+    return arr
+
+
+def moebius(arr: np.ndarray, n: int) -> np.ndarray:
+    """In place: the inverse of :func:`zeta`."""
+    for i in range(n):
+        v = arr.reshape(-1, 2, 1 << i)
+        v[:, 1, :] -= v[:, 0, :]
+    return arr
+
+
+# --------------------------------------------------------------------------------------
+# the model: which cards are known where, what is left to place
+# --------------------------------------------------------------------------------------
+@dataclass
+class Model:
+    """A Knowledge (or a subset of its facts) reduced to what counting needs."""
+
+    knowledge: Knowledge
+    facts: tuple[Fact, ...]
+    unknown: tuple[Card, ...]
+    bit: dict[Card, int]
+    known: dict[Holder, frozenset[Card]]
+    rem: dict[Holder, int]
+    by_holder: dict[Holder, tuple[Fact, ...]]
+    where: dict[Card, Holder]
+    contradiction: Optional[str] = None
+    _solvers: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def n(self) -> int:
+        return len(self.unknown)
+
+    @property
+    def holders(self) -> tuple[Holder, ...]:
+        return self.knowledge.holders
+
+    @property
+    def per_card(self) -> bool:
+        return all(f.kind in PER_CARD_KINDS for f in self.facts)
+
+    def mask_of(self, cards: Sequence[Card]) -> int:
+        m = 0
+        for c in cards:
+            b = self.bit.get(c)
+            if b is not None:
+                m |= 1 << b
+        return m
+
+
+def build_model(k: Knowledge, facts: Optional[Sequence[Fact]] = None) -> Model:
+    """Fix the cards whose holder a fact names ("has", the card of a "shown")."""
+    facts = tuple(k.facts if facts is None else facts)
+    where: dict[Card, Holder] = {}
+    contradiction = None
+    for f in facts:
+        fixed = ()
+        if f.kind == "has":
+            fixed = f.cards[:1]
+        elif f.kind == "shown":
+            fixed = f.cards[:1]
+        for c in fixed:
+            prev = where.get(c)
+            if prev is not None and prev != f.holder:
+                contradiction = f"{c} is said to be held by both {k.name(prev)} and {k.name(f.holder)}"
+            where.setdefault(c, f.holder)
+    known = {h: frozenset(c for c, w in where.items() if w == h) for h in k.holders}
+    rem = {}
+    for h in k.holders:
+        rem[h] = k.sizes[h] - len(known[h])
+        if rem[h] < 0 and contradiction is None:
+            contradiction = f"{k.name(h)} holds {k.sizes[h]} cards but {len(known[h])} are said to be there"
+    unknown = tuple(c for c in k.cards if c not in where)
+    by_holder: dict[Holder, list[Fact]] = {h: [] for h in k.holders}
+    for f in facts:
+        by_holder[f.holder].append(f)
+    return Model(
+        knowledge=k,
+        facts=facts,
+        unknown=unknown,
+        bit={c: i for i, c in enumerate(unknown)},
+        known=known,
+        rem=rem,
+        by_holder={h: tuple(v) for h, v in by_holder.items()},
+        where=where,
+        contradiction=contradiction,
+    )
+
+
+def _suit_cards(model: Model, f: Fact) -> tuple[Card, ...]:
+    return tuple(c for c in model.knowledge.cards if c.suit == f.suit)
+
+
+def excluded_cards(model: Model, f: Fact) -> tuple[Card, ...]:
+    """The cards a per-card negative fact forbids its holder (has_not, none_of, void)."""
+    if f.kind == "void":
+        return _suit_cards(model, f)
+    if f.kind in ("has_not", "none_of"):
+        return f.cards
+    return ()
+
+
+def feasible(model: Model, h: Holder, weighted: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The masks of unknown cards ``h`` may hold beside its known cards, with their weights.
+
+    Weights are int64 ones when ``weighted`` is False, else float64 with the 1/2 factors
+    of "shown" facts.
+    """
+    n = model.n
+    masks = subsets_of_size(n, model.rem[h])
+    ok = np.ones(len(masks), dtype=bool)
+    w = np.ones(len(masks), dtype=np.float64 if weighted else np.int64)
+    known = model.known[h]
+    pc = popcounts(n) if n else np.zeros(1, dtype=np.uint8)
+    if model.contradiction is not None:
+        ok[:] = False
+    for f in model.by_holder[h]:
+        kind = f.kind
+        if kind == "has":
+            continue
+        if kind in ("has_not", "none_of", "void"):
+            bad = excluded_cards(model, f)
+            if any(c in known for c in bad):
+                ok[:] = False
+            m = model.mask_of(bad)
+            if m:
+                ok &= (masks & m) == 0
+        elif kind == "one_of":
+            if any(c in known for c in f.cards):
+                continue
+            m = model.mask_of(f.cards)
+            ok &= (masks & m) != 0
+        elif kind == "shown":
+            if not weighted:
+                continue
+            for other in f.cards[1:]:
+                if other in known:
+                    w *= 0.5
+                elif other in model.bit:
+                    w *= np.where(masks & (1 << model.bit[other]), 0.5, 1.0)
+        elif kind == "exactly":
+            base = sum(1 for c in f.cards if c in known)
+            m = model.mask_of(f.cards)
+            ok &= (pc[masks & m].astype(np.int64) + base) == f.count
+        elif kind == "not_both":
+            if not all(c in known or c in model.bit for c in f.cards):
+                continue  # some card is known to be elsewhere: holds trivially
+            m = model.mask_of(f.cards)
+            ok &= (masks & m) != m
+        else:
+            raise ValueError(f"unknown fact kind {kind!r}")
+    return masks[ok], w[ok]
+
+
+# --------------------------------------------------------------------------------------
+# the mask solver
+# --------------------------------------------------------------------------------------
+class _LRU(OrderedDict):
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get_or(self, key, make):
+        try:
+            self.move_to_end(key)
+            return self[key]
+        except KeyError:
+            pass
+        value = make()
+        self[key] = value
+        while len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
+#: zeta transforms of holders' feasible arrays, shared between Knowledge objects: the
+#: facts about a holder change rarely from one step to the next (history, benchmarks)
+_ZETA_CACHE = _LRU(24)
+
+
+def _fact_key(f: Fact) -> tuple:
+    return (f.kind, f.holder, f.cards, f.suit, f.count)
+
+
+class MaskSolver:
+    """Weights of every holder's possible hands, by subset convolution over masks of U."""
+
+    def __init__(self, model: Model, weighted: bool) -> None:
+        if model.n > MAX_MASK_BITS:
+            raise ValueError(
+                f"{model.n} cards have unknown holders: too many for the exact mask solver "
+                f"(at most {MAX_MASK_BITS}); this needs facts that fix more cards"
+            )
+        self.model = model
+        self.weighted = weighted
+        self.dtype = np.float64 if weighted else np.int64
+        self.n = model.n
+        self.full = (1 << self.n) - 1
+        self.sets = {h: feasible(model, h, weighted) for h in model.holders}
+        self._dist: dict[Holder, tuple[np.ndarray, np.ndarray]] = {}
+        self._total = None
+
+    def _key(self, h: Holder) -> tuple:
+        m = self.model
+        return (m.unknown, h, m.known[h], m.rem[h], tuple(_fact_key(f) for f in m.by_holder[h]),
+                self.weighted, m.contradiction is None)
+
+    def zeta_of(self, h: Holder) -> np.ndarray:
+        """The zeta transform of ``h``'s feasible array (cached; do not modify)."""
+        def make() -> np.ndarray:
+            masks, w = self.sets[h]
+            arr = np.zeros(1 << self.n, dtype=self.dtype)
+            arr[masks] = w
+            zeta(arr, self.n)
+            arr.setflags(write=False)
+            return arr
+        return _ZETA_CACHE.get_or(self._key(h), make)
+
+    def _scalar(self, h: Holder):
+        """A holder with nothing left to place: its zeta is a constant."""
+        masks, w = self.sets[h]
+        return w.sum() if len(w) else self.dtype(0)
+
+    def rest(self, exclude: Sequence[Holder]) -> np.ndarray:
+        """``G[M]``: weight of the other holders' hands exactly covering ``M``."""
+        prod = None
+        scale = self.dtype(1)
+        for g in self.model.holders:
+            if g in exclude:
+                continue
+            if self.model.rem[g] == 0:
+                scale = scale * self._scalar(g)
+                continue
+            z = self.zeta_of(g)
+            prod = z.copy() if prod is None else np.multiply(prod, z, out=prod)
+        if prod is None:
+            prod = np.ones(1 << self.n, dtype=self.dtype)
+        if scale != 1:
+            prod *= scale
+        return moebius(prod, self.n)
+
+    def dist(self, h: Holder) -> tuple[np.ndarray, np.ndarray]:
+        """(masks, weights): the weight of the deals in which ``h`` holds exactly each mask."""
+        if h not in self._dist:
+            masks, w = self.sets[h]
+            if len(masks) == 0:
+                self._dist[h] = (masks, w)
+            else:
+                g = self.rest((h,))
+                self._dist[h] = (masks, w * g[self.full ^ masks])
+        return self._dist[h]
+
+    def total(self):
+        """Total weight of consistent deals."""
+        if self._total is None:
+            # the holder with the fewest feasible hands gives the cheapest exact total
+            h = self._pivot()
+            self._total = self.dist(h)[1].sum()
+        return self._total
+
+    def _pivot(self) -> Holder:
+        cands = [h for h in self.model.holders if self.model.rem[h] > 0]
+        if not cands:
+            return self.model.holders[0]
+        return min(cands, key=lambda h: len(self.sets[h][0]))
+
+    def card_weights(self, h: Holder) -> np.ndarray:
+        """For each unknown card (bit order), the weight of deals where ``h`` holds it."""
+        masks, w = self.dist(h)
+        if self.n == 0 or len(masks) == 0:
+            return np.zeros(self.n, dtype=self.dtype)
+        bits = (masks[:, None] >> np.arange(self.n)) & 1
+        return (bits * w[:, None]).sum(axis=0)
+
+
+# --------------------------------------------------------------------------------------
+# the polynomial solver (per-card facts only)
+# --------------------------------------------------------------------------------------
+class PolySolver:
+    """Counts deals when every fact forbids or fixes single cards (Hearts)."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.active = [h for h in model.holders if model.rem[h] > 0]
+        allowed: dict[Card, frozenset] = {}
+        forbid: dict[Holder, set[Card]] = {h: set() for h in model.holders}
+        self.broken = model.contradiction is not None
+        for f in model.facts:
+            for c in excluded_cards(model, f):
+                forbid[f.holder].add(c)
+                if model.where.get(c) == f.holder:
+                    self.broken = True
+        for c in model.unknown:
+            allowed[c] = frozenset(i for i, h in enumerate(self.active) if c not in forbid[h])
+        self.allowed = allowed
+        classes: dict[frozenset, int] = {}
+        for c in model.unknown:
+            classes[allowed[c]] = classes.get(allowed[c], 0) + 1
+        self.classes = classes
+        self.shape = tuple(model.rem[h] + 1 for h in self.active)
+        self.target = tuple(model.rem[h] for h in self.active)
+        self._total = None
+        self._per_class: dict[frozenset, np.ndarray] = {}
+
+    def _product(self, minus: Optional[frozenset] = None) -> np.ndarray:
+        p = np.zeros(self.shape or (1,), dtype=np.float64)
+        p[(0,) * len(self.shape)] = 1.0
+        for cls, count in self.classes.items():
+            if cls == minus:
+                count -= 1
+            for _ in range(count):
+                q = np.zeros_like(p)
+                for i in cls:
+                    src = [slice(None)] * len(self.shape)
+                    dst = [slice(None)] * len(self.shape)
+                    src[i] = slice(0, self.shape[i] - 1)
+                    dst[i] = slice(1, None)
+                    q[tuple(dst)] += p[tuple(src)]
+                p = q
+        return p
+
+    def total(self) -> float:
+        if self._total is None:
+            if self.broken:
+                self._total = 0.0
+            elif not self.shape:
+                self._total = 1.0 if not self.model.unknown else 0.0
+            else:
+                self._total = float(self._product()[self.target])
+        return self._total
+
+    def card_weight(self, card: Card, h: Holder) -> float:
+        """Weight (number) of deals in which ``h`` holds the unknown ``card``."""
+        if self.broken or h not in self.active:
+            return 0.0
+        i = self.active.index(h)
+        cls = self.allowed[card]
+        if i not in cls:
+            return 0.0
+        if cls not in self._per_class:
+            self._per_class[cls] = self._product(minus=cls)
+        t = list(self.target)
+        t[i] -= 1
+        return float(self._per_class[cls][tuple(t)])
+
+
+def solver_for(model: Model, weighted: bool):
+    """The solver suited to the model's facts (cached on the model)."""
+    key = ("poly",) if model.per_card else ("mask", weighted)
+    if key not in model._solvers:
+        model._solvers[key] = PolySolver(model) if model.per_card else MaskSolver(model, weighted)
+    return model._solvers[key]
+
+
+def holder_marginals(model: Model, weighted: bool) -> tuple[dict[Card, dict[Holder, float]], float]:
+    """For every card and holder, the weight of deals with the card there; and the total."""
+    s = solver_for(model, weighted)
+    out: dict[Card, dict[Holder, float]] = {c: {h: 0 for h in model.holders} for c in model.knowledge.cards}
+    total = s.total()
+    for c, h in model.where.items():
+        out[c][h] = total
+    if isinstance(s, PolySolver):
+        for c in model.unknown:
+            for h in s.active:
+                out[c][h] = s.card_weight(c, h)
+        return out, total
+    for h in model.holders:
+        if model.rem[h] == 0:
+            continue
+        cw = s.card_weights(h)
+        for c, i in model.bit.items():
+            out[c][h] = cw[i]
+    return out, total
+
+
+def forced(model: Model, card: Card, holder: Holder) -> Optional[str]:
+    """"yes" if every consistent deal puts ``card`` with ``holder``, "no" if none does, else None.
+
+    Raises :class:`Inconsistent` when no deal at all is consistent.
+    """
+    s = solver_for(model, weighted=False)
+    total = s.total()
+    if total == 0:
+        raise Inconsistent("the facts admit no deal")
+    if card in model.where:
+        return "yes" if model.where[card] == holder else "no"
+    if isinstance(s, PolySolver):
+        here = s.card_weight(card, holder)
+        if here == 0:
+            return "no"
+        others = sum(s.card_weight(card, g) for g in s.active if g != holder)
+        return "yes" if others == 0 else None
+    if model.rem[holder] == 0:
+        return "no"
+    here = s.card_weights(holder)[model.bit[card]]
+    if here == 0:
+        return "no"
+    return "yes" if here == total else None
+
+
+# --------------------------------------------------------------------------------------
+# the secret pair (Five Sons)
+# --------------------------------------------------------------------------------------
+def secret_groups(k: Knowledge) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The two groups the secret takes one card of: (face cards, number cards).
+
+    Read from the secret's "exactly 1 of" facts (so smaller test decks work); without
+    them, the face and number cards among the knowledge's cards.
+    """
+    if SECRET not in k.holders:
+        raise ValueError(f"this knowledge ({k.game or 'game'}) has no secret pair; holders are {k.holders}")
+    groups = [f.cards for f in k.facts if f.kind == "exactly" and f.holder == SECRET and f.count == 1]
+    if len(groups) >= 2:
+        a, b = groups[0], groups[1]
+        if not a[0].is_face and b[0].is_face:
+            a, b = b, a
+        return tuple(a), tuple(b)
+    faces = tuple(c for c in k.cards if c.is_face)
+    numbers = tuple(c for c in k.cards if not c.is_face)
+    return faces, numbers
+
+
+def all_pairs(k: Knowledge) -> list[tuple[Card, Card]]:
+    faces, numbers = secret_groups(k)
+    return [(f, n) for f in faces for n in numbers]
+
+
+def naive_candidates(k: Knowledge) -> set[tuple[Card, Card]]:
+    """Pairs left when only cards SEEN in hands are crossed out.
+
+    Seen: the seat's own hand, cards shown to it, cards it knows in the secret (after its
+    own wrong claim). Publicly refuted pairs are crossed out too: a claim that was wrong
+    is something every player hears and writes down, no reasoning needed.
+    """
+    seen: set[Card] = set()
+    in_secret: set[Card] = set()
+    refuted: set[frozenset] = set()
+    for f in k.facts:
+        if f.kind in ("has", "shown"):
+            if f.holder == SECRET:
+                in_secret.add(f.cards[0])
+            else:
+                seen.add(f.cards[0])
+        elif f.kind == "not_both" and f.holder == SECRET:
+            refuted.add(frozenset(f.cards))
+    out = set()
+    for f, n in all_pairs(k):
+        if f in seen or n in seen:
+            continue
+        if any(c not in (f, n) for c in in_secret):
+            continue
+        if frozenset((f, n)) in refuted:
+            continue
+        out.add((f, n))
+    return out
+
+
+def pair_weights(model: Model, weighted: bool) -> dict[tuple[Card, Card], float]:
+    """Weight of the consistent deals for every secret pair (absent pairs weigh 0)."""
+    k = model.knowledge
+    faces, numbers = secret_groups(k)
+    fset = set(faces)
+    s = solver_for(model, weighted)
+    out: dict[tuple[Card, Card], float] = {}
+    known = sorted(model.known[SECRET])
+    if isinstance(s, PolySolver):
+        raise ValueError("secret-pair reasoning needs the secret's 'exactly' facts")
+    masks, w = s.dist(SECRET)
+    for m, x in zip(masks.tolist(), w.tolist()):
+        if not x:
+            continue
+        cards = known + [model.unknown[i] for i in range(model.n) if m >> i & 1]
+        if len(cards) != 2:
+            continue
+        a, b = cards
+        if a not in fset:
+            a, b = b, a
+        if a not in fset or b in fset:
+            continue
+        out[(a, b)] = out.get((a, b), 0) + x
+    return out
