@@ -12,7 +12,7 @@ closed by the conclusion.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from ..cards import Card
 from .knowledge import PLAYED, SECRET, Fact, Holder, Knowledge
@@ -146,7 +146,7 @@ class Explanation:
     value: Any  # "yes" | "no" | None (not forced)
     facts: list[Fact] = field(default_factory=list)
     sentences: list[str] = field(default_factory=list)
-    probability: Optional[float] = None
+    probability: float | None = None
 
     @property
     def text(self) -> str:
@@ -195,15 +195,14 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
     value = k.grid("logic")[card][holder]
     if value is None:
         p = k.grid("probability")[card][holder]
-        who = "you hold" if holder == k.seat else (
-            "it is in the secret pair" if holder == SECRET else f"{k.name(holder)} holds it")
         if holder == SECRET:
-            msg = f"Logic alone does not settle whether {card.symbol} is in the secret pair: "
+            what = f"whether {card.symbol} is in the secret pair"
+        elif holder == k.seat:
+            what = f"whether you hold {card.symbol}"
         else:
-            msg = f"Logic alone does not settle whether {who.split(' ')[0] if holder == k.seat else k.name(holder)} " \
-                  f"{'hold' if holder == k.seat else 'holds'} {card.symbol}: "
-        msg += (f"some consistent deals put it there and some do not. Only counting settles it: "
-                f"the probability is {p:.1%}.")
+            what = f"whether {k.name(holder)} holds {card.symbol}"
+        msg = (f"Logic alone does not settle {what}: some consistent deals say yes and some say no. "
+               f"Only counting settles it: the probability is {p:.1%}.")
         return Explanation(card, holder, None, [], [msg], probability=p)
     facts = list(k.facts)
     own = [i for i, f in enumerate(facts) if f.kind == "has" and f.holder == k.seat]

@@ -19,7 +19,7 @@ in :mod:`qardlab.deduction.solve`, :mod:`~qardlab.deduction.explain` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Sequence, Union
 
 from ..cards import Card, Suit
 
@@ -56,9 +56,9 @@ class Fact:
     kind: str
     holder: Holder
     cards: tuple[Card, ...] = ()
-    suit: Optional[Suit] = None
-    count: Optional[int] = None
-    step: Optional[int] = None
+    suit: Suit | None = None
+    count: int | None = None
+    step: int | None = None
     text: str = ""
 
 
@@ -88,8 +88,8 @@ class Knowledge:
             )
 
     # -- recording facts (used by the games' adapters) --------------------------------
-    def _add(self, kind: str, holder: Holder, cards: Sequence[Card] = (), *, suit: Optional[Suit] = None,
-             count: Optional[int] = None, step: Optional[int] = None, text: str = "") -> Fact:
+    def _add(self, kind: str, holder: Holder, cards: Sequence[Card] = (), *, suit: Suit | None = None,
+             count: int | None = None, step: int | None = None, text: str = "") -> Fact:
         if holder not in self.holders:
             raise ValueError(f"unknown holder {holder!r}; holders are {self.holders}")
         cards = tuple(Card.parse(c) for c in cards)
@@ -188,7 +188,8 @@ class Knowledge:
             total = sum(weights.values())
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")
-            return {p: w / total for p, w in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1]))}
+            order = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1]))
+            return {p: w / total for p, w in order}
 
         return dict(self._cached("posterior", make))
 
@@ -215,13 +216,13 @@ class Knowledge:
             raise ValueError(f"unknown grid level {level!r}: expected 'naive', 'logic' or 'probability'")
         return self._cached(f"grid-{level}", lambda: explain.grid(self, level))
 
-    def explain(self, card: Card, holder: Holder) -> "Explanation":  # noqa: F821
+    def explain(self, card: Card, holder: Holder) -> Explanation:  # noqa: F821
         """Why the grid cell (card, holder) is what it is, as sentences (see explain.py)."""
         from . import explain
 
         return explain.explain(self, Card.parse(card), holder)
 
-    def questions(self, asker: Optional[int] = None) -> list:
+    def questions(self, asker: int | None = None) -> list:
         """Five Sons: every question ``asker`` (default: this seat) may ask, best first, with its
         exact expected information in bits about the secret pair (see advise.py)."""
         from . import advise

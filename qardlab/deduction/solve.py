@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Optional, Sequence
+from functools import cache
+from typing import Sequence
 
 import numpy as np
 
@@ -64,7 +64,7 @@ class Inconsistent(ValueError):
     """The facts admit no deal at all (a contradiction in what was recorded)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def popcounts(n: int) -> np.ndarray:
     """popcount of every mask of ``n`` bits (uint8)."""
     pc = np.zeros(1 << n, dtype=np.uint8)
@@ -74,7 +74,7 @@ def popcounts(n: int) -> np.ndarray:
     return pc
 
 
-@lru_cache(maxsize=None)
+@cache
 def subsets_of_size(n: int, k: int) -> np.ndarray:
     """Every mask of ``n`` bits with ``k`` bits set, ascending (int64, read-only)."""
     if k < 0 or k > n:
@@ -116,7 +116,7 @@ class Model:
     rem: dict[Holder, int]
     by_holder: dict[Holder, tuple[Fact, ...]]
     where: dict[Card, Holder]
-    contradiction: Optional[str] = None
+    contradiction: str | None = None
     _solvers: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -140,7 +140,7 @@ class Model:
         return m
 
 
-def build_model(k: Knowledge, facts: Optional[Sequence[Fact]] = None) -> Model:
+def build_model(k: Knowledge, facts: Sequence[Fact] | None = None) -> Model:
     """Fix the cards whose holder a fact names ("has", the card of a "shown")."""
     facts = tuple(k.facts if facts is None else facts)
     where: dict[Card, Holder] = {}
@@ -394,7 +394,7 @@ class PolySolver:
         self._total = None
         self._per_class: dict[frozenset, np.ndarray] = {}
 
-    def _product(self, minus: Optional[frozenset] = None) -> np.ndarray:
+    def _product(self, minus: frozenset | None = None) -> np.ndarray:
         p = np.zeros(self.shape or (1,), dtype=np.float64)
         p[(0,) * len(self.shape)] = 1.0
         for cls, count in self.classes.items():
@@ -465,7 +465,7 @@ def holder_marginals(model: Model, weighted: bool) -> tuple[dict[Card, dict[Hold
     return out, total
 
 
-def forced(model: Model, card: Card, holder: Holder) -> Optional[str]:
+def forced(model: Model, card: Card, holder: Holder) -> str | None:
     """"yes" if every consistent deal puts ``card`` with ``holder``, "no" if none does, else None.
 
     Raises :class:`Inconsistent` when no deal at all is consistent.
