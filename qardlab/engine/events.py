@@ -101,5 +101,10 @@ class EventLog(Sequence[Event]):
     def copy(self) -> "EventLog":
         return EventLog(self._events)
 
+    def __deepcopy__(self, memo: dict) -> "EventLog":
+        # Events are immutable once logged (their empty parts are read-only mapping proxies,
+        # which deepcopy cannot copy), so a copied game shares them: copies stay cheap.
+        return EventLog(self._events)
+
     def truncate(self, length: int) -> None:
         del self._events[length:]
