@@ -1,0 +1,127 @@
+"""Hearts speed: full random 4-player hands per second, OpenSpiel vs qardlab, in one run.
+
+A hand is the deal, the pass, 52 plays and scoring. Each engine is driven through its
+public API by the same kind of loop: a uniformly random legal action at every step
+(OpenSpiel: every chance and pass action too; qardlab: ``Hearts.new`` deals from the
+game's RNG, each seat passes three random cards of its hand, every play is validated).
+The batch simulator plays many hands at once with numpy. One core: BLAS and OpenMP
+threads are held to one. Rounds alternate between engines so that load on a shared
+machine hits both alike; the figure is the median round.
+
+    python benchmarks/hearts.py [--seconds 2] [--rounds 3] [--batch 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+
+
+def openspiel_rate(seconds: float, seed: int) -> float:
+    """Random hands/s of OpenSpiel's Hearts (default params, qs_breaks_hearts=False)."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+    rng = random.Random(seed)
+    choice = rng.choice
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        hands += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def step_rate(seconds: float, seed: int, match: bool = False) -> float:
+    """Random hands/s of qardlab's step engine through its public API.
+
+    ``match=False``: a fresh ``Hearts.new`` per hand (its setup counted); ``match=True``:
+    one long match, ``next_hand()`` between hands.
+    """
+    from qardlab.games.hearts import Hearts, HeartsRules
+
+    rules = HeartsRules(target=10**9)
+    rng = random.Random(seed)
+    choice, sample = rng.choice, rng.sample
+    hands = 0
+    game = Hearts.new(4, seed=seed, rules=rules)
+    start = time.perf_counter()
+    while True:
+        if hands:
+            game = game.next_hand() if match else Hearts.new(4, seed=seed + hands, rules=rules)
+        while game.phase == "pass":
+            game.apply(tuple(sample(game.legal_actions(), 3)))
+        while game.phase == "play":
+            game.apply(choice(game.legal_actions()))
+        hands += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def batch_rate(seconds: float, seed: int, batch: int) -> float:
+    """Random hands/s of the numpy batch simulator."""
+    from qardlab.games.hearts.batch import simulate
+
+    rng_seed = seed
+    hands = 0
+    simulate(64, seed=rng_seed)  # warm up
+    start = time.perf_counter()
+    while True:
+        rng_seed += 1
+        hands += len(simulate(batch, seed=rng_seed).points)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per engine per round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--batch", type=int, default=10_000, help="hands per batch-simulator call")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        from threadpoolctl import threadpool_limits
+
+        limiter = threadpool_limits(1)
+    except ImportError:  # pragma: no cover
+        limiter = None
+    try:
+        import pyspiel  # noqa: F401
+        have_os = True
+    except ImportError:
+        have_os = False
+        print("pyspiel is not installed: OpenSpiel figures skipped (pip install open-spiel)")
+    rates: dict[str, list[float]] = {"openspiel": [], "step": [], "step (match)": [], "batch": []}
+    for r in range(args.rounds):
+        seed = args.seed + 1000 * r
+        if have_os:
+            rates["openspiel"].append(openspiel_rate(args.seconds, seed))
+        rates["step"].append(step_rate(args.seconds, seed))
+        rates["step (match)"].append(step_rate(args.seconds, seed, match=True))
+        rates["batch"].append(batch_rate(args.seconds, seed, args.batch))
+    med = {k: statistics.median(v) for k, v in rates.items() if v}
+    print(f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, one core)")
+    for k, v in med.items():
+        ratio = f"  {v / med['openspiel']:6.2f}x OpenSpiel" if "openspiel" in med else ""
+        spread = ", ".join(f"{x:,.0f}" for x in rates[k])
+        print(f"  {k:14s} {v:12,.0f}{ratio}   (rounds: {spread})")
+    if limiter is not None:
+        limiter.unregister() if hasattr(limiter, "unregister") else None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,782 @@
+"""Hearts for 3 to 6 players on the shared engine: passing, play, scoring and the match.
+
+The core holds every hand as a 52-bit mask (``Card.bit``; suits are contiguous runs of
+13 bits, so "this seat's spades" is one AND), and hands out readable ``Card`` objects
+at the edges (``hand``, ``legal_actions``, ``trick``). That keeps a random hand through
+the public API, every play validated, about as fast as OpenSpiel's C++ engine called
+from Python.
+
+Actions (all in ``history``, so a record replays exactly):
+
+- ``Deal``: chance, one per hand: every seat's cards (dealt one at a time clockwise
+  from the dealer's left; ``chance_outcome()`` draws it from the game's RNG);
+- in the ``"pass"`` phase: a ``Card`` (or its code) picks one card to pass, and a
+  tuple of ``cards_to_pass`` cards picks them all at once. Seats choose in order
+  0..n-1; ``to_move`` stays on a seat until it has chosen all its cards, and the cards
+  change hands together once every seat has chosen. ``legal_actions()`` is the Cards
+  of the mover's hand not yet chosen (as OpenSpiel, which also passes card by card);
+- in the ``"play"`` phase: a ``Card`` (or its code) to play.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Any, Sequence
+
+from ...cards import _CARDS, _PARSED, _SUIT_TABLES, SUIT_MASKS, Card, Hand, Suit, cards_of_mask, hand_html
+from ...engine import CHANCE, Game, IllegalAction, Observation
+from ...engine.events import _EMPTY, Event
+from .rules import (
+    HEARTS_MASK,
+    JD_BIT,
+    QS_BIT,
+    HeartsRules,
+    check_players,
+    deck_mask,
+    hand_size,
+    pass_offset,
+)
+
+__all__ = ["Hearts", "Deal", "Trick", "PHASES"]
+
+PHASES = ("pass", "play", "hand_over", "match_over")
+_DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
+_PHASE_NAMES = ("deal", "pass", "play", "hand_over", "match_over")
+_CLUBS = SUIT_MASKS[0]
+_POINT_MASK = HEARTS_MASK | QS_BIT
+_IDX_OF_ID = {id(c): i for i, c in enumerate(_CARDS)}
+_CODES = tuple(c.code for c in _CARDS)
+_T0, _T1, _T2, _T3 = _SUIT_TABLES
+_SUIT_OF = tuple(i // 13 for i in range(52))
+_QS = QS_BIT.bit_length() - 1
+_tuple_new = tuple.__new__
+_DECK_INDICES = {n: tuple(c.index for c in cards_of_mask(deck_mask(n))) for n in range(3, 7)}
+_DECKS = {n: deck_mask(n) for n in range(3, 7)}
+_HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
+
+
+def _new_hand(cards: list[Card]) -> Hand:
+    """A Hand of known, interned Cards (skips re-parsing them)."""
+    return tuple.__new__(Hand, cards)
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+def _codes(mask: int) -> list[str]:
+    return [c.code for c in cards_of_mask(mask)]
+
+
+class Deal:
+    """The chance action of one hand: every seat's cards (``hands``, seat 0 first).
+
+    Each hand's 52-bit mask is computed once, on construction, so that checking and
+    applying a deal is a few integer operations.
+    """
+
+    __slots__ = ("hands", "masks", "sizes")
+
+    def __init__(self, hands: Sequence[Sequence[Any]], _masks: Sequence[int] | None = None) -> None:
+        if _masks is not None:  # built by chance_outcome from sorted, distinct cards
+            self.hands = tuple(hands)
+            self.masks = tuple(_masks)
+            self.sizes = tuple(len(h) for h in hands)
+            return
+        try:
+            self.hands = tuple(Hand(h) for h in hands)
+        except (TypeError, ValueError) as e:
+            raise IllegalAction(f"a deal is a list of hands of cards: {e}") from None
+        self.masks = tuple(mask_of_hand(h) for h in self.hands)
+        self.sizes = tuple(len(h) for h in self.hands)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.masks == other.masks and self.sizes == other.sizes
+
+    def __hash__(self) -> int:
+        return hash(self.masks)
+
+    def __repr__(self) -> str:
+        return "Deal(" + ", ".join(f"[{h}]" for h in self.hands) + ")"
+
+
+class Trick(tuple):
+    """The cards on the table: ``(seat, Card)`` pairs in the order played."""
+
+    def _repr_html_(self) -> str:
+        return hand_html(card for _, card in self)
+
+    def __str__(self) -> str:
+        return " ".join(f"{s}:{c}" for s, c in self)
+
+
+class Hearts(Game):
+    """A match (``Hearts.new``) or one hand (``Hearts.from_deal``) of Hearts; see the module docstring."""
+
+    name = "hearts"
+
+    # -- construction -----------------------------------------------------------------
+    def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
+        players = check_players(players)
+        rules = HeartsRules.from_dict(options.get("rules", {}))
+        options = dict(options)
+        options["rules"] = rules
+        unknown = set(options) - {"rules", "single", "pass_direction", "names"}
+        if unknown:
+            raise ValueError(f"unknown Hearts options {sorted(unknown)}")
+        single = options.get("single", False)
+        if not isinstance(single, bool):
+            raise ValueError(f"option 'single' must be True or False, got {single!r}")
+        names = options.get("names")
+        if names is not None and (len(names) != players or not all(isinstance(x, str) for x in names)):
+            raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
+        super().__init__(players, options, seed)
+        self.rules: HeartsRules = rules
+        self.single = single
+        self._cycle = rules.cycle_for(players)
+        if single:
+            direction = options.get("pass_direction", "left")
+            pass_offset(direction, players)
+            self._fixed_direction: str | None = direction
+        elif "pass_direction" in options:
+            raise ValueError("option 'pass_direction' is only for a single hand (Hearts.from_deal)")
+        else:
+            self._fixed_direction = None
+        self.deck = _DECKS[players]
+        self.hand_size = _HAND_SIZES[players]
+        self._total = self.hand_size * players
+        low_clubs = self.deck & _CLUBS
+        self._lead_bit = low_clubs & -low_clubs
+        #: the lowest club in play, which opens every hand
+        self.opening_card: Card = _CARDS[self._lead_bit.bit_length() - 1]
+        self.hand_no = -1
+        self.dealer = -1
+        self.scores = [0] * players
+        self.winners: tuple[int, ...] = ()
+        self.hand_history: list[list[int]] = []
+        self._phase = _DEAL
+        self._to_move: int | None = CHANCE
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        n = self.players
+        self._hands = [0] * n
+        self._chosen = [0] * n
+        self._taken = [0] * n
+        self._points = [0] * n
+        self._final: list[int] | None = None
+        self._moon: int | None = None
+        self._trick_seats: list[int] = []
+        self._trick_cards: list[int] = []
+        self._trick_suit = 0
+        self._win_seat = 0
+        self._win_idx = -1
+        self._played = 0
+        self._broken = False
+        self._legal_mask = -1  # cached legal mask of the mover, -1: not computed
+        self.pass_direction = "none"
+        self._offset = 0
+
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, Any], seed: int | None) -> Hearts:
+        return cls(players, options, seed)
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int | None = 7, rules: HeartsRules | None = None,
+            names: Sequence[str] | None = None) -> Hearts:
+        """A match; the first hand is dealt (a chance action drawn from the seeded RNG)."""
+        options: dict[str, Any] = {"rules": rules or HeartsRules()}
+        if names is not None:
+            options["names"] = list(names)
+        game = cls(players, options, seed)
+        game.apply(game.chance_outcome())
+        return game
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Sequence[Any]], pass_direction: str = "left",
+                  rules: HeartsRules | None = None, names: Sequence[str] | None = None) -> Hearts:
+        """One hand from given hands (seat 0 first); ``pass_direction`` left/right/across/none."""
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ValueError(f"hands must be a list of hands, one per seat, got {hands!r}")
+        options: dict[str, Any] = {"rules": rules or HeartsRules(), "single": True,
+                                   "pass_direction": pass_direction}
+        if names is not None:
+            options["names"] = list(names)
+        game = cls(len(hands), options, None)
+        game.apply(Deal(tuple(Hand(h) for h in hands)))
+        return game
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """"pass" | "play" | "hand_over" | "match_over" (between hands, before a deal: "hand_over")."""
+        p = self._phase
+        return "hand_over" if p == _DEAL else _PHASE_NAMES[p]
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._to_move is None
+
+    def hand(self, seat: int) -> Hand:
+        """That seat's cards now (chosen pass cards stay in the hand until they change hands)."""
+        return Hand(cards_of_mask(self._hands[self._seat(seat)]))
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[self._seat(seat)]
+
+    def taken(self, seat: int) -> Hand:
+        """The cards that seat has taken in tricks this hand."""
+        return Hand(cards_of_mask(self._taken[self._seat(seat)]))
+
+    @property
+    def trick(self) -> Trick:
+        """The cards on the table, as ``(seat, Card)`` pairs."""
+        return Trick((s, _CARDS[i]) for s, i in zip(self._trick_seats, self._trick_cards))
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or is to lead) the current trick."""
+        if self._phase != _PLAY:
+            return None
+        return self._trick_seats[0] if self._trick_seats else self._to_move
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self._broken
+
+    @property
+    def first_trick(self) -> bool:
+        return self._phase == _PLAY and self._played < self.players
+
+    @property
+    def hand_points(self) -> list[int]:
+        """Per seat: after the hand, its score for the hand (moon and Jack applied); during it, raw points taken."""
+        return list(self._final) if self._final is not None else list(self._points)
+
+    @property
+    def moon_shooter(self) -> int | None:
+        return self._moon
+
+    def chosen_pass(self, seat: int) -> Hand:
+        """The cards ``seat`` has chosen to pass so far (the teacher's view)."""
+        return Hand(cards_of_mask(self._chosen[self._seat(seat)]))
+
+    def _seat(self, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
+        return seat
+
+    # -- legality ---------------------------------------------------------------------
+    def _legal(self) -> int:
+        """The legal mask of the mover in the play phase (cached until the next action)."""
+        m = self._legal_mask
+        if m >= 0:
+            return m
+        h = self._hands[self._to_move]  # type: ignore[index]
+        if not self._trick_cards:
+            if self._played == 0:
+                m = self._lead_bit
+            elif self._broken or not self.rules.must_break_hearts:
+                m = h
+            else:
+                m = h & ~HEARTS_MASK or h
+        else:
+            m = h & SUIT_MASKS[self._trick_suit]
+            if not m:
+                if self._played < self.players and self.rules.no_pts_on_first_trick:
+                    m = h & ~_POINT_MASK or h
+                else:
+                    m = h
+        self._legal_mask = m
+        return m
+
+    def legal_mask(self) -> int:
+        """The mover's legal cards as a 52-bit mask (0 when no seat is to act)."""
+        p = self._phase
+        if p == _PLAY:
+            return self._legal()
+        if p == _PASS:
+            s = self._to_move
+            return self._hands[s] & ~self._chosen[s]  # type: ignore[index]
+        return 0
+
+    def legal_actions(self) -> list[Any]:
+        """Play: the legal Cards. Pass: the mover's Cards not yet chosen (pick one at a time,
+        or apply a tuple of them all). At a chance node or once over: ``[]``."""
+        p = self._phase
+        if p == _PLAY:
+            m = self._legal_mask
+            if m < 0:
+                m = self._legal()
+        elif p == _PASS:
+            s = self._to_move
+            m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
+        else:
+            return []
+        return [*_T0[m & 0x1FFF], *_T1[m >> 13 & 0x1FFF], *_T2[m >> 26 & 0x1FFF], *_T3[m >> 39]]
+
+    def _why_illegal(self, idx: int) -> str:
+        """Why the mover may not play card ``idx`` now, and what is legal."""
+        s = self._to_move
+        card = _CARDS[idx]
+        who = self.seat_name(s)  # type: ignore[arg-type]
+        legal = " ".join(_codes(self._legal()))
+        h = self._hands[s]  # type: ignore[index]
+        bit = 1 << idx
+        if not h & bit:
+            owner = next((o for o in range(self.players) if self._hands[o] & bit), None)
+            if owner is not None:
+                why = f"{card} is in {self.seat_name(owner)}'s hand, and it is {who}'s turn (seat {s})"
+            elif self.deck & bit:
+                why = f"{card} is not in {who}'s hand (it has been played)"
+            else:
+                why = f"{card} is not in play with {self.players} players"
+        elif self._played == 0:
+            why = f"the holder of {self.opening_card} must lead it to the first trick"
+        elif not self._trick_cards:
+            why = f"hearts may not be led until a heart has been played (or {who} holds only hearts)"
+        elif h & SUIT_MASKS[self._trick_suit]:
+            why = f"{who} must follow suit ({Suit(self._trick_suit).title.lower()} were led)"
+        else:
+            why = f"a heart or the Queen of spades may not be played on the first trick while {who} holds " \
+                  "another card"
+        return f"{why}; legal: {legal}"
+
+    def _card_index(self, action: Any) -> int:
+        """The card index of a Card or a code; IllegalAction naming a bad value."""
+        if type(action) is Card:
+            i = _IDX_OF_ID.get(id(action))
+            return action.index if i is None else i
+        if type(action) is str:
+            c = _PARSED.get(action)
+            if c is not None:
+                return _IDX_OF_ID[id(c)]
+        try:
+            return Card.parse(action).index
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+
+    # -- applying actions -------------------------------------------------------------
+    def apply(self, action: Any, seat: int | None = None) -> Hearts:
+        """Apply the mover's action (a card, a pass tuple, a Deal); IllegalAction, nothing changed, if not legal.
+
+        ``seat``, if given, must be the seat to move (a guard for user interfaces).
+        """
+        if seat is not None and seat != self._to_move:
+            raise IllegalAction(self._not_your_turn(seat))
+        if self._phase == _PLAY:  # the hot path: validate fully, then play (as _play)
+            idx = _IDX_OF_ID.get(id(action))
+            if idx is None:
+                if type(action) is tuple or type(action) is list:
+                    raise IllegalAction(f"play one card, not {action!r}; legal: {' '.join(_codes(self._legal()))}")
+                idx = self._card_index(action)
+            m = self._legal_mask
+            if m < 0:
+                m = self._legal()
+            if not m >> idx & 1:
+                raise IllegalAction(self._why_illegal(idx))
+            self.history.append(_CARDS[idx])
+            self._play(idx)
+            return self
+        return super().apply(action)
+
+    def _not_your_turn(self, seat: Any) -> str:
+        if self._to_move is None:
+            return "the game is over"
+        if self._to_move == CHANCE:
+            return "a deal is due, no seat is to act"
+        return f"it is {self.seat_name(self._to_move)}'s turn (seat {self._to_move}), not seat {seat!r}"
+
+    def _validate(self, action: Any) -> Any:
+        p = self._phase
+        if p == _DEAL:
+            return self._validate_deal(action)
+        if p == _PASS:
+            return self._validate_pass(action)
+        if p == _PLAY:  # apply() handles play itself; kept for completeness
+            idx = self._card_index(action)
+            if not self._legal() >> idx & 1:
+                raise IllegalAction(self._why_illegal(idx))
+            return _CARDS[idx]
+        raise IllegalAction("the game is over")
+
+    def _validate_deal(self, action: Any) -> Deal:
+        if not isinstance(action, Deal):
+            raise IllegalAction(f"a deal is due (use chance_outcome() or next_hand()), not {action!r}")
+        n = self.players
+        if len(action.hands) != n:
+            raise IllegalAction(f"a deal needs {n} hands, got {len(action.hands)}")
+        seen = 0
+        for s, (m, size) in enumerate(zip(action.masks, action.sizes)):
+            if size != self.hand_size:
+                raise IllegalAction(f"seat {s} is dealt {size} cards; each gets {self.hand_size} "
+                                    f"with {n} players")
+            if m & ~self.deck:
+                raise IllegalAction(f"{' '.join(_codes(m & ~self.deck))} not in play with {n} players")
+            if m & seen or _popcount(m) != size:
+                dup = [c for c in action.hands[s] if seen & c.bit] or [
+                    c for c in action.hands[s] if action.hands[s].count(c) > 1]
+                raise IllegalAction(f"{dup[0]} is dealt twice")
+            seen |= m
+        return action
+
+    def _validate_pass(self, action: Any) -> Card | tuple[Card, ...]:
+        s: int = self._to_move  # type: ignore[assignment]
+        k = self.rules.cards_to_pass
+        chosen = self._chosen[s]
+        free = self._hands[s] & ~chosen
+        if isinstance(action, (tuple, list)):
+            if chosen:
+                raise IllegalAction(f"{self.seat_name(s)} has already chosen {_popcount(chosen)} card(s) to "
+                                    f"pass; choose the remaining {k - _popcount(chosen)} one at a time")
+            if len(action) != k:
+                raise IllegalAction(f"a pass is {k} cards, got {len(action)}: {action!r}")
+            idxs = [self._card_index(a) for a in action]
+        else:
+            idxs = [self._card_index(action)]
+        m = 0
+        for i in idxs:
+            bit = 1 << i
+            if not free & bit:
+                where = "already chosen" if chosen & bit else f"not in {self.seat_name(s)}'s hand"
+                raise IllegalAction(f"cannot pass {_CARDS[i]}: it is {where}; choose from {' '.join(_codes(free))}")
+            if m & bit:
+                raise IllegalAction(f"a pass is {k} different cards; {_CARDS[i]} is named twice in {action!r}")
+            m |= bit
+        if not isinstance(action, (tuple, list)):
+            return _CARDS[idxs[0]]  # one card chosen: recorded as that card
+        return tuple(_CARDS[i] for i in idxs)
+
+    def _do(self, action: Any) -> None:
+        p = self._phase
+        if p == _DEAL:
+            self._deal(action)
+        elif p == _PASS:
+            self._pass(action)
+        else:  # pragma: no cover - apply() plays directly
+            self._play(action.index)
+
+    def chance_outcome(self) -> Deal:
+        """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from the dealer's left."""
+        if self._phase != _DEAL:
+            raise IllegalAction("no deal is due now")
+        if self.single and self.hand_no >= 0:
+            raise IllegalAction("a game set up with from_deal is one hand")
+        n = self.players
+        order = list(_DECK_INDICES[n])
+        self.rng.shuffle(order)
+        dealer = (self.dealer + 1) % n
+        hands, masks = [], []
+        for seat in range(n):
+            # the k-th card dealt goes to seat (dealer + 1 + k) % n
+            mine = sorted(order[(seat - dealer - 1) % n::n])
+            m = 0
+            for i in mine:
+                m |= 1 << i
+            hands.append(_new_hand([_CARDS[i] for i in mine]))
+            masks.append(m)
+        return Deal(hands, masks)
+
+    def next_hand(self) -> Hearts:
+        """Deal the next hand of the match (only between hands)."""
+        if self.single:
+            raise IllegalAction("a game set up with from_deal is one hand; use Hearts.new for a match")
+        if self._phase != _DEAL:
+            raise IllegalAction(f"the hand is not over (phase {self.phase!r}); no next hand yet")
+        return self.apply(self.chance_outcome())
+
+    def _deal(self, deal: Deal) -> None:
+        n = self.players
+        self._reset_hand()
+        self.hand_no += 1
+        self.dealer = (self.dealer + 1) % n
+        self._hands = list(deal.masks)
+        if self._fixed_direction is not None:
+            direction = self._fixed_direction
+        else:
+            direction = self._cycle[self.hand_no % len(self._cycle)]
+        self.pass_direction = direction
+        self._offset = pass_offset(direction, n)
+        self.log("deal", {"hand": self.hand_no, "dealer": self.dealer, "pass_direction": direction,
+                          "sizes": [len(h) for h in deal.hands]},
+                 private={s: {"cards": [c.code for c in deal.hands[s]]} for s in range(n)})
+        if self._offset and self.rules.cards_to_pass:
+            self._phase = _PASS
+            self._to_move = 0
+        else:
+            self._start_play()
+
+    def _pass(self, action: Card | tuple[Card, ...]) -> None:
+        s: int = self._to_move  # type: ignore[assignment]
+        cards = (action,) if isinstance(action, Card) else action
+        m = self._chosen[s]
+        for c in cards:
+            m |= 1 << _IDX_OF_ID[id(c)]
+        self._chosen[s] = m
+        self.log("pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": [c.code for c in cards]}})
+        if _popcount(m) < self.rules.cards_to_pass:
+            return
+        n = self.players
+        if s + 1 < n:
+            self._to_move = s + 1
+            return
+        off = self._offset
+        hands, chosen = self._hands, self._chosen
+        codes = [_codes(c) for c in chosen]
+        self._hands = [(hands[i] & ~chosen[i]) | chosen[(i - off) % n] for i in range(n)]
+        private = {
+            i: {"passed": codes[i], "to": (i + off) % n, "received": codes[(i - off) % n], "from": (i - off) % n}
+            for i in range(n)
+        }
+        self.log("pass", {"direction": self.pass_direction}, private=private)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        lead = self._lead_bit
+        self._phase = _PLAY
+        self._to_move = next(s for s in range(self.players) if self._hands[s] & lead)
+        self._legal_mask = -1
+
+    def _play(self, idx: int) -> None:
+        """Play card ``idx`` for the mover (already validated); close the trick when complete."""
+        s: int = self._to_move  # type: ignore[assignment]
+        self._hands[s] ^= 1 << idx
+        self._legal_mask = -1
+        self.events._events.append(_tuple_new(Event, (
+            "play", len(self.history) - 1, {"seat": s, "card": _CODES[idx]}, _EMPTY, _EMPTY)))
+        cards = self._trick_cards
+        suit = _SUIT_OF[idx]
+        if not cards:
+            self._trick_suit = suit
+            self._win_seat = s
+            self._win_idx = idx
+        elif suit == self._trick_suit and idx > self._win_idx:
+            self._win_seat = s
+            self._win_idx = idx
+        cards.append(idx)
+        self._trick_seats.append(s)
+        if suit == 2 or (idx == _QS and self.rules.qs_breaks_hearts):
+            self._broken = True
+        self._played += 1
+        n = self.players
+        if len(cards) < n:
+            s += 1
+            self._to_move = s if s < n else 0
+            return
+        # the trick is complete: the highest card of the suit led takes it
+        w = self._win_seat
+        tmask = 0
+        for i in cards:
+            tmask |= 1 << i
+        self._taken[w] |= tmask
+        pts = (tmask & HEARTS_MASK).bit_count() + (13 if tmask & QS_BIT else 0)
+        self._points[w] += pts
+        self.events._events.append(_tuple_new(Event, (
+            "trick", len(self.history) - 1,
+            {"winner": w, "cards": [[t, _CODES[i]] for t, i in zip(self._trick_seats, cards)], "points": pts},
+            _EMPTY, _EMPTY)))
+        self._trick_cards = []
+        self._trick_seats = []
+        if self._played < self._total:
+            self._to_move = w
+        else:
+            self._score_hand()
+
+    # -- scoring ----------------------------------------------------------------------
+    def _score_hand(self) -> None:
+        n = self.players
+        raw = self._points
+        final = list(raw)
+        shooter = next((s for s in range(n) if self._taken[s] & _POINT_MASK == self.deck & _POINT_MASK), None)
+        mode = None
+        if shooter is not None:
+            mode = self.rules.moon
+            if mode == "shooter_chooses":
+                mode = self._moon_choice(shooter)
+            if mode == "add_to_others":
+                final = [0 if s == shooter else 26 for s in range(n)]
+            else:
+                final = [-26 if s == shooter else 0 for s in range(n)]
+        if self.rules.jd_bonus:
+            for s in range(n):
+                if self._taken[s] & JD_BIT:
+                    final[s] -= 10
+        self._final = final
+        self._moon = shooter
+        self.scores = [a + b for a, b in zip(self.scores, final)]
+        self.hand_history.append(final)
+        public = {"raw": list(raw), "points": final, "moon": shooter, "moon_mode": mode,
+                  "scores": list(self.scores)}
+        if self.single:
+            self._phase = _HAND_OVER
+            self._to_move = None
+        elif max(self.scores) >= self.rules.target:
+            low = min(self.scores)
+            self.winners = tuple(s for s in range(n) if self.scores[s] == low)
+            public["winners"] = list(self.winners)
+            self._phase = _MATCH_OVER
+            self._to_move = None
+        else:
+            self._phase = _DEAL
+            self._to_move = CHANCE
+        self.log("hand_over", public)
+
+    def _moon_choice(self, shooter: int) -> str:
+        """Option moon="shooter_chooses": the shooter takes the option better for it in the match.
+
+        Adding 26 to the others is taken unless it would end the match with the shooter not
+        among the winners while subtracting would not; then 26 is subtracted instead.
+        """
+        n = self.players
+        target = self.rules.target
+        add = [self.scores[s] + (0 if s == shooter else 26) for s in range(n)]
+        sub = [self.scores[s] - (26 if s == shooter else 0) for s in range(n)]
+
+        def loses(totals: list[int]) -> bool:
+            return max(totals) >= target and totals[shooter] > min(totals)
+
+        if self.single or not loses(add):
+            return "add_to_others"
+        return "subtract_from_shooter"
+
+    # -- observation ------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows: its hand, the public state, and its view of the event log."""
+        seat = self._seat(seat)
+        events = self.events.view(seat)
+        passed: list[str] = []
+        received: list[str] = []
+        passed_to = received_from = None
+        chosen: list[str] = []
+        for e in events:  # this hand's pass, as this seat saw it
+            k = e["kind"]
+            if k == "deal":
+                passed, received, chosen, passed_to, received_from = [], [], [], None, None
+            elif k == "pass_choice" and e["seat"] == seat:
+                chosen += e["cards"]
+            elif k == "pass":
+                passed, received = e["passed"], e["received"]
+                passed_to, received_from = e["to"], e["from"]
+        mover = self._to_move == seat
+        tricks = []
+        if self.hand_no >= 0:
+            start = self._last_deal_step()
+            for e in self.events:
+                if e.kind == "trick" and e.step >= start:
+                    tricks.append({"leader": e.public["cards"][0][0], "cards": e.public["cards"],
+                                   "winner": e.public["winner"], "points": e.public["points"]})
+        return Observation(
+            game=self.name, seat=seat, players=self.players, step=self.step, to_move=self._to_move,
+            is_over=self.is_over, phase=self.phase, hand=_codes(self._hands[seat]), events=events,
+            legal=[c.code for c in self.legal_actions()] if mover else [],
+            hand_no=self.hand_no, dealer=self.dealer, pass_direction=self.pass_direction,
+            cards_to_pass=self.rules.cards_to_pass if self._offset else 0,
+            chosen=chosen, passed=passed, passed_to=passed_to, received=received, received_from=received_from,
+            trick=[[s, _CODES[i]] for s, i in zip(self._trick_seats, self._trick_cards)],
+            leader=self.leader, tricks=tricks, hearts_broken=self._broken, first_trick=self.first_trick,
+            hand_sizes=[_popcount(h) for h in self._hands], points_taken=list(self._points),
+            hand_points=self.hand_points, scores=list(self.scores), winners=list(self.winners),
+            deck=_codes(self.deck), rules=self.rules.to_dict(), names=[self.seat_name(s) for s in range(self.players)],
+        )
+
+    def _last_deal_step(self) -> int:
+        for e in reversed(self.events):
+            if e.kind == "deal":
+                return e.step
+        return 0
+
+    # -- records ----------------------------------------------------------------------
+    def action_to_json(self, action: Any) -> Any:
+        if isinstance(action, Deal):
+            return {"deal": [[c.code for c in h] for h in action.hands]}
+        if isinstance(action, Card):
+            return action.code
+        if isinstance(action, tuple):
+            return [c.code for c in action]
+        raise ValueError(f"not a Hearts action: {action!r}")
+
+    def action_from_json(self, data: Any) -> Any:
+        if isinstance(data, str):
+            return Card.parse(data)
+        if isinstance(data, list):
+            return tuple(Card.parse(x) for x in data)
+        if isinstance(data, dict) and set(data) == {"deal"} and isinstance(data["deal"], list):
+            hands = data["deal"]
+            if not all(isinstance(h, list) for h in hands):
+                raise ValueError(f"a deal is a list of hands (lists of card codes), got {hands!r}")
+            return Deal(tuple(Hand(h) for h in hands))
+        raise ValueError(f"not a Hearts action: {data!r} (a card code, a list of codes, or {{'deal': [...]}})")
+
+    def copy(self) -> Hearts:
+        """An independent copy (same state, same RNG state); events are immutable and shared."""
+        new = object.__new__(Hearts)
+        d = self.__dict__.copy()
+        for key in ("history", "_hands", "_chosen", "_taken", "_points", "_trick_cards", "_trick_seats",
+                    "scores", "hand_history"):
+            d[key] = list(d[key])
+        if d["_final"] is not None:
+            d["_final"] = list(d["_final"])
+        d["events"] = self.events.copy()
+        d["options"] = dict(self.options)
+        rng = _random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        new.__dict__ = d
+        return new
+
+    def __deepcopy__(self, memo: dict) -> Hearts:
+        return self.copy()
+
+    # -- words ------------------------------------------------------------------------
+    def describe(self, event: Any, seat: int | None = None) -> str:
+        """One event in words, as ``seat`` saw it (None: the teacher, who sees everything)."""
+        kind = event.kind
+        data = event.seen_by(seat)
+        name = self.seat_name
+        if kind == "deal":
+            text = f"Hand {data['hand'] + 1}: {name(data['dealer'])} deals; the pass is {data['pass_direction']}."
+            if seat is not None and "cards" in data:
+                text += " You get " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
+            return text
+        if kind == "pass_choice":
+            s = data["seat"]
+            if seat == s:
+                return "You choose to pass " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
+            if seat is None:
+                return f"{name(s)} chooses to pass " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
+            return f"{name(s)} chooses {data['count']} card(s) to pass."
+        if kind == "pass":
+            if seat is None:
+                parts = [f"{name(s)} passes {' '.join(Card.parse(c).symbol for c in p['passed'])} to "
+                         f"{name(p['to'])}" for s, p in data["private"].items()]
+                return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
+            return (f"You pass {' '.join(Card.parse(c).symbol for c in data['passed'])} to {name(data['to'])} and "
+                    f"receive {' '.join(Card.parse(c).symbol for c in data['received'])} from {name(data['from'])}.")
+        if kind == "play":
+            return f"{name(data['seat'])} plays the {Card.parse(data['card']).name}."
+        if kind == "trick":
+            pts = data["points"]
+            return f"{name(data['winner'])} takes the trick" + (f" ({pts} point{'s' * (pts != 1)})." if pts else ".")
+        if kind == "hand_over":
+            pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(data["points"]))
+            text = f"The hand is over: {pts}."
+            if data.get("moon") is not None:
+                text = f"{name(data['moon'])} shoots the moon! " + text
+            if "winners" in data:
+                text += " The match is over; " + " and ".join(name(s) for s in data["winners"]) + " win."
+            return text
+        return kind
+
+    def __repr__(self) -> str:
+        return f"<Hearts {self.players} players, hand {self.hand_no + 1}, {self.phase}, to move {self._to_move}>"
+
+
+def mask_of_hand(hand: Sequence[Card]) -> int:
+    m = 0
+    for c in hand:
+        m |= c.bit
+    return m
