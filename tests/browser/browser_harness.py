@@ -1,0 +1,409 @@
+"""Servers and page helpers for the browser tests: JupyterLab and Voila driven by headless Chromium.
+
+The recipe is the one in the project's browser-testing notes: Debian's Chromium launched by Playwright
+(never `playwright install`), JupyterLab on a temporary copy of the notebooks with its own config, data
+and runtime folders, every request that does not go to 127.0.0.1 aborted, and the kernel's readiness read
+from `window.jupyterapp` rather than from the toolbar.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+# what a widget that failed to render shows instead of itself
+WIDGET_ERROR_TEXTS = ("Error displaying widget", "Failed to display Jupyter Widget", "Error creating view")
+
+
+def find_chromium() -> str | None:
+    """The Chromium to drive: $QARDLAB_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH."""
+    explicit = os.environ.get("QARDLAB_CHROMIUM")
+    if explicit and shutil.which(explicit):
+        return shutil.which(explicit)
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float, log: Path) -> None:
+    """Wait until something accepts connections on `port`; fail early if `proc` died."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode} before listening:\n{tail(log)}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"nothing listened on port {port} after {timeout:.0f} s:\n{tail(log)}")
+
+
+def tail(path: Path, lines: int = 40) -> str:
+    """The last lines of a server log, for error messages."""
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def isolated_env(base: Path) -> dict[str, str]:
+    """An environment whose Jupyter and IPython folders are temporary, with this venv's Python first on PATH.
+
+    The kernel spec that ipykernel installs runs `python` from PATH, so the venv's bin folder goes first:
+    the kernels then run in the same environment as the tests.
+    """
+    env = dict(os.environ)
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        folder = base / var.lower()
+        folder.mkdir(parents=True, exist_ok=True)
+        env[var] = str(folder)
+    env.pop("JUPYTER_PATH", None)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server started in its own process group, with its kernels."""
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait(timeout=10)
+
+
+@dataclass
+class LabServer:
+    """A JupyterLab server on a temporary copy of notebooks/, for one test session."""
+
+    root: Path
+    port: int
+    token: str
+    proc: subprocess.Popen
+    log: Path
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @classmethod
+    def start(cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90) -> LabServer:
+        root = workdir / "notebooks"
+        shutil.copytree(source, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        settings = workdir / "user-settings"
+        for rel, data in {
+            "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+                {"fetchNews": "false", "checkForUpdates": False},
+            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        }.items():
+            path = settings / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(data))
+        token = uuid.uuid4().hex
+        port = free_port()
+        log = workdir / "jupyterlab.log"
+        cmd = [
+            sys.executable, "-m", "jupyterlab",
+            "--allow-root", "--no-browser",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+            "--expose-app-in-browser",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.extension_manager=readonly",
+            f"--LabApp.user_settings_dir={settings}",
+            f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
+        ]
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(cmd, cwd=workdir, env=isolated_env(workdir), stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+        server = cls(root=root, port=port, token=token, proc=proc, log=log)
+        try:
+            server.wait_ready(timeout)
+        except BaseException:
+            stop(proc)
+            raise
+        return server
+
+    def wait_ready(self, timeout: float) -> None:
+        """Wait until /api/status answers 200."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {self.proc.returncode}:\n{tail(self.log)}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/status?token={self.token}", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.25)
+        raise RuntimeError(f"JupyterLab not ready after {timeout:.0f} s:\n{tail(self.log)}")
+
+    def api(self, method: str, path: str) -> Any:
+        """Call the server's REST API; returns the decoded JSON (None for an empty answer)."""
+        req = urllib.request.Request(f"{self.base}{path}", method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self) -> None:
+        """Shut down every session's kernel, so that lessons do not pile up kernels."""
+        for session in self.api("GET", "/api/sessions") or []:
+            try:
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+            except urllib.error.URLError:
+                pass
+
+    def notebook_url(self, name: str) -> str:
+        """The URL that opens `name` in a fresh workspace (so earlier notebooks are not reopened)."""
+        return f"{self.base}/lab/workspaces/t{uuid.uuid4().hex[:10]}/tree/{name}?token={self.token}"
+
+    def stop(self) -> None:
+        stop(self.proc)
+
+
+@dataclass
+class VoilaServer:
+    """Voila serving one notebook at its root URL."""
+
+    notebook: Path
+    port: int
+    proc: subprocess.Popen
+    log: Path
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @classmethod
+    def start(cls, notebook: Path, workdir: Path, timeout: float = 60) -> VoilaServer:
+        port = free_port()
+        workdir.mkdir(parents=True, exist_ok=True)
+        log = workdir / f"voila-{notebook.stem}.log"
+        cmd = [
+            sys.executable, "-m", "voila", str(notebook),
+            "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+            "--VoilaConfiguration.show_tracebacks=True",
+        ]
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(cmd, cwd=notebook.parent, env=isolated_env(workdir), stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            wait_for_port(port, proc, timeout, log)  # no status endpoint; polling / would run the notebook
+        except BaseException:
+            stop(proc)
+            raise
+        return cls(notebook=notebook, port=port, proc=proc, log=log)
+
+    def stop(self) -> None:
+        stop(self.proc)
+
+
+@dataclass
+class PageWatch:
+    """JavaScript errors seen on a page; assert on these rather than on console lines."""
+
+    errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> PageWatch:
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        return self
+
+
+def local_only(context: Any) -> None:
+    """Abort every request that is not to 127.0.0.1 (Voila's page asks a CDN for an icon font)."""
+
+    def route(r: Any) -> None:
+        if re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", r.request.url) or \
+                r.request.url.startswith(("data:", "blob:", "about:")):
+            r.continue_()
+        else:
+            r.abort()
+
+    context.route("**/*", route)
+
+
+# -- JupyterLab page helpers ------------------------------------------------------------------------
+
+JS_KERNEL_READY = """(path) => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.sessionContext) return false;
+  const s = w.sessionContext.session;
+  const k = s && s.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+JS_RUN_ALL = """async (ms) => {
+  const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
+  const late = new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
+  return await Promise.race([run, late]);
+}"""
+
+JS_CELL_REPORT = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const cells = w.content.model.cells;
+  const report = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    const outs = c.outputs.toJSON();
+    report.push({
+      index: i,
+      count: c.executionCount,
+      source: c.sharedModel.getSource().slice(0, 80),
+      errors: outs.filter((o) => o.output_type === 'error')
+                  .map((o) => `${o.ename}: ${o.evalue}`),
+    });
+  }
+  return report;
+}"""
+
+JS_KERNEL_IDLE = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+
+def open_notebook(page: Any, lab: LabServer, name: str, timeout_ms: int = 90_000) -> None:
+    """Open `name` in JupyterLab and wait until its kernel is connected and idle."""
+    page.goto(lab.notebook_url(name), wait_until="domcontentloaded", timeout=timeout_ms)
+    page.wait_for_function(JS_KERNEL_READY, arg=name, timeout=timeout_ms, polling=250)
+
+
+def run_all(page: Any, timeout_ms: int = 600_000) -> list[dict[str, Any]]:
+    """Run every cell; return one report per code cell (index, execution count, errors).
+
+    Raises AssertionError naming the cells that raised or never ran.
+    """
+    result = page.evaluate(JS_RUN_ALL, timeout_ms)
+    report = page.evaluate(JS_CELL_REPORT)
+    errors = [f"cell {c['index']} ({c['source']!r}): {e}" for c in report for e in c["errors"]]
+    assert not errors, "cells raised:\n" + "\n".join(errors)
+    assert result is True, f"Run All did not finish cleanly (result {result!r})"
+    not_run = [c["index"] for c in report if c["count"] is None and c["source"].strip()]
+    assert not not_run, f"code cells never ran: {not_run}"
+    page.wait_for_function(JS_KERNEL_IDLE, timeout=timeout_ms, polling=250)
+    return report
+
+
+def widget_error_texts(page: Any) -> list[str]:
+    """Texts of widgets that failed to render (shown in place of the widget)."""
+    found = []
+    for text in WIDGET_ERROR_TEXTS:
+        loc = page.locator(f".jp-OutputArea-output:has-text('{text}'), .jupyter-widgets:has-text('{text}')")
+        if loc.count():
+            found.append(text)
+    return found
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under artifacts/screenshots/ and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def assert_rendered(page: Any, selectors: tuple[str, ...], timeout_ms: int = 30_000) -> None:
+    """Each selector matches at least one element (the widgets rendered), and no widget failed."""
+    for sel in selectors:
+        page.locator(sel).first.wait_for(state="attached", timeout=timeout_ms)
+    failed = widget_error_texts(page)
+    assert not failed, f"widgets failed to render: {failed}"
+
+
+def _state_of(page: Any, selector: str, attribute: str | None) -> str:
+    """What 'a visible change' compares: an attribute, else the inner HTML of every match."""
+    loc = page.locator(selector)
+    if attribute:
+        return "\n".join(str(loc.nth(i).get_attribute(attribute)) for i in range(loc.count()))
+    return "\n".join(loc.evaluate_all("els => els.map(e => e.innerHTML)"))
+
+
+def perform(page: Any, interaction: Any, timeout_ms: int = 30_000) -> None:
+    """Click as the interaction says and check its visible effect (see interactions.Interaction)."""
+    target = page.locator(interaction.click)
+    assert target.count(), f"nothing to click: no element matches {interaction.click!r}"
+    target = target.last if interaction.nth == -1 else target.nth(interaction.nth)
+    changes = interaction.changes or interaction.click
+    page.locator(changes).first.wait_for(state="attached", timeout=timeout_ms)
+    before = _state_of(page, changes, interaction.attribute)
+    target.scroll_into_view_if_needed()
+    target.click()
+    deadline = time.monotonic() + timeout_ms / 1000
+    after = before
+    while time.monotonic() < deadline:
+        after = _state_of(page, changes, interaction.attribute)
+        if after != before and (
+            interaction.expect_text is None
+            or interaction.expect_text in " ".join(page.locator(changes).all_inner_texts())
+        ):
+            break
+        page.wait_for_timeout(100)
+    assert after != before, f"clicking {interaction.click!r} changed nothing in {changes!r}"
+    if interaction.expect_text is not None:
+        texts = " ".join(page.locator(changes).all_inner_texts())
+        assert interaction.expect_text in texts, f"{interaction.expect_text!r} not in {changes!r}: {texts!r}"
+    if interaction.expect_visible:
+        page.locator(interaction.expect_visible).first.wait_for(state="visible", timeout=timeout_ms)
+    page.locator(changes).first.scroll_into_view_if_needed()
+    if interaction.script is not None:
+        interaction.script(page)
+
+
+def voila_errors(page: Any) -> list[str]:
+    """Error outputs on a Voila page. Voila renders a raised exception as stderr text with its traceback
+    (we start it with show_tracebacks) and stops running the notebook there; warnings carry no traceback."""
+    stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    texts = page.locator(stderr).all_inner_texts()
+    return [t[-300:] for t in texts if "Traceback" in t or "There was an error when executing cell" in t]

@@ -1,0 +1,87 @@
+"""The harness itself, against a tiny notebook with an ipywidgets Button: JupyterLab and Voila both
+render it, and a click in the browser reaches the kernel and comes back as a visible change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from browser_harness import LabServer, assert_rendered, open_notebook, perform, run_all, voila_errors
+from interactions import Interaction
+
+pytestmark = pytest.mark.browser
+
+BUTTON_NOTEBOOK = "zz-harness-button.ipynb"
+SOURCE = """\
+import ipywidgets as widgets
+
+clicks = widgets.Label("clicked 0 times")
+clicks.add_class("qard-test-label")
+button = widgets.Button(description="Click me")
+button.add_class("qard-test-button")
+
+
+def on_click(_):
+    n = int(clicks.value.split()[1]) + 1
+    clicks.value = f"clicked {n} times"
+
+
+button.on_click(on_click)
+widgets.VBox([button, clicks])"""
+
+CLICK = Interaction(click=".qard-test-button", changes=".qard-test-label", expect_text="clicked 1 times",
+                    rendered=(".qard-test-button", ".qard-test-label"))
+
+
+def write_button_notebook(folder: Path) -> Path:
+    """A two-cell notebook: a Button that counts its clicks into a Label."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# harness check"),
+                                         nbformat.v4.new_code_cell(SOURCE)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = folder / BUTTON_NOTEBOOK
+    nbformat.write(nb, path)
+    return path
+
+
+def test_harness_button_in_jupyterlab(lab: LabServer, lab_page: Any) -> None:
+    """Run All waits for the kernel (not the toolbar), and a click on a widget updates a Label."""
+    write_button_notebook(lab.root)
+    open_notebook(lab_page, lab, BUTTON_NOTEBOOK)
+    report = run_all(lab_page)
+    assert [c["count"] for c in report] == [1], report
+    assert_rendered(lab_page, CLICK.rendered)
+    perform(lab_page, CLICK)
+    assert not lab_page.watch.errors
+
+
+def test_harness_reports_a_failing_cell(lab: LabServer, lab_page: Any) -> None:
+    """A cell that raises is reported by name, so a broken lesson cannot pass silently."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("raise ValueError('boom 42')")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, lab.root / "zz-harness-raises.ipynb")
+    open_notebook(lab_page, lab, "zz-harness-raises.ipynb")
+    with pytest.raises(AssertionError, match="boom 42"):
+        run_all(lab_page)
+
+
+def test_harness_button_in_voila(voila: Any, page: Any, tmp_path: Path) -> None:
+    """Voila serves the notebook at its root, and the same locator and click work there."""
+    server = voila(write_button_notebook(tmp_path))
+    page.goto(server.base + "/", wait_until="load", timeout=120_000)
+    assert not voila_errors(page)
+    assert_rendered(page, CLICK.rendered, timeout_ms=60_000)
+    perform(page, CLICK)
+    assert not page.watch.errors
+
+
+def test_harness_reports_a_failing_cell_in_voila(voila: Any, page: Any, tmp_path: Path) -> None:
+    """An app whose cell raises is caught by voila_errors (Voila shows the traceback and stops there)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("raise ValueError('boom 42')")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "raises.ipynb")
+    server = voila(tmp_path / "raises.ipynb")
+    page.goto(server.base + "/", wait_until="load", timeout=120_000)
+    errors = voila_errors(page)
+    assert errors and "boom 42" in errors[0]
