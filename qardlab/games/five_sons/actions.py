@@ -20,6 +20,18 @@ SONS = {14: "one son", 2: "two sons", 3: "three sons", 4: "four sons", 5: "five 
         7: "seven sons", 8: "eight sons", 9: "nine sons", 10: "ten sons"}
 
 
+class _Value:
+    """Actions are immutable values: copies (a game's deepcopy) share them."""
+
+    __slots__ = ()
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo: dict):
+        return self
+
+
 def _card(value: CardLike, what: str) -> Card:
     try:
         return Card.parse(value)
@@ -34,7 +46,7 @@ def _seat(value: Any, what: str) -> int:
 
 
 @dataclass(frozen=True)
-class Ask:
+class Ask(_Value):
     """The asker names ``target`` and one face card and one number card."""
 
     target: int
@@ -55,7 +67,7 @@ class Ask:
 
 
 @dataclass(frozen=True)
-class Show:
+class Show(_Value):
     """The answerer holding both named cards shows this one (their choice)."""
 
     card: Card
@@ -68,7 +80,7 @@ class Show:
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(_Value):
     """A seat claims the secret pair is (face, number)."""
 
     face: Card
@@ -87,7 +99,7 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class NoClaim:
+class NoClaim(_Value):
     """A seat lets its chance to claim pass."""
 
     def __repr__(self) -> str:
@@ -95,7 +107,7 @@ class NoClaim:
 
 
 @dataclass(frozen=True)
-class Deal:
+class Deal(_Value):
     """The chance action: who deals, the secret pair put aside, and every seat's hand."""
 
     dealer: int

@@ -14,6 +14,8 @@ the secret, everything else is public.
 
 from __future__ import annotations
 
+import copy as _copy
+import random
 from typing import Any, Sequence
 
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, Hand, cards_of_mask, five_sons_deck, mask_of
@@ -27,6 +29,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {"ask_mode": "chosen", "notes": True, "names":
 _FACE_SET = frozenset(FACE_CARDS)
 _NUMBER_SET = frozenset(NUMBER_CARDS)
 _DECK_MASK = mask_of(five_sons_deck())
+#: every question to each seat, and every claim round choice, built once (actions are immutable)
+_ASKS = [tuple(Ask(t, f, n) for f in FACE_CARDS for n in NUMBER_CARDS) for t in range(5)]
+_CLAIMS = (NoClaim(), *(Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS))
 
 
 def _check_options(players: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -70,6 +75,20 @@ class FiveSons(Game):
         self._answerer: int | None = None  # who must choose a card to show
         self._claimers: list[int] = []  # seats still to claim or pass in this claim round
         self._next_dealer = 0  # dealer for chance_outcome (set by new())
+
+    def __deepcopy__(self, memo: dict) -> FiveSons:
+        """A fast independent copy: actions and logged events are immutable and shared."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.options = _copy.deepcopy(self.options, memo)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.events = self.events.copy()
+        new.history = list(self.history)
+        new._hands = list(self._hands)
+        new.eliminated = set(self.eliminated)
+        new._claimers = list(self._claimers)
+        return new
 
     # -- construction -----------------------------------------------------------------
     @classmethod
@@ -158,12 +177,12 @@ class FiveSons(Game):
         if self.phase == "deal":
             return []  # chance: see chance_outcome()
         if self.phase == "ask":
-            return [Ask(t, f, n) for t in self._targets(self.asker) for f in FACE_CARDS for n in NUMBER_CARDS]
+            return [_ASKS[t][k] for t in self._targets(self.asker) for k in range(120)]
         if self.phase == "answer":
             q = self.question
             return [Show(q.face), Show(q.number)]
         if self.phase == "claim":
-            return [NoClaim()] + [Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS]
+            return list(_CLAIMS)
         return []
 
     def _targets(self, asker: int) -> list[int]:

@@ -1,0 +1,276 @@
+"""The generic game contract: checks every qardlab game must pass (after pgx's API test).
+
+Game-neutral: each check takes games, factories and small game-specific hooks, never a
+game's internals. Call :func:`check_contract` from a game's tests, or the single checks:
+
+- :func:`play_checked`: legal actions are never empty until the game is over, and bad
+  actions at sampled steps raise IllegalAction and change nothing;
+- :func:`check_illegal_changes_nothing`: the record, every seat's observation and the
+  turn are byte-identical before and after a refused action;
+- :func:`check_record_roundtrip`: a record saved and loaded replays to the same state;
+- :func:`check_deterministic`: the same seed and the same bots give a byte-identical record;
+- :func:`check_indistinguishable`: games that a seat cannot tell apart (the same actions
+  from a different deal consistent with what the seat saw, built by a game hook) give
+  that seat an identical observation and identical descriptions of the events;
+- :func:`check_no_hidden_codes`: no card the seat cannot know (a game hook says which)
+  appears in its observation's JSON or in the words of its events.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from qardlab.cards import Card
+from qardlab.engine import CHANCE, Game, IllegalAction, Record
+
+__all__ = [
+    "ContractStats", "observation_json", "seat_texts", "snapshot", "play_checked",
+    "check_illegal_changes_nothing", "check_record_roundtrip", "check_deterministic",
+    "check_indistinguishable", "check_no_hidden_codes", "check_contract", "GENERIC_BAD_ACTIONS",
+]
+
+#: Values that are never an action of any game.
+GENERIC_BAD_ACTIONS: tuple[Any, ...] = (
+    None, 12345, "nonsense", ("QS", "QS"), {"type": "no-such-action"}, 3.5,
+)
+
+BotsFactory = Callable[[int], "Sequence[Any] | Mapping[int, Any]"]
+
+
+@dataclass
+class ContractStats:
+    """What a contract run covered, so tests can assert it was not vacuous."""
+
+    games: int = 0
+    steps: int = 0
+    illegal_checked: int = 0
+    positions: int = 0
+    alternatives: int = 0
+    hidden_scans: int = 0
+    finished: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _encode(game: Game) -> Callable[[Any], Any]:
+    def default(o: Any) -> Any:
+        if isinstance(o, Card):
+            return o.code
+        try:
+            return game.action_to_json(o)
+        except Exception:  # noqa: BLE001 - anything else: its text
+            return repr(o)
+
+    return default
+
+
+def observation_json(game: Game, seat: int, *, with_legal: bool = True) -> str:
+    """A seat's observation as canonical JSON (actions through the game's codec)."""
+    obs = dict(game.observation(seat))
+    if not with_legal:
+        obs.pop("legal", None)
+    return json.dumps(obs, sort_keys=True, default=_encode(game), ensure_ascii=False)
+
+
+def seat_texts(game: Game, seat: int | None) -> list[str]:
+    """Every event the seat saw, in the game's words, as that seat saw it."""
+    return [game.describe(e, seat) for e in game.events if e.visible_to(seat)]
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a refused action must leave untouched."""
+    return (
+        game.record().to_json(),
+        tuple(observation_json(game, s) for s in range(game.players)),
+        tuple(seat_texts(game, None)),
+        game.to_move,
+        game.is_over,
+        game.step,
+        len(game.events),
+    )
+
+
+def check_illegal_changes_nothing(game: Game, bad_actions: Iterable[Any]) -> int:
+    """Each bad action raises IllegalAction (a ValueError) and leaves the game byte-identical."""
+    before = snapshot(game)
+    count = 0
+    for bad in bad_actions:
+        try:
+            game.apply(bad)
+        except IllegalAction as e:
+            assert str(e), f"IllegalAction for {bad!r} has no message"
+        else:  # pragma: no cover - a failure
+            raise AssertionError(f"{bad!r} was accepted at step {game.step} ({game!r})")
+        after = snapshot(game)
+        assert after == before, f"refused action {bad!r} changed the game"
+        count += 1
+    return count
+
+
+def _next_action(game: Game, bots: Sequence[Any] | Mapping[int, Any]) -> Any:
+    if game.to_move == CHANCE:
+        return game.chance_outcome()
+    return bots[game.to_move].act(game.observation(game.to_move))
+
+
+def play_checked(
+    game: Game,
+    bots: Sequence[Any] | Mapping[int, Any],
+    *,
+    bad_actions: Callable[[Game], Iterable[Any]] | None = None,
+    check_every: int = 7,
+    max_steps: int = 5000,
+    enumerated: Callable[[Game], bool] = lambda g: True,
+    stats: ContractStats | None = None,
+) -> Game:
+    """Play ``game`` to its end with ``bots``, checking the protocol at every step.
+
+    At every step: ``legal_actions()`` is non-empty while the game is not over (where
+    ``enumerated(game)`` says the phase enumerates its actions) and every legal action is
+    accepted by a copy; every ``check_every`` steps the bad actions (generic ones plus the
+    game's hook) are refused with nothing changed.
+    """
+    stats = stats or ContractStats()
+    for i in range(max_steps):
+        if game.is_over:
+            assert game.to_move is None, "an over game must have no one to move"
+            assert game.legal_actions() == [], "an over game must have no legal actions"
+            stats.finished += 1
+            break
+        assert game.to_move is not None
+        legal = game.legal_actions()
+        if game.to_move != CHANCE and enumerated(game):
+            assert legal, f"no legal actions at step {game.step} though the game is not over ({game!r})"
+            sample = legal if len(legal) <= 3 else [legal[0], legal[len(legal) // 2], legal[-1]]
+            for a in sample:
+                game.copy().apply(a)  # legal means accepted
+        if i % check_every == 0:
+            bad = list(GENERIC_BAD_ACTIONS) + list(bad_actions(game) if bad_actions else [])
+            stats.illegal_checked += check_illegal_changes_nothing(game, bad)
+        game.apply(_next_action(game, bots))
+        stats.steps += 1
+    else:  # pragma: no cover - a failure
+        raise AssertionError(f"game not over after {max_steps} steps")
+    stats.games += 1
+    return game
+
+
+def check_record_roundtrip(game: Game) -> Game:
+    """Save and load the record; the replayed game has the same record, views and turn."""
+    text = game.record().to_json()
+    again = Record.from_json(text).replay()
+    assert again.record().to_json() == text, "a replayed record differs from the original"
+    assert again.to_move == game.to_move and again.is_over == game.is_over
+    for s in range(game.players):
+        assert observation_json(again, s) == observation_json(game, s), f"seat {s}'s view differs on replay"
+    assert seat_texts(again, None) == seat_texts(game, None)
+    return again
+
+
+def check_deterministic(make_game: Callable[[int], Game], make_bots: BotsFactory, seed: int,
+                        max_steps: int = 5000) -> str:
+    """The same seed and the same (seeded) bots give byte-identical records."""
+    texts = []
+    for _ in range(2):
+        game, bots = make_game(seed), make_bots(seed)
+        for _ in range(max_steps):
+            if game.is_over:
+                break
+            game.apply(_next_action(game, bots))
+        texts.append(game.record().to_json())
+    assert texts[0] == texts[1], f"seed {seed}: two runs gave different records"
+    return texts[0]
+
+
+def check_indistinguishable(game: Game, seat: int, others: Iterable[Game]) -> int:
+    """Each game in ``others`` must look exactly the same from ``seat`` (the hook guarantees that
+    the seat cannot tell them apart by the rules): identical observation JSON and event texts."""
+    mine = observation_json(game, seat)
+    words = seat_texts(game, seat)
+    count = 0
+    for other in others:
+        theirs = observation_json(other, seat)
+        assert theirs == mine, (
+            f"seat {seat} can tell apart two games it should not:\n{_first_diff(mine, theirs)}")
+        assert seat_texts(other, seat) == words, f"seat {seat}'s event texts tell the games apart"
+        count += 1
+    return count
+
+
+def _first_diff(a: str, b: str) -> str:
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"...{a[max(0, i - 80):i + 80]}...\n   vs\n...{b[max(0, i - 80):i + 80]}..."
+
+
+def _card_patterns(card: Card) -> list[re.Pattern]:
+    code = re.escape(card.code)
+    sym = re.escape(card.symbol)
+    return [re.compile(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])"), re.compile(rf"(?<![0-9]){sym}"),
+            re.compile(re.escape(card.name))]
+
+
+def check_no_hidden_codes(game: Game, seat: int, hidden: Iterable[Card]) -> None:
+    """No card of ``hidden`` (cards the seat cannot know the place of, and that were never named
+    aloud) appears in the seat's observation JSON (legal-action lists aside: listing every card as
+    a choice is fine) nor, as code, symbol or name, in the words of its events."""
+    text = observation_json(game, seat, with_legal=False)
+    words = "\n".join(seat_texts(game, seat))
+    for card in hidden:
+        for pat in _card_patterns(card)[:1]:
+            m = pat.search(text)
+            assert m is None, (f"seat {seat}'s observation mentions hidden card {card}: "
+                               f"...{text[m.start() - 60:m.end() + 60]}...")
+        for pat in _card_patterns(card):
+            m = pat.search(words)
+            assert m is None, (f"seat {seat}'s event texts mention hidden card {card}: "
+                               f"...{words[m.start() - 60:m.end() + 60]}...")
+
+
+def check_contract(
+    make_game: Callable[[int], Game],
+    make_bots: BotsFactory,
+    seeds: Iterable[int],
+    *,
+    bad_actions: Callable[[Game], Iterable[Any]] | None = None,
+    alternatives: Callable[[Game, int, random.Random], Iterable[Game]] | None = None,
+    hidden_cards: Callable[[Game, int], Iterable[Card]] | None = None,
+    positions: int = 5,
+    check_every: int = 7,
+    max_steps: int = 5000,
+    enumerated: Callable[[Game], bool] = lambda g: True,
+) -> ContractStats:
+    """Run every check on one game per seed; return what was covered.
+
+    ``make_game(seed)`` gives a fresh game (dealt or not); ``make_bots(seed)`` its bots.
+    Hooks: ``bad_actions(game)`` game-specific refused actions for the current state;
+    ``alternatives(game, seat, rng)`` games the seat cannot tell apart from ``game``;
+    ``hidden_cards(game, seat)`` the cards whose place the seat cannot know and which were
+    never named aloud. ``positions`` positions of each game (spread over its history, the
+    end included) get the replay, indistinguishability and hidden-card checks.
+    """
+    stats = ContractStats()
+    seeds = list(seeds)
+    for seed in seeds:
+        game = play_checked(make_game(seed), make_bots(seed), bad_actions=bad_actions,
+                            check_every=check_every, max_steps=max_steps, enumerated=enumerated, stats=stats)
+        record = game.record()
+        check_record_roundtrip(game)
+        n = len(record.actions)
+        picks = sorted({n} | {round(n * (k + 1) / (positions + 1)) for k in range(positions)})
+        rng = random.Random(seed)
+        for k in picks:
+            g = record.replay(k)
+            stats.positions += 1
+            check_record_roundtrip(g)
+            for seat in range(g.players):
+                if hidden_cards is not None:
+                    check_no_hidden_codes(g, seat, hidden_cards(g, seat))
+                    stats.hidden_scans += 1
+                if alternatives is not None:
+                    stats.alternatives += check_indistinguishable(g, seat, alternatives(g, seat, rng))
+    for seed in seeds[:3]:
+        check_deterministic(make_game, make_bots, seed, max_steps)
+    return stats
