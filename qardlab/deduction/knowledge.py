@@ -222,9 +222,10 @@ class Knowledge:
 
         return explain.explain(self, Card.parse(card), holder)
 
-    def questions(self, asker: int | None = None) -> list:
-        """Five Sons: every question ``asker`` (default: this seat) may ask, best first, with its
-        exact expected information in bits about the secret pair (see advise.py)."""
+    def questions(self, targets: Sequence[int] | None = None) -> list:
+        """Five Sons: every question this seat may ask (to ``targets``, default every other
+        seat), best first, with its exact expected information in bits about the secret pair
+        (see advise.py)."""
         from . import advise
 
-        return advise.questions(self, self.seat if asker is None else asker)
+        return advise.questions(self, targets)

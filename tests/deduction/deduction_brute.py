@@ -1,0 +1,219 @@
+"""An independent brute-force reference for the deduction engine (slow; small positions only).
+
+It enumerates every deal of the cards a seat cannot place, checks every fact on the full
+hands directly (no masks, no transforms), weighs a deal by 1/2 for each "shown" fact
+whose holder held both named cards, and derives from the list of deals the candidates,
+posterior, grid and the advisor's expected information. Also a tiny Five Sons simulator
+over smaller decks that records each seat's facts as the game's adapter would.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+
+from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.deduction import SECRET, Knowledge
+
+
+def _holds(hand: frozenset, f) -> bool:
+    """Whether a full hand satisfies a fact about its holder."""
+    k = f.kind
+    if k in ("has", "shown"):
+        return f.cards[0] in hand
+    if k == "has_not":
+        return f.cards[0] not in hand
+    if k == "one_of":
+        return any(c in hand for c in f.cards)
+    if k == "none_of":
+        return not any(c in hand for c in f.cards)
+    if k == "void":
+        return not any(c.suit == f.suit for c in hand)
+    if k == "exactly":
+        return sum(c in hand for c in f.cards) == f.count
+    if k == "not_both":
+        return not all(c in hand for c in f.cards)
+    raise AssertionError(k)
+
+
+def deals(k: Knowledge) -> list[tuple[dict, float]]:
+    """Every consistent deal as ({holder: frozenset(cards)}, weight).
+
+    Cards named by a "has" fact of the seat itself are placed first (the seat knows its
+    own hand); everything else is enumerated.
+    """
+    own = frozenset(f.cards[0] for f in k.facts if f.kind == "has" and f.holder == k.seat)
+    rest = [c for c in k.cards if c not in own]
+    holders = [h for h in k.holders if h != k.seat]
+    sizes = [k.sizes[h] for h in holders]
+    if len(own) != k.sizes[k.seat]:
+        holders.append(k.seat)
+        sizes.append(k.sizes[k.seat] - len(own))
+    out = []
+
+    def rec(i: int, left: list, hands: dict) -> None:
+        if i == len(holders):
+            full = dict(hands)
+            if k.seat not in full:
+                full[k.seat] = frozenset()
+            full[k.seat] = full[k.seat] | own
+            w = 1.0
+            for f in k.facts:
+                hand = full[f.holder]
+                if not _holds(hand, f):
+                    return
+                if f.kind == "shown" and all(c in hand for c in f.cards):
+                    w *= 0.5
+            out.append((full, w))
+            return
+        for combo in itertools.combinations(left, sizes[i]):
+            cs = set(combo)
+            hands[holders[i]] = frozenset(combo)
+            rec(i + 1, [c for c in left if c not in cs], hands)
+        hands.pop(holders[i], None)
+
+    rec(0, rest, {})
+    return out
+
+
+def candidates(k: Knowledge, ds=None) -> set:
+    ds = deals(k) if ds is None else ds
+    return {_pair(d[SECRET]) for d, _ in ds}
+
+
+def _pair(secret: frozenset) -> tuple:
+    a, b = sorted(secret, key=lambda c: (not c.is_face, c.index))
+    return (a, b)
+
+
+def posterior(k: Knowledge, ds=None) -> dict:
+    ds = deals(k) if ds is None else ds
+    tot = sum(w for _, w in ds)
+    out: dict = {}
+    for d, w in ds:
+        p = _pair(d[SECRET])
+        out[p] = out.get(p, 0.0) + w / tot
+    return out
+
+
+def grid_prob(k: Knowledge, ds=None) -> dict:
+    ds = deals(k) if ds is None else ds
+    tot = sum(w for _, w in ds)
+    out = {c: {h: 0.0 for h in k.holders} for c in k.cards}
+    for d, w in ds:
+        for h, hand in d.items():
+            for c in hand:
+                out[c][h] += w / tot
+    return out
+
+
+def grid_logic(k: Knowledge, ds=None) -> dict:
+    ds = deals(k) if ds is None else ds
+    out = {}
+    for c in k.cards:
+        out[c] = {}
+        for h in k.holders:
+            n = sum(1 for d, _ in ds if c in d[h])
+            out[c][h] = "no" if n == 0 else ("yes" if n == len(ds) else None)
+    return out
+
+
+def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> float:
+    """Mutual information (bits) between the secret pair and what the asker would see."""
+    ds = deals(k) if ds is None else ds
+    tot = sum(w for _, w in ds)
+    joint: dict = {}
+    for d, w in ds:
+        p = _pair(d[SECRET])
+        hand = d[target]
+        hf, hn = face in hand, number in hand
+        if hf and hn:
+            outs = [(face, 0.5), (number, 0.5)]
+        elif hf:
+            outs = [(face, 1.0)]
+        elif hn:
+            outs = [(number, 1.0)]
+        else:
+            outs = [(None, 1.0)]
+        for o, q in outs:
+            joint[(p, o)] = joint.get((p, o), 0.0) + w * q / tot
+    pp: dict = {}
+    po: dict = {}
+    for (p, o), v in joint.items():
+        pp[p] = pp.get(p, 0.0) + v
+        po[o] = po.get(o, 0.0) + v
+    return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
+
+
+# --------------------------------------------------------------------------------------
+# a small Five Sons, simulated independently of the game module
+# --------------------------------------------------------------------------------------
+@dataclass
+class MiniGame:
+    players: int
+    faces: tuple
+    numbers: tuple
+    hands: list
+    secret: tuple
+    knowledge: list  # one Knowledge per seat
+
+
+def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, turns: int,
+              claim_rate: float = 0.05, sizes: list | None = None) -> MiniGame:
+    """Deal a smaller Five Sons deck and play ``turns`` random questions (and rare wrong claims)."""
+    faces = tuple(FACE_CARDS[:n_faces])
+    numbers = tuple(NUMBER_CARDS[:n_numbers])
+    cards = faces + numbers
+    secret = (rng.choice(faces), rng.choice(numbers))
+    rest = [c for c in cards if c not in secret]
+    rng.shuffle(rest)
+    if sizes is None:
+        sizes = [len(rest) // players + (1 if i < len(rest) % players else 0) for i in range(players)]
+    hands, at = [], 0
+    for s in sizes:
+        hands.append(frozenset(rest[at:at + s]))
+        at += s
+    holder_sizes = {i: sizes[i] for i in range(players)}
+    holder_sizes[SECRET] = 2
+    ks = []
+    for seat in range(players):
+        k = Knowledge(seat, cards, tuple(range(players)) + (SECRET,), dict(holder_sizes), "five_sons")
+        for c in sorted(hands[seat]):
+            k.add_has(seat, c, step=0)
+        k.add_exactly(SECRET, faces, 1)
+        k.add_exactly(SECRET, numbers, 1)
+        ks.append(k)
+    eliminated: set = set()
+    for step in range(1, turns + 1):
+        askers = [s for s in range(players) if s not in eliminated]
+        if not askers:
+            break
+        asker = rng.choice(askers)
+        target = rng.choice([s for s in range(players) if s != asker])
+        f, n = rng.choice(faces), rng.choice(numbers)
+        held = [c for c in (f, n) if c in hands[target]]
+        shown = rng.choice(held) if held else None
+        for seat, k in enumerate(ks):
+            if seat == target:
+                continue
+            if shown is None:
+                k.add_none_of(target, (f, n), step=step)
+            elif seat == asker:
+                k.add_shown(target, shown, (f, n), step=step)
+            else:
+                k.add_one_of(target, (f, n), step=step)
+        if rng.random() < claim_rate:
+            claimant = rng.choice(askers)
+            cf, cn = rng.choice(faces), rng.choice(numbers)
+            if (cf, cn) != secret:
+                eliminated.add(claimant)
+                for seat, k in enumerate(ks):
+                    if seat == claimant:
+                        if not any(f.kind == "has" and f.holder == SECRET for f in k.facts):
+                            k.add_has(SECRET, secret[0], step=step)
+                            k.add_has(SECRET, secret[1], step=step)
+                    else:
+                        k.add_not_both(SECRET, (cf, cn), step=step)
+    return MiniGame(players, faces, numbers, hands, secret, ks)

@@ -1,0 +1,110 @@
+"""The exact solver agrees with brute-force enumeration on many random small positions.
+
+Candidates (equal sets), posterior and grid probabilities (1e-9), logic grid cells, and
+the advisor's expected information (1e-9), for 4 and 5 players on smaller decks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from deduction_brute import candidates, deals, grid_logic, grid_prob, mini_game, posterior, question_info
+
+from qardlab.deduction import SECRET
+
+CONFIGS = [  # (players, faces, numbers, turns)
+    (4, 4, 4, 3),
+    (4, 5, 5, 6),
+    (4, 5, 4, 12),
+    (5, 5, 5, 4),
+    (5, 6, 5, 8),
+]
+
+
+def _positions(seed: int, count: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        players, nf, nn, turns = CONFIGS[i % len(CONFIGS)]
+        game = mini_game(rng, players, nf, nn, rng.randrange(turns + 1), claim_rate=0.08)
+        seat = rng.randrange(players)
+        yield game, game.knowledge[seat]
+
+
+def _check(k) -> None:
+    ds = deals(k)
+    assert ds, "the true deal is always consistent"
+    assert k.candidates() == candidates(k, ds)
+    post, ref = k.posterior(), posterior(k, ds)
+    assert set(post) == set(ref)
+    for p, v in ref.items():
+        assert post[p] == pytest.approx(v, abs=1e-9)
+    gp, rp = k.grid("probability"), grid_prob(k, ds)
+    for c in k.cards:
+        for h in k.holders:
+            assert gp[c][h] == pytest.approx(rp[c][h], abs=1e-9), (c, h)
+    assert k.grid("logic") == grid_logic(k, ds)
+
+
+def test_candidates_posterior_grid_agree_with_enumeration():
+    for _game, k in _positions(1, 15):
+        _check(k)
+
+
+def test_secret_pair_always_a_candidate_and_grid_sums():
+    for game, k in _positions(2, 40):
+        assert game.secret in k.candidates()
+        assert game.secret in k.naive_candidates()
+        assert k.candidates() <= k.naive_candidates()
+        assert sum(k.posterior().values()) == pytest.approx(1.0, abs=1e-12)
+        g = k.grid("probability")
+        for c in k.cards:
+            assert sum(g[c].values()) == pytest.approx(1.0, abs=1e-9)
+        for h in k.holders:
+            assert sum(g[c][h] for c in k.cards) == pytest.approx(k.sizes[h], abs=1e-9)
+
+
+def test_advisor_information_agrees_with_enumeration():
+    for game, k in _positions(3, 5):
+        ds = deals(k)
+        qs = k.questions()
+        assert len(qs) == (game.players - 1) * len(game.faces) * len(game.numbers)
+        assert all(a.info >= b.info - 1e-12 for a, b in zip(qs, qs[1:])), "best first"
+        for q in qs:
+            assert q.info == pytest.approx(question_info(k, q.target, q.face, q.number, ds), abs=1e-9)
+            assert sum(q.outcomes.values()) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_agreement_many_positions_slow():
+    for _game, k in _positions(11, 150):
+        _check(k)
+    for _game, k in _positions(12, 30):
+        ds = deals(k)
+        for q in k.questions()[::7]:
+            assert q.info == pytest.approx(question_info(k, q.target, q.face, q.number, ds), abs=1e-9)
+
+
+def test_wrong_claim_position():
+    """A wrong claim: the pair is out for everyone else, and the claimant knows the secret."""
+    rng = random.Random(5)
+    game = mini_game(rng, 4, 5, 5, 0)
+    secret = game.secret
+    wrong = next((f, n) for f in game.faces for n in game.numbers if (f, n) != secret)
+    for seat, k in enumerate(game.knowledge):
+        if seat == 0:
+            k.add_has(SECRET, secret[0], step=1)
+            k.add_has(SECRET, secret[1], step=1)
+        else:
+            k.add_not_both(SECRET, wrong, step=1)
+    claimant = game.knowledge[0]
+    assert claimant.candidates() == {secret}
+    assert claimant.naive_candidates() == {secret}
+    assert claimant.posterior() == {secret: 1.0}
+    assert claimant.entropy() == 0.0
+    assert claimant.grid("logic")[secret[0]][SECRET] == "yes"
+    for k in game.knowledge[1:]:
+        assert wrong not in k.candidates()
+        assert wrong not in k.naive_candidates()
+        assert wrong not in k.posterior()
+        _check(k)
