@@ -62,14 +62,20 @@ def history_columns(history: Any, names: Sequence[str] = ("step", "naive", "logi
 
 def candidates_chart(history: Any, current: int | None = None, *, title: str = "",
                      levels: Sequence[str] = ("naive", "logic", "effective"),
-                     entropy: bool = True, figsize: tuple[float, float] = (6.4, 3.4)) -> Figure:
+                     entropy: bool = True, figsize: tuple[float, float] = (6.4, 3.4),
+                     xlim: tuple[float, float] | None = None, ylim: float | None = None,
+                     entropy_max: float | None = None, fixed_layout: bool = False) -> Figure:
     """Candidate secret pairs after each turn at each level, the entropy on a second axis.
 
     ``history`` rows have ``step`` and the counts named in ``levels`` (and ``entropy``);
     ``current`` (a step) is marked by a vertical line. Lines carry the level as ``gid``.
+    ``xlim``/``ylim``/``entropy_max`` fix the axes (a table keeps them still while stepping);
+    ``fixed_layout`` uses set margins instead of the slower constrained layout.
     """
     cols = history_columns(history)
-    fig = Figure(figsize=figsize, layout="constrained")
+    fig = Figure(figsize=figsize, layout=None if fixed_layout else "constrained")
+    if fixed_layout:
+        fig.subplots_adjust(left=0.1, right=0.88, bottom=0.15, top=0.9)
     ax = fig.add_subplot()
     x = cols.get("step", np.arange(len(next(iter(cols.values()), []))))
     for level in levels:
@@ -78,18 +84,21 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
                               label=LEVEL_LABELS.get(level, level), lw=2)
             line.set_gid(level)
     ax.set_xlabel("step")
+    if xlim is not None:
+        ax.set_xlim(*xlim)
     ax.set_ylabel("candidate pairs")
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(bottom=0, top=ylim)
     if entropy and "entropy" in cols:
         ax2 = ax.twinx()
         (line,) = ax2.plot(x, cols["entropy"], color=_COLORS["entropy"], ls=":", lw=1.5,
                            label="entropy (bits)")
         line.set_gid("entropy")
         ax2.set_ylabel("entropy (bits)", color=_COLORS["entropy"])
-        ax2.set_ylim(bottom=0)
+        ax2.set_ylim(bottom=0, top=entropy_max)
     if current is not None:
         marker = ax.axvline(current, color="#f5b700", lw=2)
         marker.set_gid("current")
+        marker.set_label("_current")
     ax.legend(loc="upper right", fontsize="small")
     ax.set_title(title or "Candidate secret pairs")
     return fig

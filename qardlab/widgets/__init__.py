@@ -7,7 +7,7 @@ No game rules live here: widgets render states and pass clicks to ``apply()``.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .base import GameTable
 from .cards import HandView
@@ -17,7 +17,7 @@ from .stepper import Stepper
 __all__ = ["table", "five_sons_app", "hearts_app", "GameTable", "HandView", "DeductionGrid", "Stepper"]
 
 
-def table(g: Any, seat: Optional[int] = None, **kwargs: Any) -> GameTable:
+def table(g: Any, seat: int | None = None, **kwargs: Any) -> GameTable:
     """The table widget of ``g`` (a game or a Record), from ``seat``'s view (None: teacher)."""
     name = getattr(g, "name", None) or getattr(g, "game", None)
     if name == "five_sons":

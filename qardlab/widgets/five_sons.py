@@ -97,7 +97,8 @@ class FiveSonsTable(GameTable):
         self.chart_tabs = widgets.Tab(children=self.chart_views, titles=_CHART_TABS)
         self.chart_tabs.observe(lambda _c: self._render_charts(), names="selected_index")
         self.figures: dict[str, Any] = {}
-        self._history_cache: dict[Any, Any] = {}
+        self._histories: dict[int, Any] = {}
+        self._chart_key: Any = None
         self.children = [
             self.title, self.toolbar, self.felt, self.stepper, self.status, self.controls,
             widgets.HTML("<b>Log</b>"), self.log_view,
@@ -313,13 +314,14 @@ class FiveSonsTable(GameTable):
             return ""
 
     # -- charts -------------------------------------------------------------------------
-    def _history(self, seat: int) -> Any:
-        from ..deduction.history import candidate_history
+    def _history(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's candidate counts up to the current step (nothing from later steps)."""
+        from .history import SeatHistory
 
-        key = (seat, self.timeline.last, len(self.timeline.record.actions))
-        if key not in self._history_cache:
-            self._history_cache = {key: candidate_history(self.timeline.record, seat)}
-        return self._history_cache[key]
+        h = self._histories.get(seat)
+        if h is None or h.record is not self.timeline.record or h._pos > self.timeline.last:
+            h = self._histories[seat] = SeatHistory(self.timeline.record, seat)
+        return h.upto(self.timeline.position)
 
     def _render_charts(self) -> None:
         g: FiveSons = self.game  # type: ignore[assignment]
@@ -334,9 +336,8 @@ class FiveSonsTable(GameTable):
         name = self.names[seat]
         try:
             if tab == 0:
-                fig = charts.candidates_chart(self._history(seat), current=g.step,
-                                              title=f"What {name} can rule out")
-                self.figures["candidates"] = fig
+                self._candidates_chart(seat, g.step)
+                return
             elif tab == 1:
                 k = g.knowledge(seat)
                 fig = charts.pair_grid_chart(k.posterior(), k.candidates(),
@@ -350,9 +351,32 @@ class FiveSonsTable(GameTable):
             return
         self.chart_views[tab].show(fig)
 
-    def _advice_chart(self, g: FiveSons, seat: int) -> Any:
-        from ..deduction.advise import advise
+    def _candidates_chart(self, seat: int, step: int) -> None:
+        """The candidates chart: rebuilt when the seat or the game's length changes, else blitted."""
+        rows = self._history(seat)
+        view = self.chart_views[0]
+        key = (seat, self.timeline.last, id(self.timeline.record))
+        fig = view.figure
+        if self._chart_key != key or fig is None or not view.blitting:
+            top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
+            fig = charts.candidates_chart(rows, current=step, title=f"What {self.names[seat]} can rule out",
+                                          xlim=(0, max(1, self.timeline.last)), ylim=top * 1.05 + 1,
+                                          entropy_max=7.0, fixed_layout=True)
+            self._chart_key = key
+            view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
+        else:
+            cols = charts.history_columns(rows)
+            for a in fig.axes:
+                for ln in a.lines:
+                    gid = ln.get_gid()
+                    if gid == "current":
+                        ln.set_xdata([step, step])
+                    elif gid in cols:
+                        ln.set_data(cols.get("step", []), cols[gid])
+            view.redraw()
+        self.figures["candidates"] = fig
 
-        advice = advise(g.knowledge(seat))
+    def _advice_chart(self, g: FiveSons, seat: int) -> Any:
+        advice = g.knowledge(seat).questions()
         return charts.advisor_chart(advice, names=self.names,
                                     title=f"Best questions for {self.names[seat]}")

@@ -82,6 +82,7 @@ class DeductionGrid(widgets.VBox):
         self.values: dict[tuple[Card, Any], Any] = {}
         self.holders: tuple[Any, ...] = ()
         self._knowledge: Any = None
+        self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
         self._labels = [widgets.HTML(f'<b style="color:{"#c8102e" if c.red else "#1a1a1a"}">{c.symbol}</b>',
                                      layout=widgets.Layout(width="3em")) for c in self.cards]
@@ -124,6 +125,7 @@ class DeductionGrid(widgets.VBox):
                title: str = "") -> None:
         """Fill the cells from ``knowledge.grid(level)`` for the given holder columns."""
         self._knowledge = knowledge
+        self._names = dict(names)
         grid = knowledge.grid(self.level.value)
         self._fill(grid, holders, names, title)
 
@@ -131,6 +133,7 @@ class DeductionGrid(widgets.VBox):
                    title: str = "The truth (teacher's view)") -> None:
         """Fill yes/no from where every card really is (teacher only)."""
         self._knowledge = None
+        self._names = dict(names)
         grid = {c: {h: ("yes" if truth.get(c) == h else "no") for h in holders} for c in self.cards}
         self._fill(grid, holders, names, title)
 
@@ -161,18 +164,20 @@ class DeductionGrid(widgets.VBox):
         return lambda _b: self.explain(card, holder)
 
     def explain(self, card: Card | str, holder: Any) -> str:
-        """Show (and return) why the cell for ``card`` and ``holder`` holds."""
+        """Show (and return) why the cell for ``card`` and ``holder`` holds, in the engine's words."""
         card = Card.parse(card)
         if self._knowledge is None:
-            text = "This is the teacher's view: the cells show where the cards really are."
+            sentences = ["This is the teacher's view: the cells show where the cards really are."]
         else:
             try:
                 why = self._knowledge.explain(card, holder)
-            except Exception as e:  # the explanation is a teaching aid; never break the table
-                why = f"(no explanation available: {e})"
-            text = why if isinstance(why, str) else " ".join(str(s) for s in why)
-        self.explanation.value = f"<b>{card.symbol}</b>: {html.escape(text)}"
-        return text
+                sentences = list(getattr(why, "sentences", None) or [str(why)])
+            except Exception as e:  # a teaching aid must never break the table
+                sentences = [f"(no explanation available: {e})"]
+        items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
+        who = html.escape(str(self._names.get(holder, holder)))
+        self.explanation.value = f"<b>Why {card.symbol} / {who}:</b><ol style='margin:0'>{items}</ol>"
+        return " ".join(sentences)
 
     def cell(self, card: Card | str, holder: Any) -> widgets.Button:
         return self.cells[(Card.parse(card), holder)]
