@@ -1,0 +1,59 @@
+"""The probability bot: asks the most informative question, claims when it is sure enough.
+
+It sees only its seat's observation, builds its :class:`~qardlab.deduction.Knowledge`
+from it, asks the question with the most expected information about the secret pair
+(:mod:`qardlab.deduction.advise`; ties broken by its own seeded RNG), and claims the most
+probable pair once that pair's exact posterior reaches ``threshold`` (1.0 by default:
+it claims only when certain). Holding both named cards, it shows one at random.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Observation
+from .actions import Ask, Claim, NoClaim
+from .knowledge import knowledge_of
+
+__all__ = ["ProbabilityBot"]
+
+#: posteriors within this of the threshold count as reaching it (float rounding)
+_EPS = 1e-9
+
+
+class ProbabilityBot:
+    """Best question by expected information; claims when the top pair's probability >= threshold."""
+
+    level = "probability"
+
+    def __init__(self, seed: int | None = None, threshold: float = 1.0) -> None:
+        if not 0.0 < threshold <= 1.0:
+            raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
+        self.rng = random.Random(seed)
+        self.threshold = threshold
+
+    def candidates(self, obs: Observation) -> set:
+        return set(knowledge_of(obs).candidates())
+
+    def act(self, obs: Observation) -> Any:
+        phase = obs["phase"]
+        legal = obs["legal"]
+        if phase == "ask":
+            k = knowledge_of(obs)
+            targets = sorted({a.target for a in legal})
+            qs = k.questions(targets)
+            best = qs[0].info
+            top = [q for q in qs if q.info >= best - 1e-12]
+            q = self.rng.choice(top)
+            return Ask(q.target, q.face, q.number)
+        if phase == "claim":
+            post = knowledge_of(obs).posterior()
+            pair, p = max(post.items(), key=lambda kv: kv[1])
+            if p >= self.threshold - _EPS:
+                return Claim(*pair)
+            return NoClaim()
+        return self.rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return f"ProbabilityBot(threshold={self.threshold})"
