@@ -197,7 +197,8 @@ class Knowledge:
         """Entropy of the posterior over secret pairs, in bits."""
         import math
 
-        return -sum(p * math.log2(p) for p in self.posterior().values() if p > 0)
+        h = -sum(p * math.log2(p) for p in self.posterior().values() if p > 0)
+        return max(0.0, h)
 
     def effective_candidates(self) -> float:
         """2 ** entropy: the number of equally likely pairs that would be as uncertain."""
