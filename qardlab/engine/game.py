@@ -25,9 +25,12 @@ from __future__ import annotations
 import copy as _copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Optional, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from .events import EventLog
+
+if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
+    from .record import Record
 
 __all__ = ["Game", "IllegalAction", "CHANCE", "Observation"]
 
