@@ -1,0 +1,221 @@
+"""Many random hands of Hearts at once, with numpy: the experiment path.
+
+``simulate(count, players, seed, rules, pass_direction)`` deals ``count`` hands, passes
+random cards and plays every hand to its end with uniformly random legal cards, all
+hands in step: one numpy operation per rule per step over every hand. It keeps the whole
+story of each hand (deal, passes, plays), so any hand can be replayed through the step
+engine (``BatchResult.replay(i)``) and checked to the same points; the tests do that.
+
+Hands are 52-bit masks (bit ``suit * 13 + rank - 2``, as ``Card.bit``) in int64 arrays.
+A uniformly random legal card is drawn by counting the legal cards in each suit's
+13-bit run with a table, picking a suit in proportion, then the r-th card of that run
+with a second table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...cards import SUIT_MASKS, card_of_index, cards_of_mask
+from .rules import JD_BIT, QS_BIT, HeartsRules, check_players, deck_mask, hand_size, pass_offset
+
+__all__ = ["simulate", "BatchResult"]
+
+_POINTS = np.array([1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)],
+                   dtype=np.int64)
+_SUIT = np.arange(52, dtype=np.int64) // 13
+_QS = QS_BIT.bit_length() - 1
+_JD = JD_BIT.bit_length() - 1
+_ONE = np.int64(1)
+_SELECT: dict[int, np.ndarray] = {}
+
+
+def _select_table(size: int) -> np.ndarray:
+    """Flat table: entry ``m * size + r`` is the position of the r-th set bit of the size-bit mask m."""
+    table = _SELECT.get(size)
+    if table is None:
+        masks = np.arange(1 << size, dtype=np.int64)
+        bits = (masks[:, None] >> np.arange(size)) & 1
+        rank = np.cumsum(bits, axis=1) - 1
+        table = np.zeros((1 << size, size), dtype=np.int8)
+        m_idx, pos = np.nonzero(bits)
+        table[m_idx, rank[m_idx, pos]] = pos
+        table = table.ravel().astype(np.int64)
+        _SELECT[size] = table
+    return table
+
+
+@dataclass
+class BatchResult:
+    """The hands a batch played: enough to replay each one through the step engine."""
+
+    players: int
+    rules: HeartsRules
+    #: the pass directions used, by name ("left", "right", "across", "none")
+    direction_names: tuple[str, ...]
+    #: (count,) index into ``direction_names`` of each hand's pass direction
+    direction_codes: np.ndarray
+    #: (count, players) int64: each seat's cards as dealt
+    deals: np.ndarray
+    #: (count, players) int64: the cards each seat passed (0 without a pass)
+    passes: np.ndarray
+    #: (count, cards in play) int8: the card index of every play, in order
+    plays: np.ndarray
+    #: (count, players) int64: raw points taken
+    raw: np.ndarray
+    #: (count, players) int64: the hand's points, moon and Jack of diamonds applied
+    points: np.ndarray
+
+    @property
+    def directions(self) -> list[str]:
+        """Each hand's pass direction, by name."""
+        return [self.direction_names[i] for i in self.direction_codes]
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def replay(self, i: int):
+        """Hand ``i`` replayed through the step engine (every action validated)."""
+        from .game import Hearts
+
+        hands = [cards_of_mask(int(m)) for m in self.deals[i]]
+        direction = self.direction_names[self.direction_codes[i]]
+        game = Hearts.from_deal(hands, pass_direction=direction, rules=self.rules)
+        while game.phase == "pass":
+            game.apply(tuple(cards_of_mask(int(self.passes[i, game.to_move]))))
+        for idx in self.plays[i]:
+            game.apply(card_of_index(int(idx)))
+        return game
+
+    def mean_points(self) -> np.ndarray:
+        """Average points per hand of each seat."""
+        return self.points.mean(axis=0)
+
+
+def simulate(count: int, players: int = 4, seed: int | None = None, rules: HeartsRules | None = None,
+             pass_direction: str = "cycle") -> BatchResult:
+    """Play ``count`` random hands at once.
+
+    ``pass_direction``: a direction name for every hand, or ``"cycle"`` for the rules' pass
+    cycle (hand i uses entry i of it). Every seat passes ``cards_to_pass`` random cards and
+    plays uniformly random legal cards.
+    """
+    n = check_players(players)
+    rules = rules or HeartsRules()
+    if not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a positive integer, got {count!r}")
+    rng = np.random.default_rng(seed)
+    deck = np.array([c.index for c in cards_of_mask(deck_mask(n))], dtype=np.int64)
+    size = hand_size(n)
+    total = size * n
+    rows = np.arange(count)
+    select = _select_table(size)
+
+    # the deal: a random permutation of the deck per hand; seat s gets cards s, s+n, ...
+    order = np.argsort(rng.random((count, len(deck)), dtype=np.float32), axis=1)
+    dealt = np.ascontiguousarray(deck[order].reshape(count, size, n).transpose(0, 2, 1))  # (hand, seat, card)
+    deals = (_ONE << dealt).sum(axis=2)  # distinct bits: the sum is the union
+
+    # the pass: the first k cards a seat was dealt are a uniformly random k of its hand
+    if pass_direction == "cycle":
+        cycle = rules.cycle_for(n)
+    else:
+        pass_offset(pass_direction, n)
+        cycle = (pass_direction,)
+    direction_codes = rows % len(cycle)
+    offsets = np.array([pass_offset(d, n) for d in cycle], dtype=np.int64)[direction_codes]
+    k = rules.cards_to_pass
+    if k:
+        passes = (_ONE << dealt[:, :, :k]).sum(axis=2)
+        passes[offsets == 0] = 0
+        giver = (np.arange(n)[None, :] - offsets[:, None]) % n
+        received = np.take_along_axis(dealt[:, :, :k], giver[:, :, None], axis=1)
+        cards = np.sort(np.concatenate([dealt[:, :, k:], received], axis=2), axis=2)
+        hands = (deals & ~passes) | np.take_along_axis(passes, giver, axis=1)
+    else:
+        passes = np.zeros((count, n), dtype=np.int64)
+        cards = np.sort(dealt, axis=2)
+        hands = deals
+    # slots: each seat's cards sorted, so each suit is a run of slots
+    below = [np.zeros((count, n), dtype=np.int64)]
+    for t in range(4):
+        below.append(below[-1] + np.bitwise_count(hands & SUIT_MASKS[t]))
+    suit_slots = np.stack([(_ONE << below[t + 1]) - (_ONE << below[t]) for t in range(4)], axis=2)
+    heart_slots = suit_slots[:, :, 2].ravel().copy()
+    qs_slot = np.where(hands & QS_BIT, _ONE << np.bitwise_count(hands & (QS_BIT - 1)), 0).ravel()
+    point_slots = heart_slots | qs_slot
+    suit_slots = suit_slots.ravel()
+    cards_flat = cards.ravel()
+    alive = np.full(count * n, (1 << size) - 1, dtype=np.int64)
+    base = rows * n
+
+    # play
+    clubs = deck_mask(n) & SUIT_MASKS[0]
+    lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
+    leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
+    plays = np.empty((count, total), dtype=np.int64)
+    raw = np.zeros((count, n), dtype=np.int64)
+    jd_taker = np.full(count, -1, dtype=np.int64)
+    broken = np.zeros(count, dtype=bool)
+    uniforms = rng.random((total, count))
+    lead = np.zeros(count, dtype=np.int64)
+    for step in range(total):
+        pos = step % n
+        mover = leader + pos
+        if pos:
+            mover[mover >= n] -= n
+        flat = base + mover
+        al = alive[flat]
+        if step == 0:
+            slot = np.zeros(count, dtype=np.int64)
+        else:
+            if pos == 0:
+                if rules.must_break_hearts:
+                    safe = al & ~heart_slots[flat]
+                    legal = np.where(broken | (safe == 0), al, safe)
+                else:
+                    legal = al
+            else:
+                follow = al & suit_slots[flat * 4 + lead]
+                if step < n and rules.no_pts_on_first_trick:
+                    safe = al & ~point_slots[flat]
+                    other = np.where(safe == 0, al, safe)
+                else:
+                    other = al
+                legal = np.where(follow == 0, other, follow)
+            r = (uniforms[step] * np.bitwise_count(legal)).astype(np.int64)
+            slot = select[legal * size + r]
+        card = cards_flat[flat * size + slot]
+        alive[flat] = al ^ (_ONE << slot)
+        plays[:, step] = card
+        suit = _SUIT[card]
+        if pos == 0:
+            lead = suit
+        broken |= suit == 2
+        if rules.qs_breaks_hearts:
+            broken |= card == _QS
+        if pos == n - 1:  # the trick is complete: the highest card of the suit led takes it
+            trick = plays[:, step - n + 1: step + 1]
+            value = np.where(_SUIT[trick] == lead[:, None], trick, -1)
+            winner = leader + np.argmax(value, axis=1)
+            winner[winner >= n] -= n
+            raw[rows, winner] += _POINTS[trick].sum(axis=1)
+            if rules.jd_bonus:
+                jd_taker = np.where((trick == _JD).any(axis=1), winner, jd_taker)
+            leader = winner
+
+    points = raw.copy()
+    moon = raw == 26
+    shot = moon.any(axis=1)
+    if shot.any():
+        if rules.moon == "subtract_from_shooter":
+            points[shot] = np.where(moon[shot], -26, 0)
+        else:  # add_to_others; "shooter_chooses" in a lone hand adds too (see Hearts._moon_choice)
+            points[shot] = np.where(moon[shot], 0, 26)
+    if rules.jd_bonus:
+        has_jd = jd_taker >= 0
+        points[rows[has_jd], jd_taker[has_jd]] -= 10
+    return BatchResult(n, rules, tuple(cycle), direction_codes, deals, passes, plays.astype(np.int8), raw,
+                       points)
