@@ -29,6 +29,14 @@ DEFAULT_OPTIONS: dict[str, Any] = {"ask_mode": "chosen", "notes": True, "names":
 _FACE_SET = frozenset(FACE_CARDS)
 _NUMBER_SET = frozenset(NUMBER_CARDS)
 _DECK_MASK = mask_of(five_sons_deck())
+_ORDER = {c: i for i, c in enumerate(five_sons_deck())}
+
+
+def _in_order(cards) -> list[Card]:
+    """Cards in the Five Sons deck order: face cards (clubs to spades, J Q K), then A to 10 of hearts."""
+    return sorted(cards, key=_ORDER.__getitem__)
+
+
 #: every question to each seat, and every claim round choice, built once (actions are immutable)
 _ASKS = [tuple(Ask(t, f, n) for f in FACE_CARDS for n in NUMBER_CARDS) for t in range(5)]
 _CLAIMS = (NoClaim(), *(Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS))
@@ -156,7 +164,7 @@ class FiveSons(Game):
     def hand(self, seat: int) -> Hand:
         """The cards ``seat`` holds (the teacher's view of any seat)."""
         self._check_seat(seat, "seat")
-        return Hand(cards_of_mask(self._hands[seat]))
+        return Hand(_in_order(cards_of_mask(self._hands[seat])))
 
     def holds(self, seat: int, card: CardLike) -> bool:
         return bool(self._hands[seat] & Card.parse(card).bit)
@@ -302,7 +310,7 @@ class FiveSons(Game):
         self.log(
             "deal",
             {"dealer": deal.dealer, "sizes": [len(h) for h in deal.hands]},
-            private={s: {"hand": [c.code for c in sorted(h)]} for s, h in enumerate(deal.hands)},
+            private={s: {"hand": [c.code for c in _in_order(h)]} for s, h in enumerate(deal.hands)},
             hidden={"secret": [c.code for c in deal.secret]},
         )
         self.asker = self._next_asker(deal.dealer)
@@ -404,7 +412,7 @@ class FiveSons(Game):
             question=None if self.question is None else {
                 "asker": self.asker, "target": self.question.target,
                 "face": self.question.face.code, "number": self.question.number.code},
-            hand=[c.code for c in cards_of_mask(self._hands[seat])],
+            hand=[c.code for c in _in_order(cards_of_mask(self._hands[seat]))],
             hand_sizes=[bin(m).count("1") for m in self._hands],
             eliminated=sorted(self.eliminated),
             winner=self.winner,
@@ -482,6 +490,11 @@ def _cards_text(codes: Sequence[str]) -> str:
 
 def describe_event(kind: str, data: dict, seat: int | None, names: Sequence[str]) -> str:
     """The words for one event, from the data the viewer saw (so nothing unseen can slip in)."""
+    if seat is None:  # the teacher: fold the private parts in (a shown card, a claimant's view)
+        data = dict(data)
+        for part in data.get("private", {}).values():
+            for key, value in part.items():
+                data.setdefault(key, value)
     if kind == "deal":
         dealer = names[data["dealer"]]
         each = data["sizes"][0]

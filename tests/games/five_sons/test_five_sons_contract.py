@@ -1,0 +1,84 @@
+"""The generic game contract (tests/game_contract.py) on Five Sons: 4 and 5 players, both ask modes."""
+
+from __future__ import annotations
+
+import pytest
+
+from qardlab.cards import Card
+from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, NoClaim, Show
+from tests.game_contract import check_contract
+
+from .helpers import alternatives, hidden_cards, make_bots, make_game
+
+
+def bad_actions(game: FiveSons) -> list:
+    """Five Sons actions that are wrong in the current state, whatever it is."""
+    bad: list = [Deal(0, ("QC", "8H"), ()), Ask(0, "QC", "QD"), Claim("8H", "QC"), Show("2C")]
+    if game.phase == "ask":
+        bad += [NoClaim(), Claim("KH", "5H"), Ask(game.asker, "KH", "5H"), Ask(9, "KH", "5H"),
+                Ask((game.asker + 1) % game.players, "2H", "5H"), Show("KH")]
+    elif game.phase == "claim":
+        bad += [Ask((game.to_move + 1) % game.players, "KH", "5H"), Claim("KH", "KD"), Show("KH")]
+    elif game.phase == "answer":
+        q = game.question
+        other = next(c for c in (Card.parse("JC"), Card.parse("QC")) if c not in q.cards)
+        bad += [NoClaim(), Show(other), Show("AH" if q.number != Card.parse("AH") else "2H")]
+    return bad
+
+
+CONFIGS = [(4, "chosen"), (5, "chosen"), (4, "pass_left"), (5, "pass_left")]
+
+
+@pytest.mark.parametrize("players,mode", CONFIGS)
+def test_contract_five_sons(players: int, mode: str) -> None:
+    """Legal actions, refused actions, replay, determinism and hidden information, on a few seeds."""
+    stats = check_contract(make_game(players, ask_mode=mode), make_bots(players), range(2),
+                           bad_actions=bad_actions, alternatives=alternatives, hidden_cards=hidden_cards)
+    assert stats.finished == 2
+    assert stats.illegal_checked > 30
+    assert stats.alternatives > 10, "the indistinguishability check found too few other deals to compare"
+    assert stats.hidden_scans == stats.positions * players
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,mode", CONFIGS)
+def test_contract_five_sons_many_seeds(players: int, mode: str) -> None:
+    """The same contract over many more seeds (and a claim-happy variant that ends games early)."""
+    stats = check_contract(make_game(players, ask_mode=mode), make_bots(players), range(100, 115),
+                           bad_actions=bad_actions, alternatives=alternatives, hidden_cards=hidden_cards,
+                           positions=3, check_every=11)
+    assert stats.finished == 15
+    stats = check_contract(make_game(players, ask_mode=mode), make_bots(players, p=0.3), range(200, 215),
+                           bad_actions=bad_actions, alternatives=alternatives, hidden_cards=hidden_cards,
+                           positions=3)
+    assert stats.finished == 15 and stats.alternatives > 0
+
+
+def test_contract_catches_a_leak() -> None:
+    """The contract is not vacuous: an observation that leaks another hand is caught."""
+
+    class Leaky(FiveSons):
+        name = ""  # not registered
+
+        def observation(self, seat):
+            obs = super().observation(seat)
+            obs["peek"] = [c.code for c in self.hand((seat + 1) % self.players)]
+            return obs
+
+    g = Leaky(4, {}, 5)
+    g.apply(g.chance_outcome())
+    from tests.game_contract import check_indistinguishable, check_no_hidden_codes
+
+    with pytest.raises(AssertionError):
+        check_no_hidden_codes(g, 0, hidden_cards(g, 0))
+    import random
+
+    others = list(alternatives(g, 0, random.Random(1)))
+    assert others
+    leaky_others = []
+    for o in others:
+        lo = Leaky(4, {}, 5)
+        lo.apply(o.history[0])
+        leaky_others.append(lo)
+    with pytest.raises(AssertionError):
+        check_indistinguishable(g, 0, leaky_others)
