@@ -114,7 +114,8 @@ def main() -> None:
         rates["step (match)"].append(step_rate(args.seconds, seed, match=True))
         rates["batch"].append(batch_rate(args.seconds, seed, args.batch))
     med = {k: statistics.median(v) for k, v in rates.items() if v}
-    print(f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, one core)")
+    print(f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, "
+          "one core)")
     for k, v in med.items():
         ratio = f"  {v / med['openspiel']:6.2f}x OpenSpiel" if "openspiel" in med else ""
         spread = ", ".join(f"{x:,.0f}" for x in rates[k])

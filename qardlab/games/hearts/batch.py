@@ -19,12 +19,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...cards import SUIT_MASKS, card_of_index, cards_of_mask
+from .game import Hearts
 from .rules import JD_BIT, QS_BIT, HeartsRules, check_players, deck_mask, hand_size, pass_offset
 
 __all__ = ["simulate", "BatchResult"]
 
-_POINTS = np.array([1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)],
-                   dtype=np.int64)
+_POINTS = np.array(
+    [1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)], dtype=np.int64
+)
 _SUIT = np.arange(52, dtype=np.int64) // 13
 _QS = QS_BIT.bit_length() - 1
 _JD = JD_BIT.bit_length() - 1
@@ -76,13 +78,12 @@ class BatchResult:
     def __len__(self) -> int:
         return len(self.points)
 
-    def replay(self, i: int):
-        """Hand ``i`` replayed through the step engine (every action validated)."""
-        from .game import Hearts
-
+    def replay(self, i: int, rules: HeartsRules | None = None) -> Hearts:
+        """Hand ``i`` replayed through the step engine, every action validated (under ``rules``
+        if given, e.g. to score the same play under another moon option)."""
         hands = [cards_of_mask(int(m)) for m in self.deals[i]]
         direction = self.direction_names[self.direction_codes[i]]
-        game = Hearts.from_deal(hands, pass_direction=direction, rules=self.rules)
+        game = Hearts.from_deal(hands, pass_direction=direction, rules=rules or self.rules)
         while game.phase == "pass":
             game.apply(tuple(cards_of_mask(int(self.passes[i, game.to_move]))))
         for idx in self.plays[i]:
@@ -94,8 +95,13 @@ class BatchResult:
         return self.points.mean(axis=0)
 
 
-def simulate(count: int, players: int = 4, seed: int | None = None, rules: HeartsRules | None = None,
-             pass_direction: str = "cycle") -> BatchResult:
+def simulate(
+    count: int,
+    players: int = 4,
+    seed: int | None = None,
+    rules: HeartsRules | None = None,
+    pass_direction: str = "cycle",
+) -> BatchResult:
     """Play ``count`` random hands at once.
 
     ``pass_direction``: a direction name for every hand, or ``"cycle"`` for the rules' pass
@@ -197,7 +203,7 @@ def simulate(count: int, players: int = 4, seed: int | None = None, rules: Heart
         if rules.qs_breaks_hearts:
             broken |= card == _QS
         if pos == n - 1:  # the trick is complete: the highest card of the suit led takes it
-            trick = plays[:, step - n + 1: step + 1]
+            trick = plays[:, step - n + 1 : step + 1]
             value = np.where(_SUIT[trick] == lead[:, None], trick, -1)
             winner = leader + np.argmax(value, axis=1)
             winner[winner >= n] -= n
@@ -217,5 +223,6 @@ def simulate(count: int, players: int = 4, seed: int | None = None, rules: Heart
     if rules.jd_bonus:
         has_jd = jd_taker >= 0
         points[rows[has_jd], jd_taker[has_jd]] -= 10
-    return BatchResult(n, rules, tuple(cycle), direction_codes, deals, passes, plays.astype(np.int8), raw,
-                       points)
+    return BatchResult(
+        n, rules, tuple(cycle), direction_codes, deals, passes, plays.astype(np.int8), raw, points
+    )

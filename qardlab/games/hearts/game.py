@@ -182,8 +182,13 @@ class Hearts(Game):
         return cls(players, options, seed)
 
     @classmethod
-    def new(cls, players: int = 4, seed: int | None = 7, rules: HeartsRules | None = None,
-            names: Sequence[str] | None = None) -> Hearts:
+    def new(
+        cls,
+        players: int = 4,
+        seed: int | None = 7,
+        rules: HeartsRules | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Hearts:
         """A match; the first hand is dealt (a chance action drawn from the seeded RNG)."""
         options: dict[str, Any] = {"rules": rules or HeartsRules()}
         if names is not None:
@@ -193,13 +198,21 @@ class Hearts(Game):
         return game
 
     @classmethod
-    def from_deal(cls, hands: Sequence[Sequence[Any]], pass_direction: str = "left",
-                  rules: HeartsRules | None = None, names: Sequence[str] | None = None) -> Hearts:
+    def from_deal(
+        cls,
+        hands: Sequence[Sequence[Any]],
+        pass_direction: str = "left",
+        rules: HeartsRules | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Hearts:
         """One hand from given hands (seat 0 first); ``pass_direction`` left/right/across/none."""
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise ValueError(f"hands must be a list of hands, one per seat, got {hands!r}")
-        options: dict[str, Any] = {"rules": rules or HeartsRules(), "single": True,
-                                   "pass_direction": pass_direction}
+        options: dict[str, Any] = {
+            "rules": rules or HeartsRules(),
+            "single": True,
+            "pass_direction": pass_direction,
+        }
         if names is not None:
             options["names"] = list(names)
         game = cls(len(hands), options, None)
@@ -209,7 +222,7 @@ class Hearts(Game):
     # -- state ------------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        """"pass" | "play" | "hand_over" | "match_over" (between hands, before a deal: "hand_over")."""
+        """ "pass" | "play" | "hand_over" | "match_over" (between hands, before a deal: "hand_over")."""
         p = self._phase
         return "hand_over" if p == _DEAL else _PHASE_NAMES[p]
 
@@ -254,7 +267,7 @@ class Hearts(Game):
 
     @property
     def hand_points(self) -> list[int]:
-        """Per seat: after the hand, its score for the hand (moon and Jack applied); during it, raw points taken."""
+        """Per seat: after the hand, its score (moon and Jack applied); during it, raw points taken."""
         return list(self._final) if self._final is not None else list(self._points)
 
     @property
@@ -342,8 +355,10 @@ class Hearts(Game):
         elif h & SUIT_MASKS[self._trick_suit]:
             why = f"{who} must follow suit ({Suit(self._trick_suit).title.lower()} were led)"
         else:
-            why = f"a heart or the Queen of spades may not be played on the first trick while {who} holds " \
-                  "another card"
+            why = (
+                f"a heart or the Queen of spades may not be played on the first trick while {who} holds "
+                "another card"
+            )
         return f"{why}; legal: {legal}"
 
     def _card_index(self, action: Any) -> int:
@@ -362,7 +377,7 @@ class Hearts(Game):
 
     # -- applying actions -------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> Hearts:
-        """Apply the mover's action (a card, a pass tuple, a Deal); IllegalAction, nothing changed, if not legal.
+        """Apply the mover's action (a card, a pass tuple, a Deal); if illegal, IllegalAction and no change.
 
         ``seat``, if given, must be the seat to move (a guard for user interfaces).
         """
@@ -372,7 +387,9 @@ class Hearts(Game):
             idx = _IDX_OF_ID.get(id(action))
             if idx is None:
                 if type(action) is tuple or type(action) is list:
-                    raise IllegalAction(f"play one card, not {action!r}; legal: {' '.join(_codes(self._legal()))}")
+                    raise IllegalAction(
+                        f"play one card, not {action!r}; legal: {' '.join(_codes(self._legal()))}"
+                    )
                 idx = self._card_index(action)
             m = self._legal_mask
             if m < 0:
@@ -413,13 +430,15 @@ class Hearts(Game):
         seen = 0
         for s, (m, size) in enumerate(zip(action.masks, action.sizes)):
             if size != self.hand_size:
-                raise IllegalAction(f"seat {s} is dealt {size} cards; each gets {self.hand_size} "
-                                    f"with {n} players")
+                raise IllegalAction(
+                    f"seat {s} is dealt {size} cards; each gets {self.hand_size} with {n} players"
+                )
             if m & ~self.deck:
                 raise IllegalAction(f"{' '.join(_codes(m & ~self.deck))} not in play with {n} players")
             if m & seen or _popcount(m) != size:
                 dup = [c for c in action.hands[s] if seen & c.bit] or [
-                    c for c in action.hands[s] if action.hands[s].count(c) > 1]
+                    c for c in action.hands[s] if action.hands[s].count(c) > 1
+                ]
                 raise IllegalAction(f"{dup[0]} is dealt twice")
             seen |= m
         return action
@@ -431,8 +450,10 @@ class Hearts(Game):
         free = self._hands[s] & ~chosen
         if isinstance(action, (tuple, list)):
             if chosen:
-                raise IllegalAction(f"{self.seat_name(s)} has already chosen {_popcount(chosen)} card(s) to "
-                                    f"pass; choose the remaining {k - _popcount(chosen)} one at a time")
+                raise IllegalAction(
+                    f"{self.seat_name(s)} has already chosen {_popcount(chosen)} card(s) to "
+                    f"pass; choose the remaining {k - _popcount(chosen)} one at a time"
+                )
             if len(action) != k:
                 raise IllegalAction(f"a pass is {k} cards, got {len(action)}: {action!r}")
             idxs = [self._card_index(a) for a in action]
@@ -443,9 +464,13 @@ class Hearts(Game):
             bit = 1 << i
             if not free & bit:
                 where = "already chosen" if chosen & bit else f"not in {self.seat_name(s)}'s hand"
-                raise IllegalAction(f"cannot pass {_CARDS[i]}: it is {where}; choose from {' '.join(_codes(free))}")
+                raise IllegalAction(
+                    f"cannot pass {_CARDS[i]}: it is {where}; choose from {' '.join(_codes(free))}"
+                )
             if m & bit:
-                raise IllegalAction(f"a pass is {k} different cards; {_CARDS[i]} is named twice in {action!r}")
+                raise IllegalAction(
+                    f"a pass is {k} different cards; {_CARDS[i]} is named twice in {action!r}"
+                )
             m |= bit
         if not isinstance(action, (tuple, list)):
             return _CARDS[idxs[0]]  # one card chosen: recorded as that card
@@ -461,7 +486,7 @@ class Hearts(Game):
             self._play(action.index)
 
     def chance_outcome(self) -> Deal:
-        """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from the dealer's left."""
+        """Shuffle the deck with the game's RNG; deal them one at a time clockwise from the dealer's left."""
         if self._phase != _DEAL:
             raise IllegalAction("no deal is due now")
         if self.single and self.hand_no >= 0:
@@ -473,7 +498,7 @@ class Hearts(Game):
         hands, masks = [], []
         for seat in range(n):
             # the k-th card dealt goes to seat (dealer + 1 + k) % n
-            mine = sorted(order[(seat - dealer - 1) % n::n])
+            mine = sorted(order[(seat - dealer - 1) % n :: n])
             m = 0
             for i in mine:
                 m |= 1 << i
@@ -501,9 +526,16 @@ class Hearts(Game):
             direction = self._cycle[self.hand_no % len(self._cycle)]
         self.pass_direction = direction
         self._offset = pass_offset(direction, n)
-        self.log("deal", {"hand": self.hand_no, "dealer": self.dealer, "pass_direction": direction,
-                          "sizes": [len(h) for h in deal.hands]},
-                 private={s: {"cards": [c.code for c in deal.hands[s]]} for s in range(n)})
+        self.log(
+            "deal",
+            {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "pass_direction": direction,
+                "sizes": [len(h) for h in deal.hands],
+            },
+            private={s: {"cards": [c.code for c in deal.hands[s]]} for s in range(n)},
+        )
         if self._offset and self.rules.cards_to_pass:
             self._phase = _PASS
             self._to_move = 0
@@ -517,7 +549,9 @@ class Hearts(Game):
         for c in cards:
             m |= 1 << _IDX_OF_ID[id(c)]
         self._chosen[s] = m
-        self.log("pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": [c.code for c in cards]}})
+        self.log(
+            "pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": [c.code for c in cards]}}
+        )
         if _popcount(m) < self.rules.cards_to_pass:
             return
         n = self.players
@@ -529,7 +563,12 @@ class Hearts(Game):
         codes = [_codes(c) for c in chosen]
         self._hands = [(hands[i] & ~chosen[i]) | chosen[(i - off) % n] for i in range(n)]
         private = {
-            i: {"passed": codes[i], "to": (i + off) % n, "received": codes[(i - off) % n], "from": (i - off) % n}
+            i: {
+                "passed": codes[i],
+                "to": (i + off) % n,
+                "received": codes[(i - off) % n],
+                "from": (i - off) % n,
+            }
             for i in range(n)
         }
         self.log("pass", {"direction": self.pass_direction}, private=private)
@@ -546,8 +585,11 @@ class Hearts(Game):
         s: int = self._to_move  # type: ignore[assignment]
         self._hands[s] ^= 1 << idx
         self._legal_mask = -1
-        self.events._events.append(_tuple_new(Event, (
-            "play", len(self.history) - 1, {"seat": s, "card": _CODES[idx]}, _EMPTY, _EMPTY)))
+        self.events._events.append(
+            _tuple_new(
+                Event, ("play", len(self.history) - 1, {"seat": s, "card": _CODES[idx]}, _EMPTY, _EMPTY)
+            )
+        )
         cards = self._trick_cards
         suit = _SUIT_OF[idx]
         if not cards:
@@ -575,10 +617,22 @@ class Hearts(Game):
         self._taken[w] |= tmask
         pts = (tmask & HEARTS_MASK).bit_count() + (13 if tmask & QS_BIT else 0)
         self._points[w] += pts
-        self.events._events.append(_tuple_new(Event, (
-            "trick", len(self.history) - 1,
-            {"winner": w, "cards": [[t, _CODES[i]] for t, i in zip(self._trick_seats, cards)], "points": pts},
-            _EMPTY, _EMPTY)))
+        self.events._events.append(
+            _tuple_new(
+                Event,
+                (
+                    "trick",
+                    len(self.history) - 1,
+                    {
+                        "winner": w,
+                        "cards": [[t, _CODES[i]] for t, i in zip(self._trick_seats, cards)],
+                        "points": pts,
+                    },
+                    _EMPTY,
+                    _EMPTY,
+                ),
+            )
+        )
         self._trick_cards = []
         self._trick_seats = []
         if self._played < self._total:
@@ -609,8 +663,13 @@ class Hearts(Game):
         self._moon = shooter
         self.scores = [a + b for a, b in zip(self.scores, final)]
         self.hand_history.append(final)
-        public = {"raw": list(raw), "points": final, "moon": shooter, "moon_mode": mode,
-                  "scores": list(self.scores)}
+        public = {
+            "raw": list(raw),
+            "points": final,
+            "moon": shooter,
+            "moon_mode": mode,
+            "scores": list(self.scores),
+        }
         if self.single:
             self._phase = _HAND_OVER
             self._to_move = None
@@ -634,7 +693,6 @@ class Hearts(Game):
         n = self.players
         target = self.rules.target
         add = [self.scores[s] + (0 if s == shooter else 26) for s in range(n)]
-        sub = [self.scores[s] - (26 if s == shooter else 0) for s in range(n)]
 
         def loses(totals: list[int]) -> bool:
             return max(totals) >= target and totals[shooter] > min(totals)
@@ -667,20 +725,47 @@ class Hearts(Game):
             start = self._last_deal_step()
             for e in self.events:
                 if e.kind == "trick" and e.step >= start:
-                    tricks.append({"leader": e.public["cards"][0][0], "cards": e.public["cards"],
-                                   "winner": e.public["winner"], "points": e.public["points"]})
+                    tricks.append(
+                        {
+                            "leader": e.public["cards"][0][0],
+                            "cards": e.public["cards"],
+                            "winner": e.public["winner"],
+                            "points": e.public["points"],
+                        }
+                    )
         return Observation(
-            game=self.name, seat=seat, players=self.players, step=self.step, to_move=self._to_move,
-            is_over=self.is_over, phase=self.phase, hand=_codes(self._hands[seat]), events=events,
+            game=self.name,
+            seat=seat,
+            players=self.players,
+            step=self.step,
+            to_move=self._to_move,
+            is_over=self.is_over,
+            phase=self.phase,
+            hand=_codes(self._hands[seat]),
+            events=events,
             legal=[c.code for c in self.legal_actions()] if mover else [],
-            hand_no=self.hand_no, dealer=self.dealer, pass_direction=self.pass_direction,
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            pass_direction=self.pass_direction,
             cards_to_pass=self.rules.cards_to_pass if self._offset else 0,
-            chosen=chosen, passed=passed, passed_to=passed_to, received=received, received_from=received_from,
+            chosen=chosen,
+            passed=passed,
+            passed_to=passed_to,
+            received=received,
+            received_from=received_from,
             trick=[[s, _CODES[i]] for s, i in zip(self._trick_seats, self._trick_cards)],
-            leader=self.leader, tricks=tricks, hearts_broken=self._broken, first_trick=self.first_trick,
-            hand_sizes=[_popcount(h) for h in self._hands], points_taken=list(self._points),
-            hand_points=self.hand_points, scores=list(self.scores), winners=list(self.winners),
-            deck=_codes(self.deck), rules=self.rules.to_dict(), names=[self.seat_name(s) for s in range(self.players)],
+            leader=self.leader,
+            tricks=tricks,
+            hearts_broken=self._broken,
+            first_trick=self.first_trick,
+            hand_sizes=[_popcount(h) for h in self._hands],
+            points_taken=list(self._points),
+            hand_points=self.hand_points,
+            scores=list(self.scores),
+            winners=list(self.winners),
+            deck=_codes(self.deck),
+            rules=self.rules.to_dict(),
+            names=[self.seat_name(s) for s in range(self.players)],
         )
 
     def _last_deal_step(self) -> int:
@@ -709,14 +794,25 @@ class Hearts(Game):
             if not all(isinstance(h, list) for h in hands):
                 raise ValueError(f"a deal is a list of hands (lists of card codes), got {hands!r}")
             return Deal(tuple(Hand(h) for h in hands))
-        raise ValueError(f"not a Hearts action: {data!r} (a card code, a list of codes, or {{'deal': [...]}})")
+        raise ValueError(
+            f"not a Hearts action: {data!r} (a card code, a list of codes, or {{'deal': [...]}})"
+        )
 
     def copy(self) -> Hearts:
         """An independent copy (same state, same RNG state); events are immutable and shared."""
         new = object.__new__(Hearts)
         d = self.__dict__.copy()
-        for key in ("history", "_hands", "_chosen", "_taken", "_points", "_trick_cards", "_trick_seats",
-                    "scores", "hand_history"):
+        for key in (
+            "history",
+            "_hands",
+            "_chosen",
+            "_taken",
+            "_points",
+            "_trick_cards",
+            "_trick_seats",
+            "scores",
+            "hand_history",
+        ):
             d[key] = list(d[key])
         if d["_final"] is not None:
             d["_final"] = list(d["_final"])
@@ -738,7 +834,8 @@ class Hearts(Game):
         data = event.seen_by(seat)
         name = self.seat_name
         if kind == "deal":
-            text = f"Hand {data['hand'] + 1}: {name(data['dealer'])} deals; the pass is {data['pass_direction']}."
+            dealer, direction = name(data["dealer"]), data["pass_direction"]
+            text = f"Hand {data['hand'] + 1}: {dealer} deals; the pass is {direction}."
             if seat is not None and "cards" in data:
                 text += " You get " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
             return text
@@ -747,20 +844,31 @@ class Hearts(Game):
             if seat == s:
                 return "You choose to pass " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
             if seat is None:
-                return f"{name(s)} chooses to pass " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
+                return (
+                    f"{name(s)} chooses to pass "
+                    + " ".join(Card.parse(c).symbol for c in data["cards"])
+                    + "."
+                )
             return f"{name(s)} chooses {data['count']} card(s) to pass."
         if kind == "pass":
             if seat is None:
-                parts = [f"{name(s)} passes {' '.join(Card.parse(c).symbol for c in p['passed'])} to "
-                         f"{name(p['to'])}" for s, p in data["private"].items()]
+                parts = [
+                    f"{name(s)} passes {' '.join(Card.parse(c).symbol for c in p['passed'])} to "
+                    f"{name(p['to'])}"
+                    for s, p in data["private"].items()
+                ]
                 return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
-            return (f"You pass {' '.join(Card.parse(c).symbol for c in data['passed'])} to {name(data['to'])} and "
-                    f"receive {' '.join(Card.parse(c).symbol for c in data['received'])} from {name(data['from'])}.")
+            passed = " ".join(Card.parse(c).symbol for c in data["passed"])
+            received = " ".join(Card.parse(c).symbol for c in data["received"])
+            to, giver = name(data["to"]), name(data["from"])
+            return f"You pass {passed} to {to} and receive {received} from {giver}."
         if kind == "play":
             return f"{name(data['seat'])} plays the {Card.parse(data['card']).name}."
         if kind == "trick":
             pts = data["points"]
-            return f"{name(data['winner'])} takes the trick" + (f" ({pts} point{'s' * (pts != 1)})." if pts else ".")
+            return f"{name(data['winner'])} takes the trick" + (
+                f" ({pts} point{'s' * (pts != 1)})." if pts else "."
+            )
         if kind == "hand_over":
             pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(data["points"]))
             text = f"The hand is over: {pts}."
@@ -772,7 +880,9 @@ class Hearts(Game):
         return kind
 
     def __repr__(self) -> str:
-        return f"<Hearts {self.players} players, hand {self.hand_no + 1}, {self.phase}, to move {self._to_move}>"
+        return (
+            f"<Hearts {self.players} players, hand {self.hand_no + 1}, {self.phase}, to move {self._to_move}>"
+        )
 
 
 def mask_of_hand(hand: Sequence[Card]) -> int:

@@ -13,8 +13,18 @@ from typing import Any, Mapping
 from ...cards import SUIT_MASKS, Card, Suit
 
 __all__ = [
-    "HeartsRules", "MOON_MODES", "PASS_NAMES", "REMOVED", "DEFAULT_CYCLES", "deck_mask", "hand_size",
-    "pass_offset", "check_players", "HEARTS_MASK", "QS_BIT", "JD_BIT",
+    "HeartsRules",
+    "MOON_MODES",
+    "PASS_NAMES",
+    "REMOVED",
+    "DEFAULT_CYCLES",
+    "deck_mask",
+    "hand_size",
+    "pass_offset",
+    "check_players",
+    "HEARTS_MASK",
+    "QS_BIT",
+    "JD_BIT",
 ]
 
 MOON_MODES = ("add_to_others", "subtract_from_shooter", "shooter_chooses")
@@ -95,8 +105,11 @@ class HeartsRules:
             raise ValueError(f"rule moon must be one of {MOON_MODES}, got {self.moon!r}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
             raise ValueError(f"rule target must be a positive integer, got {self.target!r}")
-        if not isinstance(self.cards_to_pass, int) or isinstance(self.cards_to_pass, bool) \
-                or not 0 <= self.cards_to_pass <= 8:
+        if (
+            not isinstance(self.cards_to_pass, int)
+            or isinstance(self.cards_to_pass, bool)
+            or not 0 <= self.cards_to_pass <= 8
+        ):
             raise ValueError(f"rule cards_to_pass must be an integer 0..8, got {self.cards_to_pass!r}")
         if self.pass_cycle is not None:
             cycle = self.pass_cycle
@@ -104,7 +117,9 @@ class HeartsRules:
                 raise ValueError(f"rule pass_cycle must be a non-empty list of directions, got {cycle!r}")
             for d in cycle:
                 if d not in PASS_NAMES:
-                    raise ValueError(f"rule pass_cycle: unknown direction {d!r}, expected one of {PASS_NAMES}")
+                    raise ValueError(
+                        f"rule pass_cycle: unknown direction {d!r}, expected one of {PASS_NAMES}"
+                    )
             object.__setattr__(self, "pass_cycle", tuple(cycle))
 
     def cycle_for(self, players: int) -> tuple[str, ...]:

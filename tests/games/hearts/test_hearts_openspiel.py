@@ -63,13 +63,15 @@ def play_both(game_os, rng: random.Random, rules: HeartsRules | None = None) -> 
     while not state.is_terminal():
         assert not ours.is_over, "our hand ended before OpenSpiel's"
         assert state.current_player() == ours.to_move, (
-            f"step {steps}: OpenSpiel's player {state.current_player()}, ours {ours.to_move} ({ours.phase})")
+            f"step {steps}: OpenSpiel's player {state.current_player()}, ours {ours.to_move} ({ours.phase})"
+        )
         theirs = {our_index(a) for a in state.legal_actions()}
         mine = {c.index for c in ours.legal_actions()}
         assert mine == theirs, (
             f"step {steps} ({ours.phase}, seat {ours.to_move}): legal cards differ: ours only "
             f"{sorted(card_of_index(i).code for i in mine - theirs)}, OpenSpiel only "
-            f"{sorted(card_of_index(i).code for i in theirs - mine)}; history {ours.record().actions}")
+            f"{sorted(card_of_index(i).code for i in theirs - mine)}; history {ours.record().actions}"
+        )
         pick = rng.choice(sorted(mine))
         state.apply_action(os_id(pick))
         ours.apply(card_of_index(pick))
@@ -114,12 +116,16 @@ def test_agrees_with_openspiel_fresh_seed() -> None:
     assert totals["hands"] == FRESH_HANDS
 
 
-@pytest.mark.parametrize("option", [
-    {"jd_bonus": True},
-    {"qs_breaks_hearts": True},
-    {"must_break_hearts": False},
-    {"no_pts_on_first_trick": False},
-], ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"jd_bonus": True},
+        {"qs_breaks_hearts": True},
+        {"must_break_hearts": False},
+        {"no_pts_on_first_trick": False},
+    ],
+    ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()),
+)
 def test_options_agree_with_openspiel(option: dict) -> None:
     """Rule options OpenSpiel shares (jd_bonus, qs_breaks_hearts, must_break_hearts,
     no_pts_on_first_trick): the same legal cards and points with the option set in both."""
