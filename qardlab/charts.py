@@ -163,7 +163,7 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
     """The best questions as horizontal bars of expected information (bits), best on top.
 
     ``advice`` is a best-first sequence of ``(question, bits)`` pairs or of objects with
-    ``question``/``bits`` (or ``target``/``face``/``number``/``bits``).
+    ``target``/``face``/``number`` and ``info`` (or ``bits``), as the advisor returns them.
     """
     labels, bits = [], []
     for item in list(advice)[:top]:
@@ -171,9 +171,10 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
             q, b = item
         else:
             q = getattr(item, "question", item)
-            b = getattr(item, "bits", None)
+            b = next((getattr(item, a) for a in ("bits", "info", "information")
+                      if getattr(item, a, None) is not None), None)
             if b is None:
-                b = getattr(item, "information", None)
+                raise ValueError(f"advice item {item!r} has no expected information (bits)")
         label = _question_label(q)
         if names is not None and hasattr(q, "target"):
             label = f"{names[q.target]}: {Card.parse(q.face).symbol} {Card.parse(q.number).symbol}"
@@ -182,8 +183,9 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
     fig = Figure(figsize=figsize, layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(len(bits))[::-1]
-    bars = ax.barh(y, bits, color="#1f77b4")
-    bars.set_gid("advice")
+    bars = ax.barh(y, bits, color="#1f77b4", label="advice")
+    for bar in bars:
+        bar.set_gid("advice")
     ax.set_yticks(y, labels)
     ax.set_xlabel("expected information (bits)")
     ax.set_title(title or "Best questions")

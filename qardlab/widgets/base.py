@@ -28,6 +28,14 @@ TEACHER_LABEL = "Teacher (all cards)"
 PACES = {"at once": 0, "fast (0.4 s)": 400, "slow (1.2 s)": 1200}
 _TEACHER = -1  # the Dropdown value standing for the teacher's view
 
+#: styles for the classes the widgets carry (a felt table, dimmed cards)
+TABLE_CSS = """<style>
+.qard-felt { background: #2e7d4f; border-radius: 10px; }
+.qard-seat { background: #f7f7f2; border-radius: 8px; }
+.qard-illegal { opacity: .55; }
+.qard-grid-cell { font-size: .85em; }
+</style>"""
+
 
 def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
     """For each key whose action the game refuses now, the game's own reason (IllegalAction text).
@@ -78,6 +86,7 @@ class GameTable(widgets.VBox):
                                             layout=widgets.Layout(width="6em"))
         self.status = widgets.HTML()
         self.status.add_class("qard-status")
+        self.css = widgets.HTML(TABLE_CSS, layout=widgets.Layout(display="none"))
         self.stepper = Stepper(self.timeline, seat)
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
         self.clock = widgets.Play(min=0, max=10**9, interval=PACES[pace] or 400, show_repeat=False,

@@ -57,9 +57,9 @@ class FiveSonsTable(GameTable):
         self.center.add_class("qard-secret")
         self.felt = widgets.GridBox(layout=widgets.Layout(
             grid_template_columns="1fr 1fr 1fr", grid_template_rows="auto auto auto",
-            background_color="#2e7d4f", padding="6px", border_radius="10px"))
+            padding="6px"))
         self.felt.add_class("qard-felt")
-        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="14em", overflow_y="auto",
+        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="14em", overflow="auto",
                                                       border="1px solid #ddd", padding="4px"))
         self.log_view.add_class("qard-log")
         # the human seat's controls
@@ -100,12 +100,14 @@ class FiveSonsTable(GameTable):
         self._histories: dict[int, Any] = {}
         self._chart_key: Any = None
         self.children = [
-            self.title, self.toolbar, self.felt, self.stepper, self.status, self.controls,
+            self.css, self.title, self.toolbar, self.felt, self.stepper, self.status, self.controls,
             widgets.HTML("<b>Log</b>"), self.log_view,
             widgets.HBox([widgets.VBox([self.grid_note, self.grid]), self.chart_tabs]),
         ]
         self._update_phrase()
         self.render()
+        if self.human is not None:
+            self.run_bots()
 
     # -- human actions ------------------------------------------------------------------
     def ask(self, target: int | None = None, face: Any = None, number: Any = None) -> bool:
@@ -346,7 +348,7 @@ class FiveSonsTable(GameTable):
             else:
                 fig = self._advice_chart(g, seat)
                 self.figures["advice"] = fig
-        except (ImportError, AttributeError) as e:
+        except (ImportError, AttributeError, ValueError) as e:
             self.say(f"charts unavailable: {e}", error=True)
             return
         self.chart_views[tab].show(fig)

@@ -1,0 +1,282 @@
+"""The Five Sons table driven from Python: clicks, a whole game, the stepper, and no leaks."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from widget_walk import all_text, all_widgets, tree_state
+
+from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.engine import Record, play
+from qardlab.games.five_sons import Ask, FiveSons
+from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
+from qardlab.widgets import table
+from qardlab.widgets.five_sons import FiveSonsTable
+
+HANDS = ["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"]
+
+
+def bot_game(seed: int, players: int = 4, bots=ReasoningBot, steps: int = 100_000) -> FiveSons:
+    g = FiveSons.new(players, seed=seed)
+    return play(g, [bots(seed * 10 + s) for s in range(players)], max_steps=steps)
+
+
+def test_table_dispatch_and_teacher_view_shows_every_hand():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"))
+    t = table(g)
+    assert isinstance(t, FiveSonsTable) and t.seat is None
+    text = all_text(t)
+    for h in HANDS:
+        for code in h.split():
+            assert f'data-card="{code}"' in text
+    assert 'data-card="KS"' in text and 'data-card="8H"' in text  # the secret, face up for the teacher
+    assert "qard-table" in t._dom_classes
+
+
+def test_seat_view_shows_own_hand_and_backs_only():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"))
+    t = table(g, seat=1)
+    html_own = t.hands[1]._html.value
+    assert all(f'data-card="{c}"' in html_own for c in HANDS[1].split())
+    for s in (0, 2, 3):
+        v = t.hands[s]._html.value
+        assert "data-card" not in v and v.count("qard-card-back") == 5
+    assert "qard-card-back" in t.center.value and "data-card" not in t.center.value
+
+
+def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)  # seat 0 asks first
+    t = FiveSonsTable(g, seat=0, human=0, bots={}, charts=False)
+    assert t.ask_row.layout.display == "" and t.claim_row.layout.display == "none"
+    t.target.value = 2
+    t.face.value = "QH"
+    t.number.value = "2H"
+    assert "The Queen of Hearts has two sons" in t.phrase.value
+    t.ask_button.click()
+    g2 = t.game
+    assert g2.phase == "claim" and g2.question == Ask(2, "QH", "2H")
+    assert "Carol shows Alice the Q♥." in t.log_view.value
+    # the human claims wrongly: public, the human is out and now sees the secret
+    t.claim("JC", "AH")
+    assert 0 in t.game.eliminated
+    assert 'data-card="KS"' in t.center.value
+
+
+def test_illegal_action_changes_nothing_and_says_why():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)
+    t = FiveSonsTable(g, seat=0, human=0, charts=False)
+    before = t.timeline.record.to_json()
+    # two face cards: the game refuses, the status says why, nothing changed
+    t.face.options = t.face.options  # the builder only offers faces; force a bad value through act()
+    assert not t.act(Ask(1, "QC", "KD"))
+    assert "Not allowed" in t.status.value and "KD" in t.status.value
+    assert t.timeline.record.to_json() == before
+    # not the human's turn to show: the hand is not clickable, a click elsewhere says so
+    assert t.hands[0].mode == "html"
+
+
+def test_show_choice_buttons_dim_the_cards_not_named():
+    # seat 1 asks seat 0 about QC and AH; seat 0 (human) holds both and must choose
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=0)
+    g.apply(Ask(0, "QC", "AH"))
+    assert g.phase == "answer" and g.to_move == 0
+    t = FiveSonsTable(g, seat=0, human=0, charts=False)
+    assert t.hands[0].mode == "buttons"
+    kc = t.hands[0].button_for("KC")
+    assert "qard-illegal" in kc._dom_classes and kc.tooltip.startswith("King of Clubs:")
+    reason = kc.tooltip.split(": ", 1)[1]
+    before = t.timeline.record.to_json()
+    kc.click()  # illegal: refused with the game's own reason
+    assert t.timeline.record.to_json() == before
+    assert reason.split()[0] in t.status.value
+    t.hands[0].click("AH")
+    ev = [e for e in t.game.events if e.kind == "answer"][-1]
+    assert ev.private[1]["card"] == "AH"
+
+
+@pytest.mark.parametrize("players,seed", [(4, 1), (5, 2)])
+def test_full_game_played_through_the_widgets(players, seed):
+    """The human seat plays by setting dropdowns and clicking; bots play the rest."""
+    g = FiveSons.new(players, seed=seed)
+    bots = {s: ReasoningBot(seed + s) for s in range(1, players)}
+    t = FiveSonsTable(g, seat=0, human=0, bots=bots, charts=False)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        game = t.game
+        if game.is_over:
+            break
+        assert game.to_move == 0
+        k = game.knowledge(0)
+        cands = sorted(k.candidates(), key=lambda p: (p[0].index, p[1].index))
+        if game.phase == "ask":
+            face, number = rng.choice(cands)
+            t.target.value = rng.choice([o[1] for o in t.target.options])
+            t.face.value, t.number.value = face.code, number.code
+            t.ask_button.click()
+        elif game.phase == "answer":
+            t.hands[0].click(rng.choice(game.question.cards))
+        elif game.phase == "claim":
+            if len(cands) == 1:
+                t.claim_face.value, t.claim_number.value = cands[0][0].code, cands[0][1].code
+                t.claim_button.click()
+            else:
+                t.no_claim_button.click()
+        assert t.game.step > game.step, t.status.value  # every click did something
+    assert t.game.is_over
+    assert "wins" in t.log_view.value or "no winner" in t.log_view.value
+    # the record the table built replays to the same end
+    rec = Record.from_json(t.timeline.record.to_json())
+    assert rec.replay().winner == t.game.winner
+
+
+def test_stepper_reaches_every_step_and_back():
+    g = bot_game(5)
+    t = FiveSonsTable(g, seat=2, charts=True)
+    last = t.timeline.last
+    t.stepper.first_button.click()
+    seen = [t.timeline.position]
+    texts = set()
+    while not t.stepper.next_button.disabled:
+        t.stepper.next_button.click()
+        seen.append(t.timeline.position)
+        texts.add(t.stepper.text.value)
+        assert t.stepper.slider.value == t.timeline.position
+    assert seen == list(range(last + 1))
+    assert len(texts) > last // 2  # the words change as the game goes on
+    while not t.stepper.previous_button.disabled:
+        t.stepper.previous_button.click()
+    assert t.timeline.position == 0 and "Before the deal" in t.stepper.text.value
+    t.stepper.slider.value = 7
+    assert t.timeline.position == 7 and t.game.step == 7
+    t.stepper.play.value = 9  # the Play widget drives the slider
+    assert t.stepper.slider.value == 9 and t.timeline.position == 9
+    t.stepper.last_button.click()
+    assert t.timeline.position == last
+
+
+def test_grid_levels_and_explanations():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)
+    g.apply(Ask(2, "QH", "2H"))  # Carol must show the Q♥ to Alice
+    t = FiveSonsTable(g, seat=0, charts=False)
+    assert t.grid.values[(Card.parse("QH"), 2)] == "yes"
+    assert t.grid.cell("QH", 2).description == "✓"
+    t.grid.cell("QH", 2).click()
+    assert "Q♥" in t.grid.explanation.value
+    t.grid.level.value = "probability"
+    v = t.grid.values[(Card.parse("KS"), "secret")]
+    assert 0 < v < 1
+    assert t.grid.cell("KS", "secret").description.endswith("%")
+    t.grid.level.value = "naive"
+    assert t.grid.values[(Card.parse("JC"), 1)] == "no"  # Alice holds J♣: crossing out seen cards
+
+
+def test_notes_off_hides_the_human_grid():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3, notes=False)
+    t = FiveSonsTable(g, seat=0, human=0, charts=True)
+    assert t.grid.layout.display == "none" and "memory" in t.grid_note.value
+    assert t.chart_tabs.layout.display == "none"
+    t.seat = None
+    assert t.grid.layout.display == ""
+
+
+def test_charts_show_the_seat_history_up_to_the_current_step():
+    g = bot_game(3)
+    t = FiveSonsTable(g, seat=1, charts=True)
+    t.timeline.go_to(30)
+    fig = t.figures["candidates"]
+    lines = {ln.get_gid(): ln for a in fig.axes for ln in a.lines}
+    assert list(lines["current"].get_xdata()) == [30, 30]
+    steps = list(lines["logic"].get_xdata())
+    assert max(steps) == 30
+    k = t.timeline.state_at(30).knowledge(1)
+    assert lines["logic"].get_ydata()[-1] == len(k.candidates())
+    assert lines["naive"].get_ydata()[-1] == len(k.naive_candidates())
+    assert lines["entropy"].get_ydata()[-1] == pytest.approx(k.entropy())
+    assert t.chart_views[0].value  # a PNG was drawn
+    t.chart_tabs.selected_index = 1
+    im = t.figures["pairs"].axes[0].images[0].get_array()
+    assert im.shape == (12, 10) and im.sum() == pytest.approx(1.0)
+    t.chart_tabs.selected_index = 2
+    assert t.figures["advice"].axes[0].patches
+
+
+# -- nothing leaks ------------------------------------------------------------------------
+def _swap_twins(g: FiveSons, seat: int, rng: random.Random, tries: int = 400):
+    """Another game the seat cannot tell from ``g``: two unseen cards swapped, same actions."""
+    deal = g.history[0]
+    actions = g.history[1:]
+    holders = {c: s for s, h in enumerate(deal.hands) for c in h}
+    holders.update({c: "secret" for c in deal.secret})
+    unseen = [c for c in holders if holders[c] != seat]
+    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if holders[a] != holders[b]]
+    rng.shuffle(pairs)
+    want = g.observation(seat)
+    for a, b in pairs[:tries]:
+        new = dict(holders)
+        new[a], new[b] = holders[b], holders[a]
+        secret = sorted((c for c in new if new[c] == "secret"), key=lambda c: c.is_face, reverse=True)
+        if not (secret[0] in FACE_CARDS and secret[1] in NUMBER_CARDS):
+            continue
+        hands = [[c for c in new if new[c] == s] for s in range(g.players)]
+        try:
+            twin = FiveSons.from_deal(hands, secret=tuple(secret), dealer=deal.dealer)
+            for act in actions:
+                twin.apply(act)
+        except ValueError:
+            continue
+        if twin.observation(seat) == want:
+            return twin
+    return None
+
+
+@pytest.mark.parametrize("seed,players,upto", [(11, 4, 12), (12, 5, 20), (13, 4, 40)])
+def test_seat_view_leaks_nothing_in_any_widget_value(seed, players, upto):
+    """A seat's whole widget tree is identical for two deals the seat cannot tell apart."""
+    g = bot_game(seed, players, RandomAsker, steps=upto)
+    rng = random.Random(seed)
+    found = 0
+    for seat in range(players):
+        if found == 2:
+            break
+        twin = _swap_twins(g, seat, rng)
+        if twin is None:
+            continue
+        found += 1
+        a = FiveSonsTable(g, seat=seat, charts=True)
+        b = FiveSonsTable(twin, seat=seat, charts=True)
+        a.chart_tabs.selected_index = b.chart_tabs.selected_index = 1
+        assert tree_state(a) == tree_state(b)
+        # and the test has teeth: the teacher sees the difference
+        a.seat = b.seat = None
+        assert tree_state(a) != tree_state(b)
+    assert found >= 2
+
+
+def test_seat_view_never_names_cards_it_has_not_seen():
+    g = bot_game(21, 4, RandomAsker, steps=25)
+    t = FiveSonsTable(g, seat=3, charts=False)
+    obs = t.game.observation(3)
+    seen = set(obs["hand"]) | {e["card"] for e in obs["events"] if "card" in e}
+    for e in obs["events"]:
+        seen.update(e.get("secret", []))
+    hidden = {c.code for c in FACE_CARDS + NUMBER_CARDS} - seen
+    # outside the grid rows and the question/claim choices (which list every card), no hidden card appears
+    skip = {id(w) for w in all_widgets(t.grid)} | {id(w) for w in all_widgets(t.controls)}
+    text = "\n".join(str(w.get_state()) for w in all_widgets(t) if id(w) not in skip)
+    for code in hidden:
+        c = Card.parse(code)
+        assert f'data-card="{code}"' not in text
+        assert f"the {c.symbol}." not in text  # "Bob shows Alice the 8♥." only for the asker
+
+
+def test_bots_on_a_clock_play_one_move_per_tick():
+    g = FiveSons.new(4, seed=4)
+    t = FiveSonsTable(g, seat=0, human=None, bots={s: RandomAsker(s) for s in range(4)},
+                      pace="fast (0.4 s)", charts=False)
+    t.run_bots()
+    assert t.clock.playing
+    step = t.game.step
+    t.clock.value += 1  # one tick of the browser's timer
+    assert t.game.step == step + 1
