@@ -434,7 +434,7 @@ class Hearts(Game):
                     f"seat {s} is dealt {size} cards; each gets {self.hand_size} with {n} players"
                 )
             if m & ~self.deck:
-                raise IllegalAction(f"{' '.join(_codes(m & ~self.deck))} not in play with {n} players")
+                raise IllegalAction(f"{' '.join(_codes(m & ~self.deck))} is not in play with {n} players")
             if m & seen or _popcount(m) != size:
                 dup = [c for c in action.hands[s] if seen & c.bit] or [
                     c for c in action.hands[s] if action.hands[s].count(c) > 1
@@ -763,7 +763,7 @@ class Hearts(Game):
             hand_points=self.hand_points,
             scores=list(self.scores),
             winners=list(self.winners),
-            deck=_codes(self.deck),
+            removed=_codes(((1 << 52) - 1) & ~self.deck),
             rules=self.rules.to_dict(),
             names=[self.seat_name(s) for s in range(self.players)],
         )
@@ -844,11 +844,8 @@ class Hearts(Game):
             if seat == s:
                 return "You choose to pass " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
             if seat is None:
-                return (
-                    f"{name(s)} chooses to pass "
-                    + " ".join(Card.parse(c).symbol for c in data["cards"])
-                    + "."
-                )
+                cards = data["private"][s]["cards"]
+                return f"{name(s)} chooses to pass " + " ".join(Card.parse(c).symbol for c in cards) + "."
             return f"{name(s)} chooses {data['count']} card(s) to pass."
         if kind == "pass":
             if seat is None:
