@@ -53,6 +53,9 @@ def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
 
 
 class GameTable(widgets.VBox):
+    #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
+    auto_deal = True
+
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
     Parameters: ``source`` a game (its current state is the timeline's end) or a Record;
@@ -154,6 +157,8 @@ class GameTable(widgets.VBox):
             return False
         seat = g.to_move
         if seat == CHANCE:
+            if not self.auto_deal:
+                return False
             self.timeline.extend(self._draw_chance(g))
             return True
         if seat == self.human or seat not in self.bots:

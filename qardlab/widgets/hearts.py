@@ -1,0 +1,298 @@
+"""``HeartsTable``: a hand or a match of Hearts at a card table, for 3 to 6 seats.
+
+The other seats sit across the felt (names, the dealer's mark, whose turn, cards left,
+cards taken and points); the trick in play lies in the middle with the pass direction and
+the hearts-broken mark; the viewer's hand is at the bottom. A human seat chooses three
+cards to pass by clicking them, then plays by clicking; an illegal card is dimmed with the
+game's reason on hover, and a click on it is refused with that reason. Below: the last trick
+on demand, the score sheet, a chart of running totals, and the chosen seat's card-counting
+grid (unseen cards by opponent, voids, probabilities from the deduction engine).
+
+Seat views come only from ``game.observation(seat)``, ``game.describe`` and
+``game.knowledge(seat)``; the teacher's view reads the game.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping, Optional
+
+import ipywidgets as widgets
+
+from .. import charts
+from ..cards import Card, Suit, card_html
+from .base import GameTable, legal_reasons
+from .cards import HandView, backs_html, cards_html
+from .figures import ChartView
+from .grid import cell_color, cell_text
+
+__all__ = ["HeartsTable"]
+
+_ARROWS = {"left": "← left", "right": "→ right", "across": "↕ across", "none": "no pass", None: ""}
+
+
+class HeartsTable(GameTable):
+    """A Hearts table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
+
+    auto_deal = False
+
+    def __init__(self, source: Any, seat: Optional[int] = None, *, human: Optional[int] = None,
+                 bots: Optional[Mapping[int, Any]] = None, pace: str = "at once", charts: bool = True,
+                 counting: bool = True) -> None:
+        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts)
+        n = self.players
+        self.title = widgets.HTML("<h3 style='margin:.2em 0'>Hearts</h3>")
+        self.seat_labels = [widgets.HTML() for _ in range(n)]
+        self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
+        self.seat_boxes = []
+        for s in range(n):
+            box = widgets.VBox([self.seat_labels[s], self.hands[s]],
+                               layout=widgets.Layout(border="1px solid #ccc", padding="4px", margin="2px"))
+            box.add_class("qard-seat")
+            self.seat_boxes.append(box)
+        self.others = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", justify_content="center"))
+        self.trick_view = widgets.HTML()
+        self.trick_view.add_class("qard-trick")
+        self.felt = widgets.VBox([self.others, self.trick_view], layout=widgets.Layout(padding="6px"))
+        self.felt.add_class("qard-felt")
+        self.bottom = widgets.Box()
+        self.selected: list[Card] = []
+        self.pass_button = widgets.Button(description="Pass these 3", button_style="primary", disabled=True)
+        self.pass_button.add_class("qard-pass")
+        self.pass_button.on_click(lambda _b: self.pass_selected())
+        self.next_hand_button = widgets.Button(description="Next hand", button_style="success")
+        self.next_hand_button.add_class("qard-next-hand")
+        self.next_hand_button.on_click(lambda _b: self.deal_next())
+        self.prompt = widgets.HTML()
+        self.controls = widgets.HBox([self.prompt, self.pass_button, self.next_hand_button])
+        self.controls.add_class("qard-controls")
+        self.last_trick_toggle = widgets.ToggleButton(description="last trick", value=False)
+        self.last_trick_toggle.add_class("qard-last-trick-toggle")
+        self.last_trick = widgets.HTML()
+        self.last_trick_toggle.observe(lambda _c: self.render(), names="value")
+        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="12em", overflow="auto",
+                                                           border="1px solid #ddd", padding="4px"))
+        self.log_view.add_class("qard-log")
+        self.score_sheet = widgets.HTML()
+        self.score_sheet.add_class("qard-score-sheet")
+        self.totals_chart = ChartView("qard-chart-totals")
+        self.counting = widgets.HTML()
+        self.counting.add_class("qard-counting-grid")
+        self.counting_on = counting
+        self.figures: dict[str, Any] = {}
+        self._totals_key: Any = None
+        self.children = [
+            self.css, self.title, self.toolbar, self.felt, self.bottom, self.controls, self.status,
+            self.stepper, widgets.HBox([self.last_trick_toggle, self.last_trick]),
+            widgets.HTML("<b>Log</b>"), self.log_view,
+            widgets.HBox([widgets.VBox([widgets.HTML("<b>Score sheet</b>"), self.score_sheet,
+                                        self.totals_chart]),
+                          widgets.VBox([widgets.HTML("<b>Card counting</b>"), self.counting])]),
+        ]
+        self.render()
+        if self.human is not None:
+            self.run_bots()
+
+    # -- human actions ------------------------------------------------------------------
+    def _card_clicked(self, card: Card) -> None:
+        g = self.game
+        if not self.human_to_act():
+            self.say("It is not your turn.", error=True)
+            return
+        if g.phase == "pass":
+            if card in self.selected:
+                self.selected.remove(card)
+            elif len(self.selected) < g.rules.cards_to_pass:
+                self.selected.append(card)
+            else:
+                self.say(f"You have chosen {g.rules.cards_to_pass} cards; click one to put it back.",
+                         error=True)
+                return
+            self.say("")
+            self.render()
+        else:
+            self.act(card)
+
+    def play(self, card: Any) -> bool:
+        """Click a card of the human's hand."""
+        self.hands[self.human].click(card)  # type: ignore[index]
+        return True
+
+    def pass_selected(self) -> bool:
+        """Pass the selected cards (all at once, as one action)."""
+        cards = tuple(self.selected)
+        ok = self.act(cards)
+        if ok:
+            self.selected = []
+            self.render()
+        return ok
+
+    def deal_next(self) -> None:
+        """Deal the next hand of the match (between hands), then let the bots play."""
+        g = self.game
+        if g.phase != "hand_over" or g.is_over or not self.live:
+            self.say("The next hand is dealt once this hand is over.", error=True)
+            return
+        self.timeline.extend(self._draw_chance(g))
+        self.run_bots()
+
+    # -- rendering ----------------------------------------------------------------------
+    def render(self) -> None:
+        g = self.game
+        seat = self.seat
+        obs = g.observation(seat) if seat is not None else None
+        with self.hold_sync():
+            self._render_table(g, seat, obs)
+            self._render_controls(g, seat)
+            self._render_log(g, seat)
+            self._render_scores(g, obs)
+            self._render_counting(g, seat)
+
+    def _render_table(self, g: Any, seat: Optional[int], obs: Optional[dict]) -> None:
+        n = self.players
+        src = obs if obs is not None else g.observation(0)  # public fields are the same for every seat
+        to_move = src["to_move"]
+        sizes = src["hand_sizes"]
+        taken = self._taken(src)
+        me = seat if seat is not None else (self.human if self.human is not None else 0)
+        for s in range(n):
+            pts = src["points_taken"][s]
+            marks = []
+            if s == src["dealer"]:
+                marks.append("<span title='dealer' style='background:#333;color:#fff;border-radius:50%;"
+                             "padding:0 .35em'>D</span>")
+            if s == self.human:
+                marks.append("<i>(you)</i>")
+            turn = to_move == s and g.phase in ("pass", "play")
+            style = "background:#f5b700;padding:0 .3em;border-radius:.3em" if turn else ""
+            took = "".join(card_html(c) for c in taken[s] if c.suit == Suit.HEARTS or c.code in ("QS", "JD"))
+            self.seat_labels[s].value = (
+                f"<span style='{style}'><b>{html.escape(self.names[s])}</b></span> {' '.join(marks)} "
+                f"<small>{sizes[s]} cards · {pts} pts</small>"
+                f"<div style='transform:scale(.7);transform-origin:left'>{took}</div>")
+            view = self.hands[s]
+            if seat is None or s == seat:
+                cards = list(g.hand(s)) if seat is None else [Card.parse(c) for c in obs["hand"]]
+                if s == self.human and self.human_to_act() and g.phase in ("pass", "play"):
+                    if g.phase == "pass":
+                        view.show_playable(cards, {}, selected=self.selected)
+                    else:
+                        reasons = legal_reasons(g, {c: c for c in cards})
+                        view.show_playable(cards, reasons)
+                else:
+                    view.show_faces(cards)
+            else:
+                view._set_html(backs_html(sizes[s]))
+        others = tuple(self.seat_boxes[(me + k) % n] for k in range(1, n))
+        if self.others.children != others:
+            self.others.children = others
+        mine = (self.seat_boxes[me],)
+        if self.bottom.children != mine:
+            self.bottom.children = mine
+        # the trick and the table's marks
+        trick = "".join(
+            f"<div style='display:inline-block;text-align:center;margin:0 .3em;color:#fff'>"
+            f"{card_html(Card.parse(c))}<br><small>{html.escape(self.names[s])}</small></div>"
+            for s, c in src["trick"])
+        broken = ("<span class='qard-hearts-broken' style='color:#ff8a8a'>♥ broken</span>"
+                  if src["hearts_broken"] else "<span style='color:#ccc'>♥ not broken</span>")
+        info = (f"<div style='color:#fff'>Hand {src['hand_no'] + 1} · pass: "
+                f"{_ARROWS.get(src['pass_direction'], src['pass_direction'])} · {broken} · "
+                f"{html.escape(g.phase.replace('_', ' '))}</div>")
+        self.trick_view.value = (info + f"<div style='min-height:5.5em'>{trick or ''}</div>")
+        if self.last_trick_toggle.value and src["tricks"]:
+            last = src["tricks"][-1]
+            cards = [Card.parse(c) for _s, c in last["cards"]]
+            who = html.escape(self.names[last["winner"]])
+            self.last_trick.value = cards_html(cards) + f" taken by <b>{who}</b> ({last['points']} pts)"
+        else:
+            self.last_trick.value = ""
+
+    @staticmethod
+    def _taken(obs: Mapping[str, Any]) -> list[list[Card]]:
+        """Cards each seat took this hand, from the public tricks."""
+        out: list[list[Card]] = [[] for _ in range(obs["players"])]
+        for t in obs["tricks"]:
+            out[t["winner"]].extend(Card.parse(c) for _s, c in t["cards"])
+        return [sorted(x) for x in out]
+
+    def _render_controls(self, g: Any, seat: Optional[int]) -> None:
+        if self.human is None:
+            self.controls.layout.display = "none"
+            return
+        acting = self.human_to_act()
+        may_see = seat is None or seat == self.human
+        k = g.rules.cards_to_pass
+        self.pass_button.layout.display = "" if acting and may_see and g.phase == "pass" else "none"
+        self.pass_button.disabled = len(self.selected) != k
+        self.pass_button.description = f"Pass these {k}" if len(self.selected) == k else (
+            f"choose {k - len(self.selected)} more")
+        between = g.phase == "hand_over" and not g.is_over and self.live
+        self.next_hand_button.layout.display = "" if between else "none"
+        if g.is_over:
+            over = "The match is over." if g.phase == "match_over" else "Hand over."
+            self.prompt.value = f"<b>{over}</b>"
+        elif acting and not may_see:
+            self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
+        elif acting and g.phase == "pass":
+            self.prompt.value = f"<b>Click {k} cards to pass {html.escape(str(g.pass_direction))}.</b>"
+        elif acting:
+            self.prompt.value = "<b>Your turn: click a card to play.</b>"
+        elif between:
+            self.prompt.value = "<b>Hand over.</b>"
+        else:
+            self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
+                "<i>Stepping through: go to the last step to play.</i>")
+
+    def _render_log(self, g: Any, seat: Optional[int]) -> None:
+        lines = self.log_lines(seat, g.describe)[-40:]
+        items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
+        self.log_view.value = f"<ul style='margin:0;padding-left:1.2em'>{items}</ul>" if lines else ""
+
+    def _render_scores(self, g: Any, obs: Optional[dict]) -> None:
+        src = obs if obs is not None else g.observation(0)
+        rows = [e["points"] for e in src["events"] if e["kind"] == "hand_over"]
+        head = "".join(f"<th>{html.escape(n)}</th>" for n in self.names)
+        body = "".join(f"<tr><td>{i + 1}</td>" + "".join(f"<td>{p}</td>" for p in r) + "</tr>"
+                       for i, r in enumerate(rows))
+        totals = "".join(f"<td><b>{t}</b></td>" for t in src["scores"])
+        self.score_sheet.value = (f"<table style='border-collapse:collapse'><tr><th>hand</th>{head}</tr>"
+                                  f"{body}<tr><td><b>total</b></td>{totals}</tr></table>")
+        on = self.show_charts.value and bool(rows)
+        self.totals_chart.layout.display = "" if on else "none"
+        if on:
+            key = tuple(map(tuple, rows))
+            if key != self._totals_key:
+                self._totals_key = key
+                fig = charts.hearts_totals_chart(rows, self.names, target=g.rules.target)
+                self.figures["totals"] = fig
+                self.totals_chart.show(fig)
+
+    def _render_counting(self, g: Any, seat: Optional[int]) -> None:
+        if not self.counting_on or seat is None or g.phase not in ("pass", "play"):
+            self.counting.value = ("<i>Choose a seat's view to see what it can count.</i>" if seat is None
+                                   else "")
+            return
+        try:
+            k = g.knowledge(seat)
+            grid = k.grid("probability")
+        except (AttributeError, ImportError, NotImplementedError) as e:
+            self.counting.value = f"<i>card counting unavailable: {html.escape(str(e))}</i>"
+            return
+        opponents = [s for s in range(self.players) if s != seat]
+        voids = {s: {f.suit for f in k.facts if f.kind == "void" and f.holder == s} for s in opponents}
+        head = "".join(
+            f"<th>{html.escape(self.names[s])}"
+            + "".join(f"<br><small class='qard-void'>void {Suit(v).symbol}</small>" for v in sorted(voids[s]))
+            + "</th>" for s in opponents)
+        body = []
+        for c, row in grid.items():
+            vals = [row.get(s) for s in opponents]
+            if not any(v not in (None, 0, 0.0, "no") for v in vals):
+                continue  # the seat knows this card is not with an opponent
+            color = "#c8102e" if c.red else "#1a1a1a"
+            cells = "".join(f"<td style='background:{cell_color(v)};text-align:center'>{cell_text(v)}</td>"
+                            for v in vals)
+            body.append(f"<tr><td style='color:{color}'><b>{c.symbol}</b></td>{cells}</tr>")
+        self.counting.value = (f"<div style='max-height:22em;overflow:auto'><table><tr><th></th>{head}</tr>"
+                               f"{''.join(body)}</table></div>")
