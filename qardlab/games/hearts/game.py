@@ -768,6 +768,12 @@ class Hearts(Game):
             names=[self.seat_name(s) for s in range(self.players)],
         )
 
+    def knowledge(self, seat: int):
+        """What ``seat`` knows about where the cards are (a deduction ``Knowledge``), from its observation."""
+        from .knowledge import knowledge_of
+
+        return knowledge_of(self.observation(seat))
+
     def _last_deal_step(self) -> int:
         for e in reversed(self.events):
             if e.kind == "deal":

@@ -1,0 +1,107 @@
+"""What one Hearts seat knows about where the cards are, from its observation only.
+
+``knowledge_of(obs)`` turns a seat's observation into a
+:class:`qardlab.deduction.knowledge.Knowledge` over the cards in play, with holders
+every seat plus ``"played"`` (cards on the table or taken in tricks). The facts, each
+with the game step it comes from and a sentence a student can read:
+
+- the seat's own hand (``has``);
+- every card played this hand (``has`` of ``"played"``);
+- the cards the seat passed, held by the receiver until seen played (``has``);
+- voids: a seat that did not follow suit holds none of that suit (``void``); a seat
+  that led a heart before hearts were broken holds only hearts; a seat that threw a
+  point card on the first trick (with ``no_pts_on_first_trick``) held nothing else
+  (so no diamonds, and no spade but the Queen).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...cards import Card, Suit, cards_of_mask
+from ...deduction.knowledge import PLAYED, Knowledge
+from .rules import deck_mask
+
+__all__ = ["knowledge_of"]
+
+_QS = Card.parse("QS")
+
+
+def _this_hand(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    start = max((i for i, e in enumerate(events) if e["kind"] == "deal"), default=0)
+    return events[start:]
+
+
+def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
+    """The seat's knowledge of the current hand, built from its observation alone."""
+    seat: int = obs["seat"]
+    n: int = obs["players"]
+    names = dict(enumerate(obs.get("names") or [f"seat {s}" for s in range(n)]))
+    names[PLAYED] = "played"
+    cards = tuple(cards_of_mask(deck_mask(n)))
+    in_play = set(cards)
+    events = _this_hand(list(obs["events"]))
+    sizes: dict[Any, int] = {s: obs["hand_sizes"][s] for s in range(n)}
+    sizes[PLAYED] = len(cards) - sum(sizes[s] for s in range(n))
+    k = Knowledge(seat, cards, (*range(n), PLAYED), sizes, game="hearts", names=names)
+    rules = obs.get("rules") or {}
+    name = names.__getitem__
+
+    hand = [Card.parse(c) for c in obs["hand"]]
+    deal_step = events[0]["step"] if events else None
+    for c in hand:
+        k.add_has(seat, c, step=deal_step, text=f"{c.symbol} is in your hand.")
+
+    played: set[Card] = set()
+    void: set[tuple[int, Suit]] = set()
+    passed: list[tuple[Card, int, int]] = []
+    trick: list[tuple[int, Card]] = []
+    first_trick = True
+    broken = False
+    for e in events:
+        kind = e["kind"]
+        if kind == "pass" and "passed" in e:
+            passed = [(Card.parse(c), e["to"], e["step"]) for c in e["passed"]]
+        elif kind == "play":
+            who, card, step = e["seat"], Card.parse(e["card"]), e["step"]
+            played.add(card)
+            k.add_has(PLAYED, card, step=step, text=f"{name(who)} played {card.symbol}.")
+            if trick:
+                lead = trick[0][1].suit
+                if card.suit != lead and (who, lead) not in void:
+                    void.add((who, lead))
+                    k.add_void(who, lead, step=step, text=(
+                        f"{name(who)} played {card.symbol} on a {lead.title[:-1].lower()} lead, "
+                        f"so holds no {lead.title.lower()}."))
+                if (first_trick and card.suit != lead and rules.get("no_pts_on_first_trick", True)
+                        and (card.suit == Suit.HEARTS or card == _QS)):
+                    _only_points(k, who, card, step, void, name)
+            elif card.suit == Suit.HEARTS and not broken and rules.get("must_break_hearts", True):
+                for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES):
+                    if (who, suit) not in void:
+                        void.add((who, suit))
+                        k.add_void(who, suit, step=step, text=(
+                            f"{name(who)} led {card.symbol} before hearts were broken, so held only "
+                            f"hearts: no {suit.title.lower()}."))
+            if card.suit == Suit.HEARTS or (card == _QS and rules.get("qs_breaks_hearts", False)):
+                broken = True
+            trick.append((who, card))
+        elif kind == "trick":
+            trick = []
+            first_trick = False
+    for card, to, step in passed:
+        if card not in played and card in in_play:
+            text = f"You passed {card.symbol} to {name(to)}, who has not played it."
+            k.add_has(to, card, step=step, text=text)
+    return k
+
+
+def _only_points(k: Knowledge, who: int, card: Card, step: int, void: set, name) -> None:
+    """A first-trick point card with no_pts_on_first_trick: the seat held only hearts and the Queen."""
+    why = f"{name(who)} threw {card.symbol} on the first trick, so held nothing but point cards"
+    if (who, Suit.DIAMONDS) not in void:
+        void.add((who, Suit.DIAMONDS))
+        k.add_void(who, Suit.DIAMONDS, step=step, text=why + ": no diamonds.")
+    for c in k.cards:
+        if c.suit == Suit.SPADES and c != _QS:
+            k.add_has_not(who, c, step=step, text=why + f": not {c.symbol}.")
