@@ -1,0 +1,128 @@
+"""Complete game apps in one cell (Voila-ready): settings, a new deal, and a table against bots.
+
+``FiveSonsApp``: players (4 or 5), seed, bot level, notes on/off, then a Five Sons table
+where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6), seed, bot
+level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
+settings; nothing else in the notebook needs to run.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ..engine import RandomBot
+
+__all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_levels"]
+
+
+def five_sons_bot_levels() -> dict[str, Callable[[int], Any]]:
+    """Bot level label -> maker(seed), the strongest the installed engine offers last."""
+    from ..games.five_sons.bots import RandomAsker, ReasoningBot
+
+    levels: dict[str, Callable[[int], Any]] = {"random questions": RandomAsker, "logic": ReasoningBot}
+    try:
+        from ..games.five_sons.probability_bot import ProbabilityBot
+
+        levels["probability (best questions)"] = ProbabilityBot
+    except ImportError:
+        pass
+    return levels
+
+
+def hearts_bot_levels() -> dict[str, Callable[[int], Any]]:
+    levels: dict[str, Callable[[int], Any]] = {"random": RandomBot}
+    try:
+        from ..games.hearts import bots as hb
+
+        for label, name in (("rules", "RuleBot"), ("card counting", "CountingBot")):
+            if hasattr(hb, name):
+                levels[label] = getattr(hb, name)
+    except ImportError:
+        pass
+    return levels
+
+
+def _make_bot(maker: Callable[..., Any], seed: int) -> Any:
+    try:
+        return maker(seed)
+    except TypeError:
+        return maker()
+
+
+class _App(widgets.VBox):
+    title = ""
+
+    def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
+                 level: str | None) -> None:
+        self.levels = levels
+        self.players = widgets.Dropdown(options=list(player_choices), value=players, description="Players:",
+                                        layout=widgets.Layout(width="10em"))
+        self.seed = widgets.IntText(value=seed, description="Seed:", layout=widgets.Layout(width="10em"))
+        self.level = widgets.Dropdown(options=list(levels), value=level or list(levels)[-1],
+                                      description="Bots:", layout=widgets.Layout(width="20em"))
+        self.new_button = widgets.Button(description="New deal", button_style="success")
+        self.new_button.add_class("qard-new-deal")
+        self.new_button.on_click(lambda _b: self.new_deal())
+        self.settings = widgets.HBox([self.players, self.seed, self.level, *self.extra_settings(),
+                                      self.new_button])
+        self.table_box = widgets.Box()
+        self.table: Any = None
+        super().__init__([widgets.HTML(f"<h2>{self.title}</h2>"), self.settings, self.table_box])
+        self.add_class("qard-app")
+        self.new_deal()
+
+    def extra_settings(self) -> list[widgets.Widget]:
+        return []
+
+    def new_deal(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class FiveSonsApp(_App):
+    """Play The King of Hearts has Five Sons as seat 0 against bots."""
+
+    title = "The King of Hearts has Five Sons"
+
+    def __init__(self, players: int = 4, seed: int = 1, level: str | None = None, notes: bool = True,
+                 charts: bool = True) -> None:
+        self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False)
+        self._charts = charts
+        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level)
+
+    def extra_settings(self) -> list[widgets.Widget]:
+        return [self.notes]
+
+    def new_deal(self) -> None:
+        from ..games.five_sons import FiveSons
+        from .five_sons import FiveSonsTable
+
+        n, seed = self.players.value, self.seed.value
+        g = FiveSons.new(n, seed=seed, notes=self.notes.value)
+        maker = self.levels[self.level.value]
+        bots = {s: _make_bot(maker, seed * 100 + s) for s in range(1, n)}
+        self.table = FiveSonsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
+        self.table_box.children = (self.table,)
+
+
+class HeartsApp(_App):
+    """Play a Hearts match as seat 0 against bots."""
+
+    title = "Hearts"
+
+    def __init__(self, players: int = 4, seed: int = 1, level: str | None = None,
+                 charts: bool = True) -> None:
+        self._charts = charts
+        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level)
+
+    def new_deal(self) -> None:
+        from ..games.hearts import Hearts
+        from .hearts import HeartsTable
+
+        n, seed = self.players.value, self.seed.value
+        g = Hearts.new(n, seed=seed)
+        maker = self.levels[self.level.value]
+        bots = {s: _make_bot(maker, seed * 100 + s) for s in range(1, n)}
+        self.table = HeartsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
+        self.table_box.children = (self.table,)
