@@ -88,6 +88,8 @@ class HandView(widgets.Box):
         self._set_html(backs_html(count))
 
     def _set_html(self, value: str) -> None:
+        if self.mode == "buttons":
+            self._blank(self._buttons)
         self.mode = "html"
         self._cards = []
         with self.hold_sync():
@@ -129,9 +131,19 @@ class HandView(widgets.Box):
                 else:
                     b.remove_class("qard-selected")
                 b.layout.border = "3px solid #f5b700" if c in chosen else "1px solid #444"
+        self._blank(self._buttons[len(cards):])
         with self.hold_sync():
             if tuple(self.children) != tuple(shown):
                 self.children = tuple(shown)
+
+    @staticmethod
+    def _blank(buttons: list[widgets.Button]) -> None:
+        """Clear buttons no longer shown: a detached widget is still synced, so it must hold no card."""
+        for b in buttons:
+            if b.description or b.tooltip:
+                with b.hold_sync():
+                    b.description = ""
+                    b.tooltip = ""
 
     # -- clicks -----------------------------------------------------------------------
     def _clicked(self, button: widgets.Button) -> None:

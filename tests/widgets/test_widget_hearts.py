@@ -1,0 +1,168 @@
+"""The Hearts table driven from Python: passing and playing by clicks, illegal clicks, no leaks."""
+
+from __future__ import annotations
+
+import random
+
+from widget_walk import all_widgets, tree_state
+
+from qardlab.cards import Card
+from qardlab.engine import RandomBot, play_turn
+from qardlab.games.hearts import Hearts
+from qardlab.widgets import table
+from qardlab.widgets.hearts import HeartsTable
+
+
+def play_hand_by_clicks(t: HeartsTable, rng: random.Random) -> None:
+    """The human passes and plays its hand by clicking cards, choosing among legal ones."""
+    for _ in range(500):
+        g = t.game
+        if g.phase not in ("pass", "play"):
+            return
+        assert g.to_move == t.human
+        hand = t.hands[t.human]
+        if g.phase == "pass":
+            for c in rng.sample(list(g.hand(t.human)), 3):
+                hand.click(c)
+            assert len(t.selected) == 3 and not t.pass_button.disabled
+            t.pass_button.click()
+        else:
+            legal = [c for c in g.hand(t.human) if "qard-illegal" not in hand.button_for(c)._dom_classes]
+            assert set(legal) == set(g.legal_actions())
+            hand.click(rng.choice(legal))
+        assert t.game.step > g.step, t.status.value
+
+
+def test_rule_follow_suit_illegal_click_is_dimmed_refused_and_explained():
+    """A card that does not follow suit is dimmed with the game's reason; clicking it changes nothing."""
+    rng = random.Random(2)
+    g = Hearts.new(4, seed=3)
+    bots = {s: RandomBot(s) for s in range(1, 4)}
+    t = HeartsTable(g, seat=0, human=0, bots=bots, charts=False)
+    # pass, then play until the human has an illegal card in hand
+    for _ in range(60):
+        game = t.game
+        if game.phase == "play" and game.to_move == 0 and set(game.hand(0)) != set(game.legal_actions()):
+            break
+        if game.phase == "pass":
+            for c in list(game.hand(0))[:3]:
+                t.hands[0].click(c)
+            t.pass_button.click()
+        else:
+            t.hands[0].click(rng.choice(game.legal_actions()))
+    game = t.game
+    bad = next(c for c in game.hand(0) if c not in game.legal_actions())
+    button = t.hands[0].button_for(bad)
+    assert "qard-illegal" in button._dom_classes
+    reason = button.tooltip.split(": ", 1)[1]
+    assert reason
+    before = t.timeline.record.to_json()
+    button.click()
+    assert t.timeline.record.to_json() == before
+    assert "Not allowed" in t.status.value
+
+
+def test_full_hand_and_match_played_through_the_widgets():
+    rng = random.Random(5)
+    g = Hearts.new(4, seed=11)
+    t = table(g, seat=0, human=0, bots={s: RandomBot(s) for s in range(1, 4)}, charts=True)
+    assert isinstance(t, HeartsTable)
+    hands = 0
+    while not t.game.is_over and hands < 3:
+        play_hand_by_clicks(t, rng)
+        assert t.game.phase in ("hand_over", "match_over")
+        hands += 1
+        assert t.score_sheet.value.count("<tr>") == hands + 2
+        fig = t.figures["totals"]
+        ys = [ln.get_ydata() for ln in fig.axes[0].lines if str(ln.get_gid()).startswith("seat")]
+        assert [y[-1] for y in ys] == t.game.scores
+        if t.game.phase == "hand_over":
+            t.next_hand_button.click()
+            assert t.game.phase in ("pass", "play")
+    assert hands == 3
+
+
+def test_pass_selection_toggles_and_3_player_table():
+    g = Hearts.new(3, seed=4)
+    t = HeartsTable(g, seat=0, human=0, bots={1: RandomBot(1), 2: RandomBot(2)}, charts=False)
+    cards = list(t.game.hand(0))
+    t.hands[0].click(cards[0])
+    t.hands[0].click(cards[0])
+    assert t.selected == []
+    for c in cards[:4]:
+        t.hands[0].click(c)
+    assert t.selected == cards[:3] and "chosen 3" in t.status.value
+    assert t.pass_button.description.startswith("Pass")
+
+
+def test_stepper_and_last_trick():
+    g = Hearts.new(5, seed=2)
+    bots = [RandomBot(s) for s in range(5)]
+    while g.phase in ("pass", "play"):
+        play_turn(g, bots)
+    t = HeartsTable(g, seat=None, charts=False)
+    t.stepper.first_button.click()
+    n = 0
+    while not t.stepper.next_button.disabled:
+        t.stepper.next_button.click()
+        n += 1
+    assert n == t.timeline.last
+    t.timeline.go_to(t.timeline.last - 3)
+    t.last_trick_toggle.value = True
+    assert "taken by" in t.last_trick.value
+
+
+def _twin(g: Hearts, seat: int, rng: random.Random) -> Hearts | None:
+    """The same hand with two unplayed, unpassed same-suit cards swapped between two opponents."""
+    deal = g.history[0]
+    later = g.history[1:]
+    hands = [list(h) for h in deal.hands]
+    used = set()
+    for a in later:
+        for c in (a if isinstance(a, tuple) else (a,)):
+            if isinstance(c, Card):
+                used.add(c)
+    opp = [s for s in range(g.players) if s != seat]
+    pairs = [(s1, c1, s2, c2) for s1 in opp for s2 in opp if s1 < s2
+             for c1 in hands[s1] for c2 in hands[s2]
+             if c1.suit == c2.suit and c1 not in used and c2 not in used]
+    rng.shuffle(pairs)
+    want = g.observation(seat)
+    for s1, c1, s2, c2 in pairs[:50]:
+        new = [list(h) for h in hands]
+        new[s1][new[s1].index(c1)] = c2
+        new[s2][new[s2].index(c2)] = c1
+        try:
+            twin = Hearts.replay([type(deal)(new)] + list(later), g.players, g.options, g.seed)
+        except ValueError:
+            continue
+        if twin.observation(seat) == want:
+            return twin
+    return None
+
+
+def test_seat_view_leaks_nothing_in_any_widget_value():
+    """Two deals seat 1 cannot tell apart give identical widget trees in seat 1's view."""
+    g = Hearts.new(4, seed=8)
+    bots = [RandomBot(s) for s in range(4)]
+    for _ in range(20):
+        play_turn(g, bots)
+    twin = _twin(g, 1, random.Random(1))
+    assert twin is not None
+    a, b = HeartsTable(g, seat=1, charts=True), HeartsTable(twin, seat=1, charts=True)
+    assert tree_state(a) == tree_state(b)
+    a.seat = b.seat = None
+    assert tree_state(a) != tree_state(b)
+
+
+def test_seat_view_shows_backs_for_other_hands():
+    g = Hearts.new(6, seed=1)
+    t = HeartsTable(g, seat=2, charts=False)
+    own = {f'data-card="{c.code}"' for c in g.hand(2)}
+    for s in range(6):
+        v = t.hands[s]._html.value
+        if s == 2:
+            assert all(x in v for x in own)
+        else:
+            assert "data-card" not in v and v.count("qard-card-back") == len(g.hand(s))
+    assert all(w is not None for w in all_widgets(t))
