@@ -1,0 +1,398 @@
+"""Hearts bots on the engine's Bot protocol (``act(observation) -> action``), and a tournament.
+
+Every bot sees one seat's observation and nothing else. Cards are handled inside as
+indices (``suit * 13 + rank - 2``, as ``Card.index``), so a rank comparison within a
+suit is an integer comparison.
+
+- :class:`RandomBot` (the engine's): a uniformly random legal action.
+- :class:`RuleBot`: passes dangerous cards (the Queen, King and Ace of spades, high
+  hearts, cards of a short suit), ducks under the card winning the trick, dumps the
+  Queen of spades and high hearts when void, avoids taking points, and when one
+  opponent has taken every point so far and enough of them to threaten the moon, takes
+  a trick with points to stop it.
+- :class:`CountingBot`: tracks the cards still out and the opponents' voids, samples
+  deals of the unseen cards consistent with what it has seen (hand sizes, voids, the
+  cards it passed), plays the rest of the trick out in each, and picks the card with
+  the fewest expected points now plus the risk of the high cards it keeps.
+
+``tournament(entries, hands, seed)`` seats the entries around the table, rotating them
+hand by hand, and reports each entry's average points per hand with a 95% interval.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+from ...cards import ALL_CARDS
+from ...engine import RandomBot
+from .rules import REMOVED, HeartsRules
+
+__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "format_table"]
+
+_IDX = {c.code: c.index for c in ALL_CARDS}
+_CODE = [c.code for c in ALL_CARDS]
+QS = _IDX["QS"]
+KS = _IDX["KS"]
+AS = _IDX["AS"]
+HEARTS = 2
+SPADES = 3
+
+
+def _suit(i: int) -> int:
+    return i // 13
+
+
+def _points(i: int) -> int:
+    return 1 if i // 13 == HEARTS else 13 if i == QS else 0
+
+
+def _trick_state(trick: Sequence[Sequence[Any]]) -> tuple[int, int, int, int]:
+    """(lead suit, winning card, winning seat, points on the table) of a trick in progress."""
+    cards = [(s, _IDX[c]) for s, c in trick]
+    lead = _suit(cards[0][1])
+    win_seat, win = max(((s, i) for s, i in cards if _suit(i) == lead), key=lambda t: t[1])
+    return lead, win, win_seat, sum(_points(i) for _, i in cards)
+
+
+class RuleBot:
+    """Plays by a handful of sensible rules of thumb; see the module docstring."""
+
+    def __init__(self, seed: Optional[int] = None, moon_guard: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.moon_guard = moon_guard
+
+    def __repr__(self) -> str:
+        return "RuleBot()"
+
+    # -- passing ---------------------------------------------------------------------
+    def pass_danger(self, card: int, hand: Sequence[int]) -> float:
+        """How much the bot wants to be rid of ``card`` (higher: pass it first)."""
+        suit, rank = _suit(card), card % 13
+        count = sum(1 for i in hand if _suit(i) == suit)
+        if suit == SPADES and card in (QS, KS, AS):
+            low_spades = sum(1 for i in hand if _suit(i) == SPADES and i < QS)
+            return 40 + rank if low_spades < 4 else rank
+        score = float(rank)
+        if suit == HEARTS:
+            score += 6
+        if count <= 2 and suit != SPADES:  # emptying a short suit makes discards possible
+            score += 8 - count
+        return score
+
+    def choose_pass(self, obs: Mapping[str, Any]) -> str:
+        hand = [_IDX[c] for c in obs["hand"]]
+        legal = [_IDX[c] for c in obs["legal"]]
+        best = max(legal, key=lambda i: (self.pass_danger(i, hand), i))
+        return _CODE[best]
+
+    # -- playing ---------------------------------------------------------------------
+    def act(self, obs: Mapping[str, Any]) -> Any:
+        if obs["phase"] == "pass":
+            return self.choose_pass(obs)
+        legal = [_IDX[c] for c in obs["legal"]]
+        if len(legal) == 1:
+            return _CODE[legal[0]]
+        return _CODE[self.choose_play(obs, legal)]
+
+    def moon_threat(self, obs: Mapping[str, Any]) -> Optional[int]:
+        """The opponent who has taken every point so far, enough to threaten the moon (the Queen and
+        three hearts, or nine hearts or more), if any."""
+        if not self.moon_guard:
+            return None
+        taken = obs["points_taken"]
+        total = sum(taken)
+        seat = obs["seat"]
+        for s, p in enumerate(taken):
+            if s != seat and p == total and (p >= 16 or 9 <= p < 13):
+                return s
+        return None
+
+    def choose_play(self, obs: Mapping[str, Any], legal: list[int]) -> int:
+        trick = obs["trick"]
+        threat = self.moon_threat(obs)
+        if not trick:
+            return self.lead(obs, legal, threat)
+        lead, win, win_seat, pts = _trick_state(trick)
+        last = len(trick) == obs["players"] - 1
+        if _suit(legal[0]) == lead:  # following suit
+            if threat is not None and (pts or win_seat == threat):
+                above = [i for i in legal if i > win]
+                if above:  # take the trick away from the moon shooter
+                    return max(above)
+            below = [i for i in legal if i < win]
+            if below:
+                return max(below)  # duck as high as possible
+            if last and pts == 0:
+                safe = [i for i in legal if i != QS]
+                return max(safe) if safe else legal[0]  # winning anyway: win with the highest
+            safe = [i for i in legal if i != QS]
+            return min(safe) if safe else legal[0]
+        return self.discard(obs, legal, threat)
+
+    def discard(self, obs: Mapping[str, Any], legal: list[int], threat: Optional[int]) -> int:
+        """Void in the suit led: dump the most dangerous card."""
+        if threat is not None:
+            non_points = [i for i in legal if not _points(i)]
+            if non_points:  # do not feed the shooter
+                return max(non_points, key=lambda i: i % 13)
+        if QS in legal:
+            return QS
+        for danger in (AS, KS):
+            if danger in legal and QS not in _seen_or_mine(obs):
+                return danger
+        hearts = [i for i in legal if _suit(i) == HEARTS]
+        if hearts:
+            return max(hearts)
+        return max(legal, key=lambda i: (i % 13, -self._suit_len(obs, _suit(i))))
+
+    def _suit_len(self, obs: Mapping[str, Any], suit: int) -> int:
+        return sum(1 for c in obs["hand"] if _suit(_IDX[c]) == suit)
+
+    def lead(self, obs: Mapping[str, Any], legal: list[int], threat: Optional[int]) -> int:
+        """Lead low, from a suit the bot is safe in; flush the Queen with low spades when it is out."""
+        if threat is not None:
+            return max(legal, key=lambda i: i % 13)
+        seen = _seen_or_mine(obs)
+        hand = [_IDX[c] for c in obs["hand"]]
+        holds_high_spade = any(i in hand for i in (QS, KS, AS))
+        spades = [i for i in legal if _suit(i) == SPADES and i < QS]
+        if spades and not holds_high_spade and QS not in seen:
+            return min(spades)
+        options = [i for i in legal if not (_suit(i) == SPADES and holds_high_spade)] or legal
+        non_hearts = [i for i in options if _suit(i) != HEARTS] or options
+        return min(non_hearts, key=lambda i: (i % 13, i))
+
+
+def _seen_or_mine(obs: Mapping[str, Any]) -> set[int]:
+    """Cards the seat has seen played this hand, plus its own hand."""
+    seen = {_IDX[c] for c in obs["hand"]}
+    for t in obs["tricks"]:
+        seen.update(_IDX[c] for _, c in t["cards"])
+    seen.update(_IDX[c] for _, c in obs["trick"])
+    return seen
+
+
+class CountingBot(RuleBot):
+    """Counts cards and voids, and samples consistent deals to choose its play (see the module docstring)."""
+
+    def __init__(self, seed: Optional[int] = None, samples: int = 24, risk: float = 0.6) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.risk = risk
+
+    def __repr__(self) -> str:
+        return f"CountingBot(samples={self.samples})"
+
+    def choose_play(self, obs: Mapping[str, Any], legal: list[int]) -> int:
+        threat = self.moon_threat(obs)
+        if threat is not None:
+            return super().choose_play(obs, legal)
+        view = _View(obs)
+        deals = [d for d in (view.sample(self.rng) for _ in range(self.samples)) if d is not None]
+        if not deals:
+            return super().choose_play(obs, legal)
+        scores = {}
+        for card in legal:
+            cost = 0.0
+            for deal in deals:
+                cost += view.play_out(card, deal)
+            cost /= len(deals)
+            scores[card] = cost + self.risk * view.keep_risk(card)
+        return min(legal, key=lambda i: (scores[i], i % 13))
+
+
+class _View:
+    """What the counting bot knows: its hand, the cards out, who may hold what."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.seat = obs["seat"]
+        self.n = n = obs["players"]
+        removed = {_IDX[c] for c in REMOVED[n]}
+        self.hand = [_IDX[c] for c in obs["hand"]]
+        self.trick = [(s, _IDX[c]) for s, c in obs["trick"]]
+        played = set()
+        void = [set() for _ in range(n)]
+        for t in [*obs["tricks"], {"cards": obs["trick"]}]:
+            cards = [(s, _IDX[c]) for s, c in t["cards"]]
+            played.update(i for _, i in cards)
+            if cards:
+                lead = _suit(cards[0][1])
+                for s, i in cards[1:]:
+                    if _suit(i) != lead:
+                        void[s].add(lead)
+        self.void = void
+        self.sizes = list(obs["hand_sizes"])
+        known: dict[int, int] = {}
+        if obs.get("passed_to") is not None:
+            for c in obs["passed"]:
+                i = _IDX[c]
+                if i not in played:
+                    known[i] = obs["passed_to"]
+        self.known = known
+        mine = set(self.hand)
+        self.out = [i for i in range(52) if i not in removed and i not in played and i not in mine]
+        self.tricks_left = max(1, len(self.hand))
+        self.points_out = sum(_points(i) for i in self.out) + sum(_points(i) for _, i in self.trick)
+        self.first_trick = bool(obs.get("first_trick"))
+        rules = obs.get("rules") or {}
+        self.no_pts_first = rules.get("no_pts_on_first_trick", True)
+
+    def sample(self, rng: random.Random) -> Optional[list[list[int]]]:
+        """A deal of the unseen cards to the other seats, consistent with sizes, voids and passes."""
+        n, seat = self.n, self.seat
+        for _ in range(12):
+            hands: list[list[int]] = [[] for _ in range(n)]
+            room = list(self.sizes)
+            room[seat] = 0
+            ok = True
+            free = []
+            for i in self.out:
+                holder = self.known.get(i)
+                if holder is not None:
+                    hands[holder].append(i)
+                    room[holder] -= 1
+                else:
+                    free.append(i)
+            if any(r < 0 for r in room):
+                return None
+            rng.shuffle(free)
+            free.sort(key=lambda i: sum(1 for s in range(n) if s != seat and _suit(i) not in self.void[s]))
+            for i in free:
+                options = [s for s in range(n) if room[s] > 0 and _suit(i) not in self.void[s]]
+                if not options:
+                    ok = False
+                    break
+                weights = [room[s] for s in options]
+                s = rng.choices(options, weights)[0]
+                hands[s].append(i)
+                room[s] -= 1
+            if ok:
+                return hands
+        return None
+
+    def play_out(self, card: int, hands: list[list[int]]) -> float:
+        """Points this seat takes in the current trick if it plays ``card`` and the others play
+        by rule of thumb from the sampled hands; winning the lead next costs a little."""
+        trick = [*self.trick, (self.seat, card)]
+        n = self.n
+        seat = (self.seat + 1) % n
+        while len(trick) < n:
+            trick.append((seat, _respond(hands[seat], trick, self.first_trick and self.no_pts_first)))
+            seat = (seat + 1) % n
+        lead = _suit(trick[0][1])
+        winner = max(((s, i) for s, i in trick if _suit(i) == lead), key=lambda t: t[1])[0]
+        if winner != self.seat:
+            return 0.0
+        return sum(_points(i) for _, i in trick) + 0.25
+
+    def keep_risk(self, card: int) -> float:
+        """Rough danger of the high cards still held after playing ``card``: each kept card's
+        chance of winning a later trick times the points a trick carries on average."""
+        per_trick = self.points_out / self.tricks_left
+        risk = 0.0
+        for i in self.hand:
+            if i == card:
+                continue
+            suit = _suit(i)
+            outs = [j for j in self.out if _suit(j) == suit]
+            if not outs:
+                continue
+            lower = sum(1 for j in outs if j < i)
+            share = lower / len(outs)
+            extra = 13.0 if (i in (KS, AS) and QS in self.out) else 0.0
+            risk += share * share * (per_trick + extra * share)
+            if i == QS:
+                risk += 13.0 * sum(1 for j in outs if j > QS) / max(1, len(outs))
+        return risk / max(1, self.tricks_left)
+
+
+def _respond(hand: list[int], trick: list[tuple[int, int]], first: bool) -> int:
+    """A sampled opponent's card: duck if possible, else the lowest; void: the Queen, then high hearts."""
+    lead = _suit(trick[0][1])
+    follow = [i for i in hand if _suit(i) == lead]
+    if follow:
+        win = max(i for _, i in trick if _suit(i) == lead)
+        below = [i for i in follow if i < win]
+        card = max(below) if below else min(follow)
+    elif not hand:
+        return trick[0][1]  # a sampled hand ran short: count as a harmless follow
+    else:
+        options = hand
+        if first:
+            options = [i for i in hand if not _points(i)] or hand
+        if QS in options:
+            card = QS
+        else:
+            hearts = [i for i in options if _suit(i) == HEARTS]
+            card = max(hearts) if hearts else max(options, key=lambda i: i % 13)
+    hand.remove(card)
+    return card
+
+
+# -- tournaments ---------------------------------------------------------------------------
+@dataclass
+class TournamentRow:
+    """One entry's result: average points per hand and its 95% confidence interval."""
+
+    name: str
+    hands: int
+    mean: float
+    half_width: float
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.half_width
+
+
+def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: int = 200, seed: int = 0,
+               players: int = 4, rules: Optional[HeartsRules] = None,
+               progress: Optional[Callable[[int], None]] = None) -> list[TournamentRow]:
+    """Play ``hands`` single hands, the entries rotating around the table hand by hand.
+
+    ``entries``: (name, bot) pairs (or a dict), as many as ``players``; a bot is a Bot or a
+    factory ``f(seed) -> Bot``. Each hand is dealt from its own seed and passes by the
+    rules' cycle (hand i uses its i-th direction). Returns one row per entry: its average
+    points per hand with a 95% confidence interval (normal approximation).
+    """
+    from .game import Hearts
+
+    items = list(entries.items()) if isinstance(entries, Mapping) else list(entries)
+    if len(items) != players:
+        raise ValueError(f"a tournament needs {players} entries, one per seat, got {len(items)}")
+    rules = rules or HeartsRules()
+    bots = [b(seed * 1000 + k) if isinstance(b, type) or not hasattr(b, "act") else b
+            for k, (_, b) in enumerate(items)]
+    cycle = rules.cycle_for(players)
+    scores: list[list[int]] = [[] for _ in items]
+    for h in range(hands):
+        hand_rules = HeartsRules(**{**rules.to_dict(), "pass_cycle": (cycle[h % len(cycle)],)})
+        game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules)
+        seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
+        while game.phase in ("pass", "play"):
+            s = game.to_move
+            game.apply(bots[seating[s]].act(game.observation(s)))
+        for s, p in enumerate(game.hand_points):
+            scores[seating[s]].append(p)
+        if progress is not None:
+            progress(h + 1)
+    rows = []
+    for (name, _), pts in zip(items, scores):
+        mean = sum(pts) / len(pts)
+        var = sum((p - mean) ** 2 for p in pts) / max(1, len(pts) - 1)
+        rows.append(TournamentRow(name, len(pts), mean, 1.96 * math.sqrt(var / len(pts))))
+    return rows
+
+
+def format_table(rows: Sequence[TournamentRow]) -> str:
+    """The tournament as a small text table."""
+    lines = [f"{'bot':12s} {'hands':>6s} {'points/hand':>12s}   95% interval"]
+    for r in rows:
+        lines.append(f"{r.name:12s} {r.hands:6d} {r.mean:12.2f}   [{r.low:.2f}, {r.high:.2f}]")
+    return "\n".join(lines)

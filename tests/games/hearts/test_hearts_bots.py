@@ -1,0 +1,128 @@
+"""Hearts bots: legal play from observations only, their rules of thumb, sampling, tournaments."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from qardlab.cards import Card, Suit
+from qardlab.engine import play
+from qardlab.games.hearts import Hearts
+from qardlab.games.hearts.bots import CountingBot, RandomBot, RuleBot, _View, format_table, tournament
+
+from .helpers import PLAYERS, make_deal, random_pass
+
+
+class Spy:
+    """Wraps a bot and checks that it is only ever given an observation."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.calls = 0
+
+    def act(self, obs):
+        assert isinstance(obs, dict) and obs["game"] == "hearts" and "events" in obs
+        self.calls += 1
+        return self.bot.act(obs)
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_bots_play_legal_hands(n: int) -> None:
+    """Random, rule and counting bots play whole matches legally for 3 to 6 players."""
+    kinds = [RandomBot, RuleBot, CountingBot]
+    bots = [Spy(kinds[s % 3](s)) for s in range(n)]
+    g = Hearts.from_deal(make_deal(n, seed=n), "left")
+    play(g, bots)
+    assert g.is_over and sum(b.calls for b in bots) == n * 3 + len(make_deal(n)[0]) * n
+
+
+def test_rule_bot_passes_the_queen_and_dumps_it() -> None:
+    """RuleBot passes the Queen of spades when short of spades, and dumps it when void in the suit led."""
+    hands = make_deal(4, {0: ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D", "QS", "6D"]})
+    g = Hearts.from_deal(hands, "left")
+    bot = RuleBot(0)
+    first = bot.act(g.observation(0))
+    assert first == "QS"
+    # dumping: find a position where the rule bot holds the Queen and cannot follow
+    rng = random.Random(3)
+    for seed in range(200):
+        g = Hearts.new(4, seed=seed)
+        random_pass(g, rng)
+        while g.phase == "play":
+            obs = g.observation(g.to_move)
+            if (obs["trick"] and "QS" in obs["legal"] and not g.first_trick
+                    and all(Card.parse(c).suit != Card.parse(obs["trick"][0][1]).suit for c in obs["legal"])):
+                assert RuleBot(0).act(obs) == "QS"
+                return
+            g.apply(rng.choice(g.legal_actions()))
+    raise AssertionError("no position to dump the Queen found")
+
+
+def test_rule_bot_ducks() -> None:
+    """RuleBot plays its highest card below the one winning the trick."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        g = Hearts.new(4, seed=seed)
+        random_pass(g, rng)
+        while g.phase == "play":
+            obs = g.observation(g.to_move)
+            legal = [Card.parse(c) for c in obs["legal"]]
+            if obs["trick"] and len(legal) > 1 and not RuleBot().moon_threat(obs):
+                lead = Card.parse(obs["trick"][0][1]).suit
+                win = max(Card.parse(c) for _, c in obs["trick"] if Card.parse(c).suit == lead)
+                below = [c for c in legal if c.suit == lead and c < win]
+                if below:
+                    assert Card.parse(RuleBot().act(obs)) == max(below)
+                    checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 50
+
+
+def test_rule_bot_notices_a_moon_attempt() -> None:
+    """When one opponent has every point so far (the Queen and 3 hearts or more), RuleBot says so."""
+    obs = {"points_taken": [0, 17, 0, 0], "seat": 0}
+    assert RuleBot().moon_threat(obs) == 1
+    assert RuleBot().moon_threat({"points_taken": [1, 17, 0, 0], "seat": 0}) is None
+    assert RuleBot().moon_threat({"points_taken": [0, 13, 0, 0], "seat": 0}) is None
+
+
+def test_counting_bot_samples_consistent_deals() -> None:
+    """Sampled deals respect hand sizes, observed voids and the cards the bot passed."""
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(30):
+        g = Hearts.new(4, seed=seed)
+        random_pass(g, rng)
+        while g.phase == "play":
+            seat = g.to_move
+            obs = g.observation(seat)
+            view = _View(obs)
+            deal = view.sample(random.Random(seed))
+            if deal is not None and any(view.void[s] for s in range(4)):
+                for s in range(4):
+                    if s == seat:
+                        continue
+                    assert len(deal[s]) == len(g.hand(s))
+                    assert not any(i // 13 in view.void[s] for i in deal[s])
+                    for i, holder in view.known.items():
+                        assert i in deal[holder]
+                    # the true hands satisfy the same constraints the sampler used
+                    assert not any(c.suit in {Suit(v) for v in view.void[s]} for c in g.hand(s))
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 100
+
+
+def test_tournament_table() -> None:
+    """A short tournament: one row per entry, averages near the 26 points a hand gives out."""
+    entries = [("random", RandomBot(1)), ("rule", RuleBot(2)), ("counting", CountingBot(3, samples=8)),
+               ("rule-b", RuleBot)]
+    rows = tournament(entries, hands=12, seed=4)
+    assert [r.name for r in rows] == ["random", "rule", "counting", "rule-b"]
+    assert all(r.hands == 12 and r.low <= r.mean <= r.high for r in rows)
+    assert 20 <= sum(r.mean for r in rows) <= 26 * 3
+    assert "points/hand" in format_table(rows)
+    with pytest.raises(ValueError, match="4 entries"):
+        tournament([("x", RuleBot())], hands=1)
