@@ -176,12 +176,16 @@ def _seen_or_mine(obs: Mapping[str, Any]) -> set[int]:
 
 
 class CountingBot(RuleBot):
-    """Counts cards and voids, and samples consistent deals to choose its play (see the module docstring)."""
+    """Counts cards and voids, and samples consistent deals to choose its play (see the module docstring).
 
-    def __init__(self, seed: Optional[int] = None, samples: int = 24, risk: float = 0.6) -> None:
+    For each legal card and each of ``samples`` sampled deals, the rest of the hand is played
+    out by every seat with a quick rule of thumb; the card with the fewest points taken on
+    average is chosen. Passing and moon defence are the rule bot's.
+    """
+
+    def __init__(self, seed: Optional[int] = None, samples: int = 12) -> None:
         super().__init__(seed)
         self.samples = samples
-        self.risk = risk
 
     def __repr__(self) -> str:
         return f"CountingBot(samples={self.samples})"
@@ -194,14 +198,8 @@ class CountingBot(RuleBot):
         deals = [d for d in (view.sample(self.rng) for _ in range(self.samples)) if d is not None]
         if not deals:
             return super().choose_play(obs, legal)
-        scores = {}
-        for card in legal:
-            cost = 0.0
-            for deal in deals:
-                cost += view.play_out(card, deal)
-            cost /= len(deals)
-            scores[card] = cost + self.risk * view.keep_risk(card)
-        return min(legal, key=lambda i: (scores[i], i % 13))
+        scores = {card: sum(view.rollout(card, deal) for deal in deals) for card in legal}
+        return min(legal, key=lambda i: (scores[i], -(i % 13)))
 
 
 class _View:
@@ -237,6 +235,7 @@ class _View:
         self.tricks_left = max(1, len(self.hand))
         self.points_out = sum(_points(i) for i in self.out) + sum(_points(i) for _, i in self.trick)
         self.first_trick = bool(obs.get("first_trick"))
+        self.broken = bool(obs.get("hearts_broken"))
         rules = obs.get("rules") or {}
         self.no_pts_first = rules.get("no_pts_on_first_trick", True)
 
@@ -273,40 +272,45 @@ class _View:
                 return hands
         return None
 
-    def play_out(self, card: int, hands: list[list[int]]) -> float:
-        """Points this seat takes in the current trick if it plays ``card`` and the others play
-        by rule of thumb from the sampled hands; winning the lead next costs a little."""
-        trick = [*self.trick, (self.seat, card)]
-        n = self.n
-        seat = (self.seat + 1) % n
-        while len(trick) < n:
-            trick.append((seat, _respond(hands[seat], trick, self.first_trick and self.no_pts_first)))
-            seat = (seat + 1) % n
-        lead = _suit(trick[0][1])
-        winner = max(((s, i) for s, i in trick if _suit(i) == lead), key=lambda t: t[1])[0]
-        if winner != self.seat:
-            return 0.0
-        return sum(_points(i) for _, i in trick) + 0.25
+    def rollout(self, card: int, deal: list[list[int]]) -> float:
+        """Points this seat takes from here to the end of the hand if it plays ``card`` now and
+        every seat (itself included) then plays by rule of thumb, the others from ``deal``."""
+        n, me = self.n, self.seat
+        hands = [list(h) for h in deal]
+        hands[me] = [i for i in self.hand if i != card]
+        trick = [*self.trick, (me, card)]
+        first = self.first_trick and self.no_pts_first
+        broken = self.broken
+        taken = 0
+        seat = (me + 1) % n
+        while True:
+            while len(trick) < n:
+                trick.append((seat, _respond(hands[seat], trick, first)))
+                seat = (seat + 1) % n
+            lead = _suit(trick[0][1])
+            winner, _ = max(((s, i) for s, i in trick if _suit(i) == lead), key=lambda t: t[1])
+            pts = 0
+            for _, i in trick:
+                if i // 13 == HEARTS:
+                    pts += 1
+                    broken = True
+                elif i == QS:
+                    pts += 13
+            if winner == me:
+                taken += pts
+            if not hands[winner]:
+                return taken
+            trick = [(winner, _lead(hands[winner], broken))]
+            first = False
+            seat = (winner + 1) % n
 
-    def keep_risk(self, card: int) -> float:
-        """Rough danger of the high cards still held after playing ``card``: each kept card's
-        chance of winning a later trick times the points a trick carries on average."""
-        per_trick = self.points_out / self.tricks_left
-        risk = 0.0
-        for i in self.hand:
-            if i == card:
-                continue
-            suit = _suit(i)
-            outs = [j for j in self.out if _suit(j) == suit]
-            if not outs:
-                continue
-            lower = sum(1 for j in outs if j < i)
-            share = lower / len(outs)
-            extra = 13.0 if (i in (KS, AS) and QS in self.out) else 0.0
-            risk += share * share * (per_trick + extra * share)
-            if i == QS:
-                risk += 13.0 * sum(1 for j in outs if j > QS) / max(1, len(outs))
-        return risk / max(1, self.tricks_left)
+
+def _lead(hand: list[int], broken: bool) -> int:
+    """A sampled seat's lead: its lowest card, hearts only when broken or nothing else."""
+    options = hand if broken else ([i for i in hand if i // 13 != HEARTS] or hand)
+    card = min(options, key=lambda i: (i % 13, i))
+    hand.remove(card)
+    return card
 
 
 def _respond(hand: list[int], trick: list[tuple[int, int]], first: bool) -> int:
