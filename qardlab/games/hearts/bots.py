@@ -12,8 +12,8 @@ suit is an integer comparison.
   a trick with points to stop it.
 - :class:`CountingBot`: tracks the cards still out and the opponents' voids, samples
   deals of the unseen cards consistent with what it has seen (hand sizes, voids, the
-  cards it passed), plays the rest of the trick out in each, and picks the card with
-  the fewest expected points now plus the risk of the high cards it keeps.
+  cards it passed), plays the rest of the hand out in each by rule of thumb, and picks
+  the card with the fewest points taken on average.
 
 ``tournament(entries, hands, seed)`` seats the entries around the table, rotating them
 hand by hand, and reports each entry's average points per hand with a 95% interval.
@@ -232,8 +232,6 @@ class _View:
         self.known = known
         mine = set(self.hand)
         self.out = [i for i in range(52) if i not in removed and i not in played and i not in mine]
-        self.tricks_left = max(1, len(self.hand))
-        self.points_out = sum(_points(i) for i in self.out) + sum(_points(i) for _, i in self.trick)
         self.first_trick = bool(obs.get("first_trick"))
         self.broken = bool(obs.get("hearts_broken"))
         rules = obs.get("rules") or {}
