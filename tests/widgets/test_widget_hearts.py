@@ -166,3 +166,22 @@ def test_seat_view_shows_backs_for_other_hands():
         else:
             assert "data-card" not in v and v.count("qard-card-back") == len(g.hand(s))
     assert all(w is not None for w in all_widgets(t))
+
+
+def test_counting_grid_marks_voids_and_shows_probabilities():
+    """Rule: a seat that did not follow suit is void; the counting grid marks it and gives 0 there."""
+    g = Hearts.new(4, seed=3)
+    bots = [RandomBot(i) for i in range(4)]
+    for _ in range(40):
+        play_turn(g, bots)
+    t = HeartsTable(g, seat=1, charts=False)
+    k = g.knowledge(1)
+    voids = [(f.holder, f.suit) for f in k.facts if f.kind == "void"]
+    assert voids, "this seeded position has a void"
+    v = t.counting.value
+    assert "qard-void" in v and "%" in v
+    holder, suit = voids[0]
+    grid = k.grid("probability")
+    assert all(grid[c][holder] == 0 for c in grid if c.suit == suit)
+    t.seat = None
+    assert "Choose a seat" in t.counting.value
