@@ -11,6 +11,7 @@ text selectors would also match the cells' source code, so avoid them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,78 @@ class Interaction:
     script: Callable[[Any], None] | None = None
 
 
+# -- scripted games for the apps -------------------------------------------------------------------
+
+
+def _visible(page: Any, selector: str) -> Any:
+    """The first visible element matching ``selector``, or None."""
+    loc = page.locator(f"{selector}:visible")
+    return loc.first if loc.count() else None
+
+
+def _click_until_log_changes(page: Any, target: Any, timeout_ms: int = 30_000) -> None:
+    """Click and wait until the table's log (or its prompt) shows something new."""
+    watched = ".qard-log, .qard-controls"
+    before = "\n".join(page.locator(watched).all_inner_texts())
+    target.click()
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        if "\n".join(page.locator(watched).all_inner_texts()) != before:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("a click in the game changed nothing in its log or controls")
+
+
+def play_five_sons_by_clicking(page: Any, max_clicks: int = 400) -> None:
+    """Play seat 0 of the Five Sons app to the end: ask the builder's question, pass every claim,
+    show a card when holding both; the bots win (or, rarely, everyone is out). Asserts the end."""
+    for _ in range(max_clicks):
+        if "game is over" in " ".join(page.locator(".qard-controls").all_inner_texts()):
+            break
+        for selector in (".qard-no-claim", ".qard-ask", "button.qard-card:not(.qard-illegal)"):
+            target = _visible(page, selector)
+            if target is not None:
+                _click_until_log_changes(page, target)
+                break
+        else:
+            page.wait_for_timeout(200)
+    texts = " ".join(page.locator(".qard-controls").all_inner_texts())
+    assert "game is over" in texts, f"the Five Sons game did not end by clicking: {texts!r}"
+    log = " ".join(page.locator(".qard-log").all_inner_texts())
+    assert "wins" in log or "no winner" in log, f"no winner announced in the log: {log[-300:]!r}"
+
+
+def play_hearts_hand_by_clicking(page: Any, max_clicks: int = 200) -> None:
+    """Play seat 0 of the Hearts app through one hand: pick three cards and pass them, then click the
+    first legal card each turn until the hand is over. Asserts the hand's end."""
+    for _ in range(max_clicks):
+        controls = " ".join(page.locator(".qard-controls").all_inner_texts())
+        if "Hand over" in controls or "match is over" in controls:
+            break
+        if _visible(page, ".qard-pass") is not None:
+            cards = page.locator("button.qard-card:visible")
+            for i in range(3):
+                if "qard-selected" not in (cards.nth(i).get_attribute("class") or ""):
+                    cards.nth(i).click()
+                    page.wait_for_timeout(150)
+            button = page.locator(".qard-pass:visible").first
+            deadline = time.monotonic() + 10
+            while button.is_disabled() and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            _click_until_log_changes(page, button)
+            continue
+        card = _visible(page, "button.qard-card:not(.qard-illegal)")
+        if card is not None:
+            _click_until_log_changes(page, card)
+        else:
+            page.wait_for_timeout(200)
+    controls = " ".join(page.locator(".qard-controls").all_inner_texts())
+    assert "Hand over" in controls or "match is over" in controls, (
+        f"the Hearts hand did not end by clicking: {controls!r}"
+    )
+    assert "The hand is over" in " ".join(page.locator(".qard-log").all_inner_texts())
+
+
 # lessons, opened in JupyterLab (notebooks/NN-*.ipynb)
 LESSONS: dict[str, Interaction] = {
     "00-start-here.ipynb": Interaction(
@@ -47,7 +120,55 @@ LESSONS: dict[str, Interaction] = {
         changes=".qard-demo-hand",
         rendered=(".qard-card", ".qard-demo-deal", ".qard-demo-hand"),
     ),
+    # the deal-time table's stepper: one step back shows "Before the deal"
+    "01-five-sons-first-game.ipynb": Interaction(
+        click=".qard-step-previous",
+        changes=".qard-step-text",
+        expect_text="Before the deal",
+        rendered=(".qard-table", ".qard-stepper", ".qard-card", ".qard-felt"),
+    ),
+    # Dave's grid: a click on a cell explains it in the deduction engine's words
+    "02-what-an-answer-tells-whom.ipynb": Interaction(
+        click=".qard-grid-cell",
+        changes=".qard-grid-explanation",
+        expect_text="Why",
+        rendered=(".qard-table", ".qard-grid-cell", ".qard-viewpoint"),
+    ),
+    # Alice's grid: a cell, again explained
+    "03-three-ways-to-reason.ipynb": Interaction(
+        click=".qard-grid-cell",
+        nth=5,
+        changes=".qard-grid-explanation",
+        expect_text="Why",
+        rendered=(".qard-table", ".qard-grid-level", ".qard-grid-cell", ".qard-chart-0"),
+    ),
+    # the experiment's progress bar rendered; the stepper jumps to the first step
+    "04-asking-good-questions.ipynb": Interaction(
+        click=".qard-step-first",
+        changes=".qard-step-text",
+        expect_text="Before the deal",
+        rendered=(".qard-progress", ".qard-table", ".qard-stepper"),
+    ),
+    # playing from memory: passing the claim lets the bots answer and ask on, in the log
+    "05-play-from-memory.ipynb": Interaction(
+        click=".qard-no-claim",
+        changes=".qard-log",
+        rendered=(".qard-table", ".qard-controls", ".qard-log"),
+    ),
 }
 
 # apps, served by Voila (notebooks/app-*.ipynb)
-APPS: dict[str, Interaction] = {}
+APPS: dict[str, Interaction] = {
+    "app-five-sons.ipynb": Interaction(
+        click=".qard-no-claim",
+        changes=".qard-log",
+        rendered=(".qard-app", ".qard-table", ".qard-new-deal", ".qard-card"),
+        script=play_five_sons_by_clicking,
+    ),
+    "app-hearts.ipynb": Interaction(
+        click="button.qard-card",
+        changes=".qard-controls",
+        rendered=(".qard-app", ".qard-table", ".qard-trick", "button.qard-card"),
+        script=play_hearts_hand_by_clicking,
+    ),
+}
