@@ -228,7 +228,9 @@ class FiveSonsTable(GameTable):
         if to_move is None or to_move < 0:
             return ""
         who = html.escape(self.names[to_move])
-        return {"ask": f"{who} to ask", "answer": f"{who} to choose a card to show",
+        # "to answer", not "to choose": only the answerer (and the teacher) need know it holds both
+        choose = "to choose a card to show" if self.seat in (None, to_move) else "to answer"
+        return {"ask": f"{who} to ask", "answer": f"{who} {choose}",
                 "claim": f"{who} may claim"}.get(g.phase, "")
 
     @staticmethod

@@ -133,7 +133,7 @@ def test_full_game_played_through_the_widgets(players, seed):
 
 def test_stepper_reaches_every_step_and_back():
     g = bot_game(5)
-    t = FiveSonsTable(g, seat=2, charts=True)
+    t = FiveSonsTable(g, seat=2, charts=False)
     last = t.timeline.last
     t.stepper.first_button.click()
     seen = [t.timeline.position]
@@ -280,3 +280,28 @@ def test_bots_on_a_clock_play_one_move_per_tick():
     step = t.game.step
     t.clock.value += 1  # one tick of the browser's timer
     assert t.game.step == step + 1
+
+
+def test_table_of_a_record_and_history_agrees_with_the_deduction_engine():
+    """The table's incremental history equals deduction.history.candidate_history at every row."""
+    from qardlab.deduction.history import candidate_history
+
+    g = bot_game(6, 4, RandomAsker, steps=60)
+    rec = Record.from_json(g.record().to_json())
+    t = table(rec, seat=2)
+    assert isinstance(t, FiveSonsTable) and t.timeline.last == g.step
+    mine = {r["step"]: r for r in t._history(2)}
+    theirs = candidate_history(rec, 2)
+    assert theirs
+    for row in theirs:
+        m = mine[row.step + 1]  # an event at step s is seen at position s + 1
+        assert (m["naive"], m["logic"]) == (row.naive, row.logic)
+        assert m["entropy"] == pytest.approx(row.entropy, abs=1e-9)
+
+
+def test_unknown_game_and_bad_seat_are_refused():
+    with pytest.raises(ValueError, match="no table widget"):
+        table(object())
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"))
+    with pytest.raises(ValueError, match="seat 7"):
+        table(g, seat=7)
