@@ -21,11 +21,11 @@ Actions (all in ``history``, so a record replays exactly):
 from __future__ import annotations
 
 import random as _random
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ...cards import _CARDS, _PARSED, _SUIT_TABLES, SUIT_MASKS, Card, Hand, Suit, cards_of_mask, hand_html
 from ...engine import CHANCE, Game, IllegalAction, Observation
-from ...engine.events import _EMPTY, Event
+from ...engine.events import _EMPTY, Event, EventLog
 from .rules import (
     HEARTS_MASK,
     JD_BIT,
@@ -50,6 +50,9 @@ _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _SUIT_OF = tuple(i // 13 for i in range(52))
 _QS = QS_BIT.bit_length() - 1
 _tuple_new = tuple.__new__
+_POINTS = tuple(1 if i // 13 == 2 else 13 if i == _QS else 0 for i in range(52))
+_PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
+_idx_of_id = _IDX_OF_ID.get
 _DECK_INDICES = {n: tuple(c.index for c in cards_of_mask(deck_mask(n))) for n in range(3, 7)}
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
@@ -110,6 +113,87 @@ class Trick(tuple):
         return " ".join(f"{s}:{c}" for s, c in self)
 
 
+class _PlayLog(EventLog):
+    """The Hearts event log: plays are stored as small ints and turned into events when read.
+
+    A play is the int ``step << 12 | seat << 6 | card``; the events "play" and, after every
+    trick's last card, "trick" are built from them on the first read (``_flush``), so the
+    hot path of a random hand creates no dicts. Every read goes through ``_flush``; the
+    result is exactly the log an eager version would have written.
+    """
+
+    __slots__ = ("players", "_raw", "_done", "_trick")
+
+    def __init__(self, players: int, events: Sequence[Event] = (), trick: Sequence = ()) -> None:
+        super().__init__(events)
+        self.players = players
+        self._raw = False  # whether ``_events`` holds unflushed ints
+        self._done = len(self._events)  # events before this index are flushed
+        self._trick: list[list[int]] = [list(t) for t in trick]  # plays of the open trick, flushed
+
+    def _flush(self) -> None:
+        if not self._raw:
+            return
+        events = self._events
+        out = events[: self._done]
+        n = self.players
+        trick = self._trick
+        for e in events[self._done:]:
+            if type(e) is not int:
+                if e.kind == "deal":
+                    trick = []
+                out.append(e)
+                continue
+            step, seat, idx = e >> 12, e >> 6 & 63, e & 63
+            out.append(_tuple_new(Event, ("play", step, {"seat": seat, "card": _CODES[idx]}, _EMPTY, _EMPTY)))
+            trick.append([seat, idx])
+            if len(trick) == n:
+                lead = trick[0][1] // 13
+                winner = max((i, t) for t, i in trick if i // 13 == lead)[1]
+                pts = sum(_POINTS[i] for _, i in trick)
+                cards = [[t, _CODES[i]] for t, i in trick]
+                public = {"winner": winner, "cards": cards, "points": pts}
+                out.append(_tuple_new(Event, ("trick", step, public, _EMPTY, _EMPTY)))
+                trick = []
+        self._events = out
+        self._trick = trick
+        self._done = len(out)
+        self._raw = False
+
+    def __getitem__(self, i):  # type: ignore[override]
+        self._flush()
+        return self._events[i]
+
+    def __len__(self) -> int:
+        self._flush()
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        self._flush()
+        return iter(self._events)
+
+    def view(self, seat: int | None) -> list[dict[str, Any]]:
+        self._flush()
+        return super().view(seat)
+
+    def copy(self) -> _PlayLog:
+        self._flush()
+        return _PlayLog(self.players, self._events, self._trick)
+
+    def __deepcopy__(self, memo: dict) -> _PlayLog:
+        return self.copy()
+
+    def truncate(self, length: int) -> None:
+        self._flush()
+        super().truncate(length)
+        self._done = len(self._events)
+        self._trick = []
+        for e in reversed(self._events):  # rebuild the open trick from the plays after the last trick
+            if e.kind != "play":
+                break
+            self._trick.insert(0, [e.public["seat"], Card.parse(e.public["card"]).index])
+
+
 class Hearts(Game):
     """A match (``Hearts.new``) or one hand (``Hearts.from_deal``) of Hearts; see the module docstring."""
 
@@ -131,6 +215,7 @@ class Hearts(Game):
         if names is not None and (len(names) != players or not all(isinstance(x, str) for x in names)):
             raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
         super().__init__(players, options, seed)
+        self.events = _PlayLog(players)
         self.rules: HeartsRules = rules
         self.single = single
         self._cycle = rules.cycle_for(players)
@@ -223,8 +308,7 @@ class Hearts(Game):
     @property
     def phase(self) -> str:
         """ "pass" | "play" | "hand_over" | "match_over" (between hands, before a deal: "hand_over")."""
-        p = self._phase
-        return "hand_over" if p == _DEAL else _PHASE_NAMES[p]
+        return _PHASE_OUT[self._phase]
 
     @property
     def to_move(self) -> int | None:
@@ -381,20 +465,27 @@ class Hearts(Game):
 
         ``seat``, if given, must be the seat to move (a guard for user interfaces).
         """
+        if self._phase == 2 and seat is None:  # the hot path: a play, validated in full first
+            idx = _idx_of_id(id(action))
+            if idx is not None:
+                m = self._legal_mask
+                if m < 0:
+                    m = self._legal()
+                if m >> idx & 1:
+                    self.history.append(_CARDS[idx])
+                    self._play(idx)
+                    return self
         if seat is not None and seat != self._to_move:
             raise IllegalAction(self._not_your_turn(seat))
-        if self._phase == _PLAY:  # the hot path: validate fully, then play (as _play)
-            idx = _IDX_OF_ID.get(id(action))
+        if self._phase == _PLAY:
+            idx = _idx_of_id(id(action))
             if idx is None:
                 if type(action) is tuple or type(action) is list:
                     raise IllegalAction(
                         f"play one card, not {action!r}; legal: {' '.join(_codes(self._legal()))}"
                     )
                 idx = self._card_index(action)
-            m = self._legal_mask
-            if m < 0:
-                m = self._legal()
-            if not m >> idx & 1:
+            if not self._legal() >> idx & 1:
                 raise IllegalAction(self._why_illegal(idx))
             self.history.append(_CARDS[idx])
             self._play(idx)
@@ -585,11 +676,9 @@ class Hearts(Game):
         s: int = self._to_move  # type: ignore[assignment]
         self._hands[s] ^= 1 << idx
         self._legal_mask = -1
-        self.events._events.append(
-            _tuple_new(
-                Event, ("play", len(self.history) - 1, {"seat": s, "card": _CODES[idx]}, _EMPTY, _EMPTY)
-            )
-        )
+        events = self.events
+        events._events.append((len(self.history) - 1) << 12 | s << 6 | idx)
+        events._raw = True
         cards = self._trick_cards
         suit = _SUIT_OF[idx]
         if not cards:
@@ -609,30 +698,15 @@ class Hearts(Game):
             s += 1
             self._to_move = s if s < n else 0
             return
-        # the trick is complete: the highest card of the suit led takes it
+        # the trick is complete: the highest card of the suit led takes it (its event is built from the plays)
         w = self._win_seat
         tmask = 0
+        pts = 0
         for i in cards:
             tmask |= 1 << i
+            pts += _POINTS[i]
         self._taken[w] |= tmask
-        pts = (tmask & HEARTS_MASK).bit_count() + (13 if tmask & QS_BIT else 0)
         self._points[w] += pts
-        self.events._events.append(
-            _tuple_new(
-                Event,
-                (
-                    "trick",
-                    len(self.history) - 1,
-                    {
-                        "winner": w,
-                        "cards": [[t, _CODES[i]] for t, i in zip(self._trick_seats, cards)],
-                        "points": pts,
-                    },
-                    _EMPTY,
-                    _EMPTY,
-                ),
-            )
-        )
         self._trick_cards = []
         self._trick_seats = []
         if self._played < self._total:
