@@ -103,6 +103,7 @@ class FiveSonsApp(_App):
         maker = self.levels[self.level.value]
         bots = {s: _make_bot(maker, seed * 100 + s) for s in range(1, n)}
         self.table = FiveSonsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
+        self.table.title.layout.display = "none"  # the app has its own title
         self.table_box.children = (self.table,)
 
 
@@ -125,4 +126,5 @@ class HeartsApp(_App):
         maker = self.levels[self.level.value]
         bots = {s: _make_bot(maker, seed * 100 + s) for s in range(1, n)}
         self.table = HeartsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
+        self.table.title.layout.display = "none"
         self.table_box.children = (self.table,)

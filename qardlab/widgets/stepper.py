@@ -29,10 +29,10 @@ class Stepper(widgets.VBox):
         self._seat = seat
         self._describe = describe or (lambda tl, s: tl.describe(s))
         lay = widgets.Layout(width="3em")
-        self.first_button = widgets.Button(description="⏮", tooltip="first step", layout=lay)
+        self.first_button = widgets.Button(description="|◀", tooltip="first step", layout=lay)
         self.previous_button = widgets.Button(description="◀", tooltip="previous step", layout=lay)
         self.next_button = widgets.Button(description="▶", tooltip="next step", layout=lay)
-        self.last_button = widgets.Button(description="⏭", tooltip="last step", layout=lay)
+        self.last_button = widgets.Button(description="▶|", tooltip="last step", layout=lay)
         self.play = widgets.Play(min=0, max=timeline.last, value=timeline.position,
                                  interval=interval_ms, step=1, description="play")
         self.slider = widgets.IntSlider(min=0, max=timeline.last, value=timeline.position,
