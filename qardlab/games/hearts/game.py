@@ -53,7 +53,7 @@ _tuple_new = tuple.__new__
 _POINTS = tuple(1 if i // 13 == 2 else 13 if i == _QS else 0 for i in range(52))
 _PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
 _idx_of_id = _IDX_OF_ID.get
-_DECK_INDICES = {n: tuple(c.index for c in cards_of_mask(deck_mask(n))) for n in range(3, 7)}
+_DECK_BITS = {n: tuple(c.bit for c in cards_of_mask(deck_mask(n))) for n in range(3, 7)}
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
 
@@ -67,31 +67,50 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
+_CODE_TABLES = tuple(tuple(tuple(c.code for c in cards) for cards in table) for table in _SUIT_TABLES)
+_C0, _C1, _C2, _C3 = _CODE_TABLES
+
+
 def _codes(mask: int) -> list[str]:
-    return [c.code for c in cards_of_mask(mask)]
+    """The codes of a mask's cards, sorted (suit tables: four lookups)."""
+    return [*_C0[mask & 0x1FFF], *_C1[mask >> 13 & 0x1FFF], *_C2[mask >> 26 & 0x1FFF], *_C3[mask >> 39]]
+
+
+def _cards(mask: int) -> list[Card]:
+    return [*_T0[mask & 0x1FFF], *_T1[mask >> 13 & 0x1FFF], *_T2[mask >> 26 & 0x1FFF], *_T3[mask >> 39]]
 
 
 class Deal:
     """The chance action of one hand: every seat's cards (``hands``, seat 0 first).
 
-    Each hand's 52-bit mask is computed once, on construction, so that checking and
-    applying a deal is a few integer operations.
+    Each hand is also held as a 52-bit mask (``masks``), so that checking and applying a
+    deal is a few integer operations; a deal drawn by the game is built from masks and
+    makes its ``Hand`` objects only when asked.
     """
 
-    __slots__ = ("hands", "masks", "sizes")
+    __slots__ = ("_hands", "masks", "sizes")
 
-    def __init__(self, hands: Sequence[Sequence[Any]], _masks: Sequence[int] | None = None) -> None:
-        if _masks is not None:  # built by chance_outcome from sorted, distinct cards
-            self.hands = tuple(hands)
+    def __init__(self, hands: Sequence[Sequence[Any]] | None = None, _masks: Sequence[int] | None = None,
+                 _sizes: Sequence[int] | None = None) -> None:
+        if _masks is not None:  # drawn by chance_outcome: distinct cards, sizes known
+            self._hands = None
             self.masks = tuple(_masks)
-            self.sizes = tuple(len(h) for h in hands)
+            self.sizes = tuple(_sizes or (m.bit_count() for m in _masks))
             return
+        if hands is None or isinstance(hands, (str, bytes)):
+            raise IllegalAction(f"a deal is a list of hands of cards, got {hands!r}")
         try:
-            self.hands = tuple(Hand(h) for h in hands)
+            self._hands = tuple(Hand(h) for h in hands)
         except (TypeError, ValueError) as e:
             raise IllegalAction(f"a deal is a list of hands of cards: {e}") from None
-        self.masks = tuple(mask_of_hand(h) for h in self.hands)
-        self.sizes = tuple(len(h) for h in self.hands)
+        self.masks = tuple(mask_of_hand(h) for h in self._hands)
+        self.sizes = tuple(len(h) for h in self._hands)
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        if self._hands is None:
+            self._hands = tuple(_new_hand(_cards(m)) for m in self.masks)
+        return self._hands
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self.masks == other.masks and self.sizes == other.sizes
@@ -516,8 +535,8 @@ class Hearts(Game):
         if not isinstance(action, Deal):
             raise IllegalAction(f"a deal is due (use chance_outcome() or next_hand()), not {action!r}")
         n = self.players
-        if len(action.hands) != n:
-            raise IllegalAction(f"a deal needs {n} hands, got {len(action.hands)}")
+        if len(action.masks) != n:
+            raise IllegalAction(f"a deal needs {n} hands, got {len(action.masks)}")
         seen = 0
         for s, (m, size) in enumerate(zip(action.masks, action.sizes)):
             if size != self.hand_size:
@@ -577,25 +596,20 @@ class Hearts(Game):
             self._play(action.index)
 
     def chance_outcome(self) -> Deal:
-        """Shuffle the deck with the game's RNG; deal them one at a time clockwise from the dealer's left."""
+        """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from dealer's left."""
         if self._phase != _DEAL:
             raise IllegalAction("no deal is due now")
         if self.single and self.hand_no >= 0:
             raise IllegalAction("a game set up with from_deal is one hand")
         n = self.players
-        order = list(_DECK_INDICES[n])
+        order = [*_DECK_BITS[n]]
         self.rng.shuffle(order)
-        dealer = (self.dealer + 1) % n
-        hands, masks = [], []
+        first = (self.dealer + 2) % n  # the seat left of the next dealer gets the first card
+        masks = [0] * n
         for seat in range(n):
-            # the k-th card dealt goes to seat (dealer + 1 + k) % n
-            mine = sorted(order[(seat - dealer - 1) % n :: n])
-            m = 0
-            for i in mine:
-                m |= 1 << i
-            hands.append(_new_hand([_CARDS[i] for i in mine]))
-            masks.append(m)
-        return Deal(hands, masks)
+            # the k-th card dealt goes to seat (first + k) % n
+            masks[seat] = sum(order[(seat - first) % n :: n])
+        return Deal(_masks=masks, _sizes=(self.hand_size,) * n)
 
     def next_hand(self) -> Hearts:
         """Deal the next hand of the match (only between hands)."""
@@ -623,9 +637,9 @@ class Hearts(Game):
                 "hand": self.hand_no,
                 "dealer": self.dealer,
                 "pass_direction": direction,
-                "sizes": [len(h) for h in deal.hands],
+                "sizes": list(deal.sizes),
             },
-            private={s: {"cards": [c.code for c in deal.hands[s]]} for s in range(n)},
+            private={s: {"cards": _codes(deal.masks[s])} for s in range(n)},
         )
         if self._offset and self.rules.cards_to_pass:
             self._phase = _PASS
@@ -640,9 +654,8 @@ class Hearts(Game):
         for c in cards:
             m |= 1 << _IDX_OF_ID[id(c)]
         self._chosen[s] = m
-        self.log(
-            "pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": [c.code for c in cards]}}
-        )
+        codes = [_CODES[c.index] for c in cards]
+        self.log("pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": codes}})
         if _popcount(m) < self.rules.cards_to_pass:
             return
         n = self.players
@@ -857,7 +870,7 @@ class Hearts(Game):
     # -- records ----------------------------------------------------------------------
     def action_to_json(self, action: Any) -> Any:
         if isinstance(action, Deal):
-            return {"deal": [[c.code for c in h] for h in action.hands]}
+            return {"deal": [_codes(m) for m in action.masks]}
         if isinstance(action, Card):
             return action.code
         if isinstance(action, tuple):

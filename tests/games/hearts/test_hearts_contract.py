@@ -263,3 +263,28 @@ def test_record_timeline_and_html() -> None:
     if g.trick:
         assert "qard-card" in g.trick._repr_html_()
     assert Suit.HEARTS.symbol == "♥"
+
+
+def test_lazy_play_log_equals_an_eager_one() -> None:
+    """Plays are logged as ints and turned into events on first read: reading the log at every
+    step or only at the end gives the same events, and copies and truncation keep it whole."""
+    rng = random.Random(6)
+    g = Hearts.new(4, seed=6, rules=HeartsRules(target=30))
+    eager = g.copy()
+    while not g.is_over:
+        if g.to_move == -1:
+            action = g.chance_outcome()
+        elif g.phase == "pass":
+            action = tuple(rng.sample(g.legal_actions(), 3))
+        else:
+            action = rng.choice(g.legal_actions())
+        g.apply(action)
+        eager.apply(action)
+        len(eager.events)  # read at every step
+        if rng.random() < 0.1:
+            assert list(g.copy().events) == list(eager.events)
+    assert list(g.events) == list(eager.events)
+    assert [e.kind for e in g.events].count("trick") == 13 * len(g.hand_history)
+    t = g.events.copy()
+    t.truncate(40)
+    assert list(t) == list(g.events)[:40]
