@@ -180,7 +180,7 @@ class HeartsTable(GameTable):
                         reasons = legal_reasons(g, {c: c for c in cards})
                         view.show_playable(cards, reasons)
                 else:
-                    view.show_faces(cards)
+                    view.show_faces(cards, mark=self._marked(g, s, obs))
             else:
                 view._set_html(backs_html(sizes[s]))
         others = tuple(self.seat_boxes[(me + k) % n] for k in range(1, n))
@@ -207,6 +207,22 @@ class HeartsTable(GameTable):
             self.last_trick.value = cards_html(cards) + f" taken by <b>{who}</b> ({last['points']} pts)"
         else:
             self.last_trick.value = ""
+
+    @staticmethod
+    def _marked(g: Any, s: int, obs: Optional[Mapping[str, Any]]) -> list[Card]:
+        """Cards to outline in a hand: chosen to pass (pass phase), or just received (first trick)."""
+        if obs is None:  # the teacher
+            if g.phase == "pass":
+                return list(g.chosen_pass(s))
+            if g.first_trick:
+                src = g.observation(s)
+                return [Card.parse(c) for c in src["received"]]
+            return []
+        if obs["phase"] == "pass":
+            return [Card.parse(c) for c in obs["chosen"]]
+        if obs["first_trick"]:
+            return [Card.parse(c) for c in obs["received"]]
+        return []
 
     @staticmethod
     def _taken(obs: Mapping[str, Any]) -> list[list[Card]]:

@@ -185,3 +185,20 @@ def test_counting_grid_marks_voids_and_shows_probabilities():
     assert all(grid[c][holder] == 0 for c in grid if c.suit == suit)
     t.seat = None
     assert "Choose a seat" in t.counting.value
+
+
+def test_rule_passing_marks_chosen_then_received_cards_in_the_seat_view():
+    """Rule (passing): a seat sees the cards it chose, then the cards it received; never another's."""
+    g = Hearts.new(4, seed=3)
+    bots = [RandomBot(i) for i in range(4)]
+    play_turn(g, bots)  # seat 0 chooses its three cards
+    t = HeartsTable(g, seat=0, charts=False)
+    assert t.hands[0]._html.value.count("qard-marked") == 3
+    t.seat = 1
+    assert "qard-marked" not in t.hands[0]._html.value + t.hands[1]._html.value
+    while g.phase == "pass":
+        play_turn(g, bots)
+    t = HeartsTable(g, seat=2, charts=False)
+    received = g.observation(2)["received"]
+    marked = t.hands[2]._html.value.split("qard-marked")[1:]
+    assert len(marked) == 3 and all(any(f'data-card="{c}"' in m[:400] for c in received) for m in marked)
