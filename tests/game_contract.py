@@ -84,7 +84,8 @@ def snapshot(game: Game) -> tuple:
     """Everything a refused action must leave untouched."""
     return (
         game.record().to_json(),
-        tuple(observation_json(game, s) for s in range(game.players)),
+        tuple(observation_json(game, s, with_legal=False) for s in range(game.players)),
+        len(game.legal_actions()), tuple(map(repr, game.legal_actions()[:3])),
         tuple(seat_texts(game, None)),
         game.to_move,
         game.is_over,

@@ -435,6 +435,12 @@ class FiveSons(Game):
             data, kind = event, event["kind"]
         return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
 
+    def transcript(self, seat: int | None = None) -> list[str]:
+        """Every event so far in words, as ``seat`` saw it (``None``: the teacher's view)."""
+        if seat is not None:
+            self._check_seat(seat, "seat")
+        return [self.describe(e, seat) for e in self.events if e.visible_to(seat)]
+
     # -- JSON codec -------------------------------------------------------------------
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)

@@ -317,3 +317,13 @@ def test_rule_hand_shows_itself_as_cards(game4: FiveSons) -> None:
     h = game4.hand(2)
     assert str(h) == "QS AH 2H 3H 4H"
     assert h._repr_html_().count("qard-card") == 5
+
+
+def test_transcript_in_words_per_seat(game4: FiveSons) -> None:
+    game4.apply(Ask(2, "QS", "9H"))
+    assert game4.transcript(3)[1:] == ["Bob asks Carol: the Queen of Spades has nine sons.",
+                                       "Carol shows Bob a card."]
+    assert game4.transcript(1)[-1] == "Carol shows Bob the Q♠."
+    assert game4.transcript()[-1] == "Carol shows Bob the Q♠."
+    with pytest.raises(IllegalAction, match="seat 9"):
+        game4.transcript(9)
