@@ -191,7 +191,8 @@ def test_rule_passing_marks_chosen_then_received_cards_in_the_seat_view():
     """Rule (passing): a seat sees the cards it chose, then the cards it received; never another's."""
     g = Hearts.new(4, seed=3)
     bots = [RandomBot(i) for i in range(4)]
-    play_turn(g, bots)  # seat 0 chooses its three cards
+    while g.to_move == 0:  # seat 0 chooses its three cards, one at a time
+        play_turn(g, bots)
     t = HeartsTable(g, seat=0, charts=False)
     assert t.hands[0]._html.value.count("qard-marked") == 3
     t.seat = 1
