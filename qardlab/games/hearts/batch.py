@@ -161,18 +161,17 @@ def simulate(
     clubs = deck_mask(n) & SUIT_MASKS[0]
     lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
     leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
-    plays = np.empty((count, total), dtype=np.int64)
+    plays = np.empty((total, count), dtype=np.int64)  # step-major: each step writes one row
     raw = np.zeros((count, n), dtype=np.int64)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
     uniforms = rng.random((total, count))
     lead = np.zeros(count, dtype=np.int64)
+    wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
+    leader_flat = base + leader
     for step in range(total):
         pos = step % n
-        mover = leader + pos
-        if pos:
-            mover[mover >= n] -= n
-        flat = base + mover
+        flat = leader_flat if pos == 0 else base + wrap[leader + pos]
         al = alive[flat]
         if step == 0:
             slot = np.zeros(count, dtype=np.int64)
@@ -195,22 +194,24 @@ def simulate(
             slot = select[legal * size + r]
         card = cards_flat[flat * size + slot]
         alive[flat] = al ^ (_ONE << slot)
-        plays[:, step] = card
+        plays[step] = card
         suit = _SUIT[card]
         if pos == 0:
             lead = suit
-        broken |= suit == 2
+            broken_now = suit == 2
+        else:
+            broken_now |= suit == 2
         if rules.qs_breaks_hearts:
-            broken |= card == _QS
+            broken_now |= card == _QS
         if pos == n - 1:  # the trick is complete: the highest card of the suit led takes it
-            trick = plays[:, step - n + 1 : step + 1]
-            value = np.where(_SUIT[trick] == lead[:, None], trick, -1)
-            winner = leader + np.argmax(value, axis=1)
-            winner[winner >= n] -= n
-            raw[rows, winner] += _POINTS[trick].sum(axis=1)
+            broken |= broken_now
+            trick = plays[step - n + 1 : step + 1]  # (n, count), in playing order from the leader
+            value = np.where(_SUIT[trick] == lead, trick, -1)
+            leader = wrap[leader + np.argmax(value, axis=0)]
+            raw[rows, leader] += _POINTS[trick].sum(axis=0)
             if rules.jd_bonus:
-                jd_taker = np.where((trick == _JD).any(axis=1), winner, jd_taker)
-            leader = winner
+                jd_taker = np.where((trick == _JD).any(axis=0), leader, jd_taker)
+            leader_flat = base + leader
 
     points = raw.copy()
     moon = raw == 26
@@ -224,5 +225,5 @@ def simulate(
         has_jd = jd_taker >= 0
         points[rows[has_jd], jd_taker[has_jd]] -= 10
     return BatchResult(
-        n, rules, tuple(cycle), direction_codes, deals, passes, plays.astype(np.int8), raw, points
+        n, rules, tuple(cycle), direction_codes, deals, passes, plays.T.astype(np.int8), raw, points
     )
