@@ -525,7 +525,7 @@ def describe_event(kind: str, data: dict, seat: int | None, names: Sequence[str]
         words = phrase(data["face"], data["number"])
         said = f"{who} claims: {words[0].lower()}{words[1:]}."
         if data["right"]:
-            return f"{said} Right! {who} wins."
+            return f"{said} Right: that is the secret pair."
         text = f"{said} Wrong: {who} may no longer ask or claim."
         if "secret" in data:
             text += f" {who} sees the secret pair: {_cards_text(data['secret'])}."
