@@ -96,6 +96,7 @@ def test_show_choice_buttons_dim_the_cards_not_named():
     assert ev.private[1]["card"] == "AH"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(4, 1), (5, 2)])
 def test_full_game_played_through_the_widgets(players, seed):
     """The human seat plays by setting dropdowns and clicking; bots play the rest."""
@@ -231,6 +232,7 @@ def _swap_twins(g: FiveSons, seat: int, rng: random.Random, tries: int = 400):
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players,upto", [(11, 4, 12), (12, 5, 20), (13, 4, 40)])
 def test_seat_view_leaks_nothing_in_any_widget_value(seed, players, upto):
     """A seat's whole widget tree is identical for two deals the seat cannot tell apart."""
