@@ -18,7 +18,7 @@ TARGET = ROOT / "notebooks" / "00-start-here.ipynb"
 LESSONS: list[tuple[str, str, str]] = [
     ("01-five-sons-first-game.ipynb", "A first game of Five Sons",
      "the deck, the deal, asking, answering, claiming; 120 candidate pairs falling to one"),
-    ("02-what-an-answer-tells.ipynb", "What an answer tells whom",
+    ("02-what-an-answer-tells-whom.ipynb", "What an answer tells whom",
      "the asker learns a card; everyone else learns \"holds at least one of two\""),
     ("03-three-ways-to-reason.ipynb", "Three ways to reason",
      "crossing out seen cards, full logic, exact probability, side by side"),
