@@ -491,6 +491,28 @@ class Hearts(Game):
                 if m < 0:
                     m = self._legal()
                 if m >> idx & 1:
+                    # _play(idx), inlined for the common case of a card that does not end the trick
+                    cards = self._trick_cards
+                    if 0 < len(cards) < self.players - 1 and (idx != _QS or not self.rules.qs_breaks_hearts):
+                        history = self.history
+                        history.append(_CARDS[idx])
+                        s = self._to_move
+                        self._hands[s] ^= 1 << idx
+                        self._legal_mask = -1
+                        events = self.events
+                        events._events.append((len(history) - 1) << 12 | s << 6 | idx)
+                        events._raw = True
+                        if idx > self._win_idx and _SUIT_OF[idx] == self._trick_suit:
+                            self._win_seat = s
+                            self._win_idx = idx
+                        elif idx >= 26 and idx < 39:  # a heart (a winning heart follows a heart lead,
+                            self._broken = True  # which has broken hearts already)
+                        cards.append(idx)
+                        self._trick_seats.append(s)
+                        self._played += 1
+                        s += 1
+                        self._to_move = s if s < self.players else 0
+                        return self
                     self.history.append(_CARDS[idx])
                     self._play(idx)
                     return self
