@@ -92,8 +92,14 @@ class GameTable(widgets.VBox):
         self.css = widgets.HTML(TABLE_CSS, layout=widgets.Layout(display="none"))
         self.stepper = Stepper(self.timeline, seat)
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
+        # shown when the bots have a pace: it is also the user's pause / resume for them
         self.clock = widgets.Play(min=0, max=10**9, interval=PACES[pace] or 400, show_repeat=False,
-                                  description="bots", layout=widgets.Layout(display="none"))
+                                  description="bots", tooltip="let the bots play / pause them",
+                                  layout=widgets.Layout(display="none" if PACES[pace] == 0 else ""))
+        self.clock.add_class("qard-bot-clock")
+        # the browser reports how many views the clock has: start it once it is on the page
+        self.clock._view_count = 0
+        self.clock.observe(self._clock_shown, names="_view_count")
         self.clock.observe(self._tick, names="value")
         self.viewpoint.observe(self._viewpoint_changed, names="value")
         self.pace.observe(self._pace_changed, names="value")
@@ -188,7 +194,15 @@ class GameTable(widgets.VBox):
             self.after_bots()
         elif self._bots_due():
             self.clock.interval = PACES[self.pace.value]
-            self.clock.playing = True
+            # the browser starts its timer on a change from paused to playing, so make one;
+            # before the clock is on the page that change would be lost (see _clock_shown)
+            self.clock.playing = False
+            if self.clock._view_count != 0:
+                self.clock.playing = True
+
+    def _clock_shown(self, change: dict) -> None:
+        if change["old"] == 0 and (change["new"] or 0) > 0 and PACES[self.pace.value] > 0:
+            self.run_bots()
 
     def after_bots(self) -> None:
         """Hook: called when the bots have nothing more to play (subclasses may deal on)."""
@@ -208,6 +222,7 @@ class GameTable(widgets.VBox):
 
     def _pace_changed(self, _change: dict) -> None:
         self.clock.playing = False
+        self.clock.layout.display = "none" if PACES[self.pace.value] == 0 else ""
         self.run_bots()
 
     def _viewpoint_changed(self, _change: dict) -> None:

@@ -278,6 +278,8 @@ def test_bots_on_a_clock_play_one_move_per_tick():
     t = FiveSonsTable(g, seat=0, human=None, bots={s: RandomAsker(s) for s in range(4)},
                       pace="fast (0.4 s)", charts=False)
     t.run_bots()
+    assert not t.clock.playing  # not on a page yet: a timer started now would never tick
+    t.clock._view_count = 1  # the browser shows the clock
     assert t.clock.playing
     step = t.game.step
     t.clock.value += 1  # one tick of the browser's timer
