@@ -5,7 +5,9 @@
 - :class:`ReasoningBot` asks only about pairs that full logic (``Knowledge.candidates()``)
   still allows, and claims when one pair is left.
 
-Both draw every choice from their own seeded RNG, so a game of bots replays exactly.
+Both draw every choice from their own seeded RNG, so a game of bots replays exactly. Either
+may be given a memory limit (RULES.md, "notes or memory"): with ``memory=k`` the bot reasons
+from the deal and the last ``k`` questions only, as a player without notes might.
 """
 
 from __future__ import annotations
@@ -25,11 +27,25 @@ class RandomAsker:
 
     level = "naive"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, memory: int | None = None) -> None:
+        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int) or memory < 0):
+            raise ValueError(f"memory must be a number of questions (0 or more) or None, not {memory!r}")
         self.rng = random.Random(seed)
+        self.memory = memory
+
+    def remembered(self, obs: Observation) -> Observation:
+        """The observation as this bot remembers it: the deal and its last ``memory`` questions."""
+        if self.memory is None:
+            return obs
+        asks = [e["step"] for e in obs["events"] if e["kind"] == "ask"]
+        if len(asks) <= self.memory:
+            return obs
+        cutoff = asks[len(asks) - self.memory] if self.memory else obs["step"]
+        events = [e for e in obs["events"] if e["kind"] == "deal" or e["step"] >= cutoff]
+        return Observation({**obs, "events": events})
 
     def candidates(self, obs: Observation) -> set:
-        return set(knowledge_of(obs).naive_candidates())
+        return set(knowledge_of(self.remembered(obs)).naive_candidates())
 
     def act(self, obs: Observation) -> Any:
         if obs["phase"] == "claim":
@@ -44,7 +60,8 @@ class RandomAsker:
         return NoClaim()
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+        memory = "" if self.memory is None else f"memory={self.memory}"
+        return f"{type(self).__name__}({memory})"
 
 
 class ReasoningBot(RandomAsker):
@@ -53,7 +70,7 @@ class ReasoningBot(RandomAsker):
     level = "logic"
 
     def candidates(self, obs: Observation) -> set:
-        return set(knowledge_of(obs).candidates())
+        return set(knowledge_of(self.remembered(obs)).candidates())
 
     def act(self, obs: Observation) -> Any:
         if obs["phase"] == "ask":

@@ -101,3 +101,23 @@ def test_bots_replay_exactly() -> None:
         play(g, [ReasoningBot(s) for s in range(4)], max_steps=5000)
         texts.append(g.record().to_json())
     assert texts[0] == texts[1]
+
+
+def test_bot_memory_limit_forgets_old_questions_but_stays_sound() -> None:
+    """A bot with memory=k reasons from the deal and its last k questions; it never claims wrongly."""
+    g = FiveSons.new(4, seed=4)
+    log: list = []
+    forgetful = ReasoningBot(1, memory=3)
+    play(g, [Watch(ReasoningBot(0), log), Watch(forgetful, log), Watch(ReasoningBot(2), log),
+             Watch(ReasoningBot(3), log)], max_steps=5000)
+    assert g.is_over and not g.eliminated
+    obs = g.observation(1)
+    kept = forgetful.remembered(obs)
+    asks = [e for e in kept["events"] if e["kind"] == "ask"]
+    assert len(asks) == 3 and kept["events"][0]["kind"] == "deal"
+    assert forgetful.candidates(obs) >= knowledge_of(obs).candidates()
+    blank = ReasoningBot(1, memory=0).remembered(obs)
+    assert [e["kind"] for e in blank["events"]] == ["deal"]
+    with pytest.raises(ValueError, match="-1"):
+        RandomAsker(1, memory=-1)
+    assert repr(forgetful) == "ReasoningBot(memory=3)"

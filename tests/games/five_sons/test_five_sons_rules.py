@@ -292,7 +292,9 @@ def test_rule_describe_each_event_as_each_seat_saw_it() -> None:
     assert g.describe(deal, 0) == "Dave deals 5 cards each; you get Q♥ K♥ A♥ 2♥ 3♥."
     assert "K♠" in g.describe(deal, None) and "K♠" not in g.describe(deal, 0)
     g.apply(Claim("KS", "TH"))
-    assert g.describe(g.events[-2], 1) == "Alice claims: the King of Spades has ten sons. Right: that is the secret pair."
+    assert g.describe(g.events[-2], 1) == (
+        "Alice claims: the King of Spades has ten sons. Right: that is the secret pair.")
+    assert g.describe(g.events[-1], 1) == "Alice wins. The secret pair was K♠ 10♥."
 
 
 def test_rule_names_option_used_in_words() -> None:
