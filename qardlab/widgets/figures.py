@@ -20,7 +20,7 @@ from PIL import Image
 
 __all__ = ["figure_png", "ChartView"]
 
-DPI = 72
+DPI = 90
 
 
 def _canvas_png(canvas: FigureCanvasAgg) -> bytes:

@@ -26,13 +26,13 @@ LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probabilit
 
 
 def cell_text(value: Any) -> str:
-    """How a cell reads: ✓ yes, ✗ no, blank unknown, a probability as a percentage."""
+    """How a cell reads: ✓ yes, ✗ no, · unknown, a probability as a percentage."""
     if value == "yes" or value is True:
         return "✓"
     if value == "no" or value is False:
         return "✗"
     if value is None:
-        return ""
+        return "·"
     p = float(value)
     if p >= 1 - 1e-12:
         return "✓"
@@ -73,7 +73,7 @@ class DeductionGrid(widgets.VBox):
                  on_level: Callable[[str], None] | None = None) -> None:
         self.cards = tuple(cards)
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
-                                           style={"button_width": "11em"})
+                                           style={"button_width": "13em"})
         self.level.add_class("qard-grid-level")
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
@@ -107,7 +107,8 @@ class DeductionGrid(widgets.VBox):
             for h in holders:
                 b = self.cells.get((c, h))
                 if b is None:
-                    b = widgets.Button(layout=widgets.Layout(width="auto", height="1.9em", padding="0"))
+                    b = widgets.Button(layout=widgets.Layout(width="auto", height="1.9em", padding="0",
+                                                             border="1px solid #ccc"))
                     b.add_class("qard-grid-cell")
                     b.on_click(self._make_click(c, h))
                     self.cells[(c, h)] = b
