@@ -44,7 +44,7 @@ def _select_table(size: int) -> np.ndarray:
         table = np.zeros((1 << size, size), dtype=np.int8)
         m_idx, pos = np.nonzero(bits)
         table[m_idx, rank[m_idx, pos]] = pos
-        table = table.ravel().astype(np.int64)
+        table = table.ravel()
         _SELECT[size] = table
     return table
 
@@ -119,10 +119,17 @@ def simulate(
     rows = np.arange(count)
     select = _select_table(size)
 
-    # the deal: a random permutation of the deck per hand; seat s gets cards s, s+n, ...
+    # the deal: a random permutation of the deck per hand; card j goes to seat j % n
     order = np.argsort(rng.random((count, len(deck)), dtype=np.float32), axis=1)
-    dealt = np.ascontiguousarray(deck[order].reshape(count, size, n).transpose(0, 2, 1))  # (hand, seat, card)
-    deals = (_ONE << dealt).sum(axis=2)  # distinct bits: the sum is the union
+    dealt = (order if len(deck) == 52 else deck[order]).reshape(count, size, n)  # (hand, round, seat)
+    bits = _ONE << dealt
+    k = rules.cards_to_pass
+    passes = np.zeros((count, n), dtype=np.int64)
+    for j in range(k):  # distinct bits, so the sum is the union (a loop over rounds beats a reduce here)
+        passes += bits[:, j]
+    deals = passes.copy()
+    for j in range(k, size):
+        deals += bits[:, j]
 
     # the pass: the first k cards a seat was dealt are a uniformly random k of its hand
     if pass_direction == "cycle":
@@ -132,28 +139,27 @@ def simulate(
         cycle = (pass_direction,)
     direction_codes = rows % len(cycle)
     offsets = np.array([pass_offset(d, n) for d in cycle], dtype=np.int64)[direction_codes]
-    k = rules.cards_to_pass
+    by_seat = dealt.transpose(0, 2, 1)  # (hand, seat, round), a view
     if k:
-        passes = (_ONE << dealt[:, :, :k]).sum(axis=2)
         passes[offsets == 0] = 0
         giver = (np.arange(n)[None, :] - offsets[:, None]) % n
-        received = np.take_along_axis(dealt[:, :, :k], giver[:, :, None], axis=1)
-        cards = np.sort(np.concatenate([dealt[:, :, k:], received], axis=2), axis=2)
         hands = (deals & ~passes) | np.take_along_axis(passes, giver, axis=1)
+        received = np.take_along_axis(by_seat[:, :, :k], giver[:, :, None], axis=1)
+        cards = np.concatenate([by_seat[:, :, k:], received], axis=2)
     else:
-        passes = np.zeros((count, n), dtype=np.int64)
-        cards = np.sort(dealt, axis=2)
         hands = deals
+        cards = np.ascontiguousarray(by_seat)
+    cards.sort(axis=2)  # (hand, seat, slot): each seat's cards, low to high
     # slots: each seat's cards sorted, so each suit is a run of slots
+    cards_flat = cards.astype(np.int8).ravel()
     below = [np.zeros((count, n), dtype=np.int64)]
     for t in range(4):
         below.append(below[-1] + np.bitwise_count(hands & SUIT_MASKS[t]))
     suit_slots = np.stack([(_ONE << below[t + 1]) - (_ONE << below[t]) for t in range(4)], axis=2)
-    heart_slots = suit_slots[:, :, 2].ravel().copy()
+    heart_slots = suit_slots[:, :, 2].ravel().astype(np.int32)
     qs_slot = np.where(hands & QS_BIT, _ONE << np.bitwise_count(hands & (QS_BIT - 1)), 0).ravel()
-    point_slots = heart_slots | qs_slot
-    suit_slots = suit_slots.ravel()
-    cards_flat = cards.ravel()
+    point_slots = (heart_slots | qs_slot).astype(np.int32)
+    suit_slots = suit_slots.ravel().astype(np.int32)
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int64)
     base = rows * n
 
@@ -161,7 +167,7 @@ def simulate(
     clubs = deck_mask(n) & SUIT_MASKS[0]
     lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
     leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
-    plays = np.empty((total, count), dtype=np.int64)  # step-major: each step writes one row
+    plays = np.empty((total, count), dtype=np.int8)  # step-major: each step writes one row
     raw = np.zeros((count, n), dtype=np.int64)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
@@ -225,5 +231,5 @@ def simulate(
         has_jd = jd_taker >= 0
         points[rows[has_jd], jd_taker[has_jd]] -= 10
     return BatchResult(
-        n, rules, tuple(cycle), direction_codes, deals, passes, plays.T.astype(np.int8), raw, points
+        n, rules, tuple(cycle), direction_codes, deals, passes, np.ascontiguousarray(plays.T), raw, points
     )
