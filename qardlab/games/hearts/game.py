@@ -531,6 +531,11 @@ class Hearts(Game):
             self.history.append(_CARDS[idx])
             self._play(idx)
             return self
+        if self._phase == _PASS:  # as Game.apply: validate fully, then record and do
+            chosen = self._validate_pass(action)
+            self.history.append(chosen)
+            self._pass(chosen)
+            return self
         return super().apply(action)
 
     def _not_your_turn(self, seat: Any) -> str:
