@@ -31,6 +31,7 @@ Nothing here imports widgets; numpy does the arithmetic.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
@@ -369,12 +370,22 @@ class MaskSolver:
 # the polynomial solver (per-card facts only)
 # --------------------------------------------------------------------------------------
 class PolySolver:
-    """Counts deals when every fact forbids or fixes single cards (Hearts)."""
+    """Counts deals when every fact forbids or fixes single cards (Hearts).
+
+    Unknown cards with the same set of possible holders form a class; cards of a class
+    are interchangeable. A deal is a table ``k[c][h]`` (cards of class ``c`` with holder
+    ``h``) with row sums the class sizes ``u_c`` and column sums the holders' remaining
+    sizes; it stands for ``prod_c u_c! / prod k[c][h]!`` deals. Holders are multiplied
+    in as polynomials over the classes (a dense array with one axis per class, length
+    ``u_c + 1``): holder ``h`` contributes ``sum over k (|k| = r_h) of prod_c y_c^k_c / k_c!``.
+    The total is the coefficient at ``u``; the expected number of class-``c`` cards at
+    ``h`` comes from the product over the other holders, and a card of class ``c`` is at
+    ``h`` with that expectation over ``u_c``.
+    """
 
     def __init__(self, model: Model) -> None:
         self.model = model
         self.active = [h for h in model.holders if model.rem[h] > 0]
-        allowed: dict[Card, frozenset] = {}
         forbid: dict[Holder, set[Card]] = {h: set() for h in model.holders}
         self.broken = model.contradiction is not None
         for f in model.facts:
@@ -382,58 +393,95 @@ class PolySolver:
                 forbid[f.holder].add(c)
                 if model.where.get(c) == f.holder:
                     self.broken = True
+        sets: dict[frozenset, int] = {}
+        self.class_of: dict[Card, int] = {}
         for c in model.unknown:
-            allowed[c] = frozenset(i for i, h in enumerate(self.active) if c not in forbid[h])
-        self.allowed = allowed
-        classes: dict[frozenset, int] = {}
+            allowed = frozenset(h for h in self.active if c not in forbid[h])
+            if allowed not in sets:
+                sets[allowed] = len(sets)
+            self.class_of[c] = sets[allowed]
+        self.classes = list(sets)
+        self.sizes = [0] * len(self.classes)
         for c in model.unknown:
-            classes[allowed[c]] = classes.get(allowed[c], 0) + 1
-        self.classes = classes
-        self.shape = tuple(model.rem[h] + 1 for h in self.active)
-        self.target = tuple(model.rem[h] for h in self.active)
-        self._total = None
-        self._per_class: dict[frozenset, np.ndarray] = {}
+            self.sizes[self.class_of[c]] += 1
+        self.shape = tuple(u + 1 for u in self.sizes)
+        self.target = tuple(self.sizes)
+        self.scale = 1.0
+        for u in self.sizes:
+            self.scale *= math.factorial(u)
+        self.terms = {h: self._terms(h) for h in self.active}
+        self._total: float | None = None
+        self._expect: dict[Holder, np.ndarray] = {}
 
-    def _product(self, minus: frozenset | None = None) -> np.ndarray:
-        p = np.zeros(self.shape or (1,), dtype=np.float64)
+    def _terms(self, h: Holder) -> list[tuple[tuple[int, ...], float]]:
+        """Compositions of h's remaining size over the classes it may hold, with 1/prod k!."""
+        allowed = [i for i, cls in enumerate(self.classes) if h in cls]
+        r = self.model.rem[h]
+        out: list[tuple[tuple[int, ...], float]] = []
+        k = [0] * len(self.classes)
+
+        def rec(j: int, left: int) -> None:
+            if j == len(allowed):
+                if left == 0:
+                    coef = 1.0
+                    for x in k:
+                        coef /= math.factorial(x)
+                    out.append((tuple(k), coef))
+                return
+            ci = allowed[j]
+            for x in range(min(left, self.sizes[ci]) + 1):
+                k[ci] = x
+                rec(j + 1, left - x)
+            k[ci] = 0
+
+        rec(0, r)
+        return out
+
+    def _multiply(self, p: np.ndarray, terms) -> np.ndarray:
+        out = np.zeros_like(p)
+        for k, coef in terms:
+            dst = tuple(slice(x, None) for x in k)
+            src = tuple(slice(0, n - x) for n, x in zip(self.shape, k))
+            out[dst] += coef * p[src]
+        return out
+
+    def _product(self, skip: Holder | None = None) -> np.ndarray:
+        p = np.zeros(self.shape, dtype=np.float64)
         p[(0,) * len(self.shape)] = 1.0
-        for cls, count in self.classes.items():
-            if cls == minus:
-                count -= 1
-            for _ in range(count):
-                q = np.zeros_like(p)
-                for i in cls:
-                    src = [slice(None)] * len(self.shape)
-                    dst = [slice(None)] * len(self.shape)
-                    src[i] = slice(0, self.shape[i] - 1)
-                    dst[i] = slice(1, None)
-                    q[tuple(dst)] += p[tuple(src)]
-                p = q
+        for h in self.active:
+            if h != skip:
+                p = self._multiply(p, self.terms[h])
         return p
 
     def total(self) -> float:
         if self._total is None:
             if self.broken:
                 self._total = 0.0
-            elif not self.shape:
-                self._total = 1.0 if not self.model.unknown else 0.0
             else:
-                self._total = float(self._product()[self.target])
+                self._total = float(self._product()[self.target]) * self.scale
         return self._total
+
+    def expected(self, h: Holder) -> np.ndarray:
+        """Per class: the weight of deals times the number of that class's cards at ``h``."""
+        if h not in self._expect:
+            e = np.zeros(len(self.classes))
+            if not self.broken and h in self.active:
+                rest = self._product(skip=h)
+                for k, coef in self.terms[h]:
+                    at = tuple(t - x for t, x in zip(self.target, k))
+                    w = coef * rest[at]
+                    if w:
+                        e += w * np.asarray(k, dtype=np.float64)
+                e *= self.scale
+            self._expect[h] = e
+        return self._expect[h]
 
     def card_weight(self, card: Card, h: Holder) -> float:
         """Weight (number) of deals in which ``h`` holds the unknown ``card``."""
         if self.broken or h not in self.active:
             return 0.0
-        i = self.active.index(h)
-        cls = self.allowed[card]
-        if i not in cls:
-            return 0.0
-        if cls not in self._per_class:
-            self._per_class[cls] = self._product(minus=cls)
-        t = list(self.target)
-        t[i] -= 1
-        return float(self._per_class[cls][tuple(t)])
+        c = self.class_of[card]
+        return float(self.expected(h)[c] / self.sizes[c])
 
 
 def solver_for(model: Model, weighted: bool):

@@ -41,24 +41,24 @@ def _holds(hand: frozenset, f) -> bool:
 def deals(k: Knowledge) -> list[tuple[dict, float]]:
     """Every consistent deal as ({holder: frozenset(cards)}, weight).
 
-    Cards named by a "has" fact of the seat itself are placed first (the seat knows its
-    own hand); everything else is enumerated.
+    Cards named by a "has" fact are placed first (a card seen in a hand, played, or
+    passed); every other card is enumerated over the holders with room left.
     """
-    own = frozenset(f.cards[0] for f in k.facts if f.kind == "has" and f.holder == k.seat)
-    rest = [c for c in k.cards if c not in own]
-    holders = [h for h in k.holders if h != k.seat]
-    sizes = [k.sizes[h] for h in holders]
-    if len(own) != k.sizes[k.seat]:
-        holders.append(k.seat)
-        sizes.append(k.sizes[k.seat] - len(own))
+    fixed: dict = {}
+    for f in k.facts:
+        if f.kind == "has":
+            fixed.setdefault(f.holder, set()).add(f.cards[0])
+    placed = {c for cs in fixed.values() for c in cs}
+    rest = [c for c in k.cards if c not in placed]
+    holders = [h for h in k.holders if k.sizes[h] - len(fixed.get(h, ())) > 0]
+    sizes = [k.sizes[h] - len(fixed.get(h, ())) for h in holders]
+    if any(k.sizes[h] < len(fixed.get(h, ())) for h in k.holders):
+        return []
     out = []
 
     def rec(i: int, left: list, hands: dict) -> None:
         if i == len(holders):
-            full = dict(hands)
-            if k.seat not in full:
-                full[k.seat] = frozenset()
-            full[k.seat] = full[k.seat] | own
+            full = {h: frozenset(fixed.get(h, ())) | hands.get(h, frozenset()) for h in k.holders}
             w = 1.0
             for f in k.facts:
                 hand = full[f.holder]
