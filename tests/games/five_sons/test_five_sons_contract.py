@@ -82,3 +82,20 @@ def test_contract_catches_a_leak() -> None:
         leaky_others.append(lo)
     with pytest.raises(AssertionError):
         check_indistinguishable(g, 0, leaky_others)
+
+
+def test_contract_catches_a_refusal_that_changes_the_game() -> None:
+    """The contract is not vacuous: a game that changes its state while refusing is caught."""
+    from tests.game_contract import check_illegal_changes_nothing
+
+    class Sloppy(FiveSons):
+        name = ""  # not registered
+
+        def _validate(self, action):
+            self.turn += 1  # a bug: touches the state before refusing
+            return super()._validate(action)
+
+    g = Sloppy(4, {}, 5)
+    g.apply(g.chance_outcome())
+    with pytest.raises(AssertionError, match="changed"):
+        check_illegal_changes_nothing(g, [NoClaim()])
