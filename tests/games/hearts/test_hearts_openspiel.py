@@ -23,7 +23,7 @@ from qardlab.games.hearts import Hearts, HeartsRules
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed (pip install open-spiel)")
 
 DIRECTIONS = ("none", "left", "across", "right")
-SEEDED_HANDS = 3000
+SEEDED_HANDS = 5000
 FRESH_HANDS = 1000
 OPTION_HANDS = 300
 
@@ -99,7 +99,7 @@ def run_hands(seed: int, count: int, **options: bool) -> dict:
 
 @pytest.mark.slow
 def test_agrees_with_openspiel_seeded() -> None:
-    """2,000 seeded random hands: same legal cards at every pass and play, same hand points."""
+    """5,000 seeded random hands: same legal cards at every pass and play, same hand points."""
     totals = run_hands(20260530, SEEDED_HANDS)
     print(f"\nOpenSpiel agreement (seed 20260530): {totals}")
     assert totals["hands"] == SEEDED_HANDS
