@@ -17,6 +17,7 @@ from .cards import FACE_CARDS, NUMBER_CARDS, Card
 
 __all__ = [
     "candidates_chart",
+    "seats_chart",
     "pair_grid_chart",
     "advisor_chart",
     "hearts_totals_chart",
@@ -101,6 +102,34 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
         marker.set_label("_current")
     ax.legend(loc="upper right", fontsize="small")
     ax.set_title(title or "Candidate secret pairs")
+    return fig
+
+
+def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, level: str = "logic",
+                title: str = "", xlim: tuple[float, float] | None = None, ylim: float | None = None,
+                figsize: tuple[float, float] = (6.4, 3.4), fixed_layout: bool = False) -> Figure:
+    """Candidate pairs of every seat at one level, one line per seat (``gid`` ``seat:<name>``).
+
+    ``histories`` maps a seat's name to its history rows (as :func:`candidates_chart`).
+    """
+    fig = Figure(figsize=figsize, layout=None if fixed_layout else "constrained")
+    if fixed_layout:
+        fig.subplots_adjust(left=0.1, right=0.97, bottom=0.15, top=0.9)
+    ax = fig.add_subplot()
+    for name, history in histories.items():
+        cols = history_columns(history)
+        if level in cols:
+            (line,) = ax.plot(cols["step"], cols[level], drawstyle="steps-post", lw=2, label=name)
+            line.set_gid(f"seat:{name}")
+    if current is not None:
+        ax.axvline(current, color="#f5b700", lw=2).set_gid("current")
+    if xlim is not None:
+        ax.set_xlim(*xlim)
+    ax.set_ylim(bottom=0, top=ylim)
+    ax.set_xlabel("step")
+    ax.set_ylabel(f"candidate pairs ({LEVEL_LABELS.get(level, level)})")
+    ax.legend(loc="upper right", fontsize="small")
+    ax.set_title(title or "Candidate secret pairs, seat by seat")
     return fig
 
 

@@ -331,12 +331,19 @@ class FiveSonsTable(GameTable):
         g: FiveSons = self.game  # type: ignore[assignment]
         seat = self.seat
         hidden = (seat is not None and seat == self.human and not g.options.get("notes", True))
-        on = self.show_charts.value and seat is not None and g.phase != "deal" and not hidden
+        on = self.show_charts.value and g.phase != "deal" and not hidden
         self.chart_tabs.layout.display = "" if on else "none"
         if not on:
             self.figures = {}
             return
         tab = self.chart_tabs.selected_index or 0
+        if seat is None:  # the teacher: every seat's candidates side by side
+            if tab == 0:
+                self._seats_chart(g.step)
+            else:
+                self.chart_views[tab].show(None)
+                self.figures.pop("pairs" if tab == 1 else "advice", None)
+            return
         name = self.names[seat]
         try:
             if tab == 0:
@@ -379,6 +386,28 @@ class FiveSonsTable(GameTable):
                         ln.set_data(cols.get("step", []), cols[gid])
             view.redraw()
         self.figures["candidates"] = fig
+
+    def _seats_chart(self, step: int) -> None:
+        """The teacher's chart: each seat's logical candidates after each step."""
+        rows = {self.names[s]: self._history(s) for s in range(self.players)}
+        view = self.chart_views[0]
+        key = ("teacher", self.timeline.last, id(self.timeline.record))
+        fig = view.figure
+        if self._chart_key != key or fig is None or not view.blitting:
+            fig = charts.seats_chart(rows, current=step, xlim=(0, max(1, self.timeline.last)), ylim=126,
+                                     fixed_layout=True)
+            self._chart_key = key
+            view.show_blit(fig, list(fig.axes[0].lines))
+        else:
+            for ln in fig.axes[0].lines:
+                gid = str(ln.get_gid())
+                if gid == "current":
+                    ln.set_xdata([step, step])
+                elif gid.startswith("seat:"):
+                    cols = charts.history_columns(rows[gid[5:]])
+                    ln.set_data(cols.get("step", []), cols.get("logic", []))
+            view.redraw()
+        self.figures["seats"] = fig
 
     def _advice_chart(self, g: FiveSons, seat: int) -> Any:
         advice = g.knowledge(seat).questions()

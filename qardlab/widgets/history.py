@@ -14,6 +14,10 @@ from ..engine import Record
 
 __all__ = ["SeatHistory"]
 
+#: events that add no fact about where the cards are (a question carries no information, per
+#: RULES.md; a pass on claiming neither); a step with only these keeps the previous counts
+_NO_NEWS = frozenset({"ask", "no_claim"})
+
 
 class SeatHistory:
     """Rows ``{"step", "naive", "logic", "effective", "entropy"}`` for one seat of a record."""
@@ -38,7 +42,12 @@ class SeatHistory:
         return [r for r in self.rows if r["step"] <= position]
 
     def _row_now(self) -> dict[str, Any]:
-        k = self._game.knowledge(self.seat)
+        g = self._game
+        new = [e.kind for e in reversed(g.events) if e.step == self._pos - 1 and e.visible_to(self.seat)] \
+            if g.events and g.events[-1].step == self._pos - 1 else []
+        if self._row is not None and set(new) <= _NO_NEWS:
+            return {"step": self._pos, **self._row}  # nothing that could change the counts
+        k = g.knowledge(self.seat)
         key = (tuple((f.kind, f.holder, f.cards, f.count) for f in k.facts),
                tuple(sorted((str(h), n) for h, n in k.sizes.items())))
         if key != self._key or self._row is None:

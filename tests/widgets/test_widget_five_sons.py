@@ -309,3 +309,17 @@ def test_unknown_game_and_bad_seat_are_refused():
     g = FiveSons.from_deal(HANDS, secret=("KS", "8H"))
     with pytest.raises(ValueError, match="seat 7"):
         table(g, seat=7)
+
+
+def test_teacher_chart_shows_every_seat_logic_count():
+    g = bot_game(7, 4, RandomAsker, steps=30)
+    t = FiveSonsTable(g, seat=None, charts=True)
+    t.timeline.go_to(20)
+    fig = t.figures["seats"]
+    lines = {ln.get_gid(): ln for ln in fig.axes[0].lines}
+    assert list(lines["current"].get_xdata()) == [20, 20]
+    for s, name in enumerate(t.names):
+        k = t.timeline.state_at(20).knowledge(s)
+        assert lines[f"seat:{name}"].get_ydata()[-1] == len(k.candidates())
+    t.chart_tabs.selected_index = 1
+    assert "pairs" not in t.figures  # the pair grid is a seat's; the teacher has none
