@@ -170,14 +170,26 @@ def _still_forced(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, v
         return False
 
 
-def _minimise(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str,
-              order: list[int]) -> list[Fact]:
-    keep = list(facts)
-    for f in [facts[i] for i in order]:
-        trial = [g for g in keep if g is not f]
-        if _still_forced(k, trial, card, holder, value):
-            keep = trial
-    return keep
+def _minimise(k: Knowledge, fixed: list[Fact], items: list[Fact], card: Card, holder: Holder,
+              value: str) -> list[Fact]:
+    """A subset of ``items`` that, with ``fixed``, still forces the cell; no single fact of it
+    can be dropped. Divide and conquer (as in QuickXplain): try to drop a whole half at
+    once, so a chain of a few facts among a hundred costs a few dozen solver calls. The
+    first items are the ones it prefers to drop."""
+    def rec(part: list[Fact], others: list[Fact], check: bool) -> list[Fact]:
+        if not part:
+            return []
+        if check and _still_forced(k, fixed + others, card, holder, value):
+            return []
+        if len(part) == 1:
+            return part
+        mid = len(part) // 2
+        first, second = part[:mid], part[mid:]
+        keep_second = rec(second, others + first, True)
+        keep_first = rec(first, others + keep_second, True)
+        return keep_first + keep_second
+
+    return rec(items, [], False)
 
 
 def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
@@ -205,32 +217,22 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
                f"Only counting settles it: the probability is {p:.1%}.")
         return Explanation(card, holder, None, [], [msg], probability=p)
     facts = list(k.facts)
-    own = [i for i, f in enumerate(facts) if f.kind == "has" and f.holder == k.seat]
-    own_set = set(own)
-    others = [i for i in range(len(facts)) if i not in own_set][::-1]
-    keep = _minimise(k, facts, card, holder, value, others)
-    # own-hand facts: try dropping those that no kept fact names (small problems only)
-    named = {c for f in keep if not (f.kind == "has" and f.holder == k.seat) for c in f.cards} | {card}
-    idle = [f for f in keep if f.kind == "has" and f.holder == k.seat and f.cards[0] not in named]
-    if idle:
-        trial = [f for f in keep if f not in idle]
-        if _still_forced_small(k, trial, card, holder, value):
-            keep = trial
-        else:
-            for f in idle:
-                t = [g for g in keep if g is not f]
-                if _still_forced_small(k, t, card, holder, value):
-                    keep = t
-    keep.sort(key=lambda f: (f.step is not None, -1 if f.step is None else f.step))
-    sentences = [fact_text(k, f) for f in keep]
-    if not keep:
+    # the seat always knows its own hand: those facts stay, and are said only where they matter
+    own = [f for f in facts if f.kind == "has" and f.holder == k.seat]
+    rest = [f for f in facts if not (f.kind == "has" and f.holder == k.seat)]
+    # prefer dropping later facts (and the rules last), so the chain uses the earliest facts
+    rest.sort(key=lambda f: (f.step is None, -(f.step or 0)))
+    keep = _minimise(k, own, rest, card, holder, value)
+    keep.sort(key=lambda f: (f.step is not None, f.step or 0))
+    # own cards worth saying: those a kept fact names (for a "shown", only the shown card)
+    named = {c for f in keep for c in (f.cards[:1] if f.kind == "shown" else f.cards)} | {card}
+    said_own = [f for f in own if f.cards[0] in named] if holder != k.seat else [
+        f for f in own if f.cards[0] == card]
+    sentences = [fact_text(k, f) for f in said_own + keep]
+    if holder == k.seat and value == "no":
+        sentences.append(f"Your hand is {_cards_text(sorted(f.cards[0] for f in own))}.")
+    elif not keep and not said_own:
         sentences.append("The hand sizes alone settle it.")
     sentences.append(_conclusion(k, card, holder, value))
+    keep = own + keep
     return Explanation(card, holder, value, keep, sentences, probability=1.0 if value == "yes" else 0.0)
-
-
-def _still_forced_small(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str) -> bool:
-    model = build_model(k, facts)
-    if not model.per_card and model.n > 20:
-        return False
-    return _still_forced(k, facts, card, holder, value)
