@@ -177,31 +177,31 @@ def simulate(
     leader_flat = base + leader
     for step in range(total):
         pos = step % n
-        flat = leader_flat if pos == 0 else base + wrap[leader + pos]
-        al = alive[flat]
+        flat = leader_flat if pos == 0 else base + wrap.take(leader + pos)
+        al = alive.take(flat)
         if step == 0:
             slot = np.zeros(count, dtype=np.int64)
         else:
             if pos == 0:
                 if rules.must_break_hearts:
-                    safe = al & ~heart_slots[flat]
+                    safe = al & ~heart_slots.take(flat)
                     legal = np.where(broken | (safe == 0), al, safe)
                 else:
                     legal = al
             else:
-                follow = al & suit_slots[flat * 4 + lead]
+                follow = al & suit_slots.take(flat * 4 + lead)
                 if step < n and rules.no_pts_on_first_trick:
-                    safe = al & ~point_slots[flat]
+                    safe = al & ~point_slots.take(flat)
                     other = np.where(safe == 0, al, safe)
                 else:
                     other = al
                 legal = np.where(follow == 0, other, follow)
             r = (uniforms[step] * np.bitwise_count(legal)).astype(np.int64)
-            slot = select[legal * size + r]
-        card = cards_flat[flat * size + slot]
+            slot = select.take(legal * size + r)
+        card = cards_flat.take(flat * size + slot)
         alive[flat] = al ^ (_ONE << slot)
         plays[step] = card
-        suit = _SUIT[card]
+        suit = _SUIT.take(card)
         if pos == 0:
             lead = suit
             broken_now = suit == 2
@@ -213,7 +213,7 @@ def simulate(
             broken |= broken_now
             trick = plays[step - n + 1 : step + 1]  # (n, count), in playing order from the leader
             value = np.where(_SUIT[trick] == lead, trick, -1)
-            leader = wrap[leader + np.argmax(value, axis=0)]
+            leader = wrap.take(leader + np.argmax(value, axis=0))
             raw[rows, leader] += _POINTS[trick].sum(axis=0)
             if rules.jd_bonus:
                 jd_taker = np.where((trick == _JD).any(axis=0), leader, jd_taker)
