@@ -141,17 +141,16 @@ class _PlayLog(EventLog):
     result is exactly the log an eager version would have written.
     """
 
-    __slots__ = ("players", "_raw", "_done", "_trick")
+    __slots__ = ("players", "_done", "_trick")
 
     def __init__(self, players: int, events: Sequence[Event] = (), trick: Sequence = ()) -> None:
         super().__init__(events)
         self.players = players
-        self._raw = False  # whether ``_events`` holds unflushed ints
         self._done = len(self._events)  # events before this index are flushed
         self._trick: list[list[int]] = [list(t) for t in trick]  # plays of the open trick, flushed
 
     def _flush(self) -> None:
-        if not self._raw:
+        if self._done == len(self._events):  # nothing appended since the last flush
             return
         events = self._events
         out = events[: self._done]
@@ -177,7 +176,6 @@ class _PlayLog(EventLog):
         self._events = out
         self._trick = trick
         self._done = len(out)
-        self._raw = False
 
     def __getitem__(self, i):  # type: ignore[override]
         self._flush()
@@ -499,9 +497,7 @@ class Hearts(Game):
                         s = self._to_move
                         self._hands[s] ^= 1 << idx
                         self._legal_mask = -1
-                        events = self.events
-                        events._events.append((len(history) - 1) << 12 | s << 6 | idx)
-                        events._raw = True
+                        self.events._events.append((len(history) - 1) << 12 | s << 6 | idx)
                         if idx > self._win_idx and _SUIT_OF[idx] == self._trick_suit:
                             self._win_seat = s
                             self._win_idx = idx
@@ -716,9 +712,7 @@ class Hearts(Game):
         s: int = self._to_move  # type: ignore[assignment]
         self._hands[s] ^= 1 << idx
         self._legal_mask = -1
-        events = self.events
-        events._events.append((len(self.history) - 1) << 12 | s << 6 | idx)
-        events._raw = True
+        self.events._events.append((len(self.history) - 1) << 12 | s << 6 | idx)
         cards = self._trick_cards
         suit = _SUIT_OF[idx]
         if not cards:
