@@ -960,7 +960,8 @@ class Hearts(Game):
             if seat is None:
                 cards = data["private"][s]["cards"]
                 return f"{name(s)} chooses to pass " + " ".join(Card.parse(c).symbol for c in cards) + "."
-            return f"{name(s)} chooses {data['count']} card(s) to pass."
+            count = data["count"]
+            return f"{name(s)} chooses " + ("a card" if count == 1 else f"{count} cards") + " to pass."
         if kind == "pass":
             if seat is None:
                 parts = [
