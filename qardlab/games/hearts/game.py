@@ -607,7 +607,7 @@ class Hearts(Game):
             m |= bit
         if not isinstance(action, (tuple, list)):
             return _CARDS[idxs[0]]  # one card chosen: recorded as that card
-        return tuple(_CARDS[i] for i in idxs)
+        return tuple([_CARDS[i] for i in idxs])
 
     def _do(self, action: Any) -> None:
         p = self._phase
@@ -674,10 +674,11 @@ class Hearts(Game):
         s: int = self._to_move  # type: ignore[assignment]
         cards = (action,) if isinstance(action, Card) else action
         m = self._chosen[s]
-        for c in cards:
-            m |= 1 << _IDX_OF_ID[id(c)]
+        idxs = [_IDX_OF_ID[id(c)] for c in cards]
+        for i in idxs:
+            m |= 1 << i
         self._chosen[s] = m
-        codes = [_CODES[c.index] for c in cards]
+        codes = [_CODES[i] for i in idxs]
         self.log("pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": codes}})
         if _popcount(m) < self.rules.cards_to_pass:
             return
