@@ -101,6 +101,17 @@ class Game(ABC):
     def _do(self, action: Any) -> None:
         """Apply a validated action: change the state and log its events."""
 
+    def _forced(self) -> Any:
+        """The action the rules force now, if any (None by default).
+
+        ``apply`` applies forced actions itself, each as its own step of the history, so
+        that a move that is sometimes a choice and sometimes forced (a Five Sons answer)
+        takes one step either way: how many steps a game has never tells a seat whether
+        someone had a choice. Forced actions are marked ``forced`` and left out of records,
+        since replay forces them again.
+        """
+        return None
+
     def chance_outcome(self) -> Any:
         """At a chance node (``to_move == CHANCE``), draw the outcome from the game's RNG."""
         raise IllegalAction("no chance event is due now")
@@ -128,7 +139,30 @@ class Game(ABC):
         normalised = self._validate(action)
         self.history.append(normalised)
         self._do(normalised)
+        forced = self._forced()
+        while forced is not None:
+            self.history.append(forced)
+            self._do(forced)
+            forced = self._forced()
         return self
+
+    def apply_step(self, action: Any) -> "Game":
+        """Apply exactly one step of the history (a forced action included), forcing nothing after it.
+
+        This is how a :class:`~qardlab.engine.timeline.Timeline` stops between an action and
+        the forced actions that follow it. Validation is the same as ``apply``'s.
+        """
+        if self.is_over:
+            raise IllegalAction(f"the game is over; {action!r} cannot be played")
+        normalised = self._validate(action)
+        self.history.append(normalised)
+        self._do(normalised)
+        return self
+
+    @staticmethod
+    def is_forced(action: Any) -> bool:
+        """Whether a history entry was forced by the rules (and so is not saved in records)."""
+        return getattr(action, "forced", False) is True
 
     @property
     def step(self) -> int:

@@ -1,7 +1,8 @@
 """Game records as JSON: save, load, validate, replay.
 
-A record is the game's name, player count, options, seed and every action applied,
-chance (the deals) included, in the games' own JSON codec::
+A record is the game's name, player count, options, seed and every action chosen,
+chance (the deals) included, in the games' own JSON codec (actions the rules force are
+left out: replay forces them again)::
 
     {"format": "qardlab-record", "version": 1, "game": "five_sons", "players": 4,
      "options": {...}, "seed": 7, "actions": [...]}
@@ -50,7 +51,7 @@ class Record:
             players=game.players,
             options=_jsonable_options(game.options),
             seed=game.seed,
-            actions=[game.action_to_json(a) for a in game.history],
+            actions=[game.action_to_json(a) for a in game.history if not game.is_forced(a)],
         )
 
     # -- JSON -------------------------------------------------------------------------

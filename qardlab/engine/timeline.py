@@ -1,10 +1,12 @@
 """Step-through: a cursor over the states of a recorded game.
 
-Position ``k`` is the game after its first ``k`` actions (0 is before the deal; the
-last is the game as recorded). States are rebuilt by replay and cached at regular
-checkpoints, so any position is reached by replaying at most ``checkpoint_every``
-actions from a cached copy; moving one step forward from the current position replays
-exactly one action.
+Position ``k`` is the game after the first ``k`` steps of its history (0 is before the
+deal; the last is the game as recorded). A step is one action, a forced one included
+(a Five Sons answer forced by the cards held is a step of its own, as a chosen answer
+is), so a seat stepping through a game never learns from the count of steps who had a
+choice. States are rebuilt by replay and cached at regular checkpoints, so any position
+is reached by replaying at most ``checkpoint_every`` steps from a cached copy; moving
+one step forward from the current position replays exactly one step.
 """
 
 from __future__ import annotations
@@ -21,16 +23,22 @@ class Timeline:
     """A cursor over positions ``0..len(self) - 1`` of a game's history."""
 
     def __init__(self, source: "Game | Record", checkpoint_every: int = 16) -> None:
-        self.record = source.record() if isinstance(source, Game) else source
+        if isinstance(source, Game):
+            final = source.copy()
+            self.record = source.record()
+        else:
+            self.record = source
+            final = source.replay()
         self.checkpoint_every = max(1, checkpoint_every)
+        self._steps: list[Any] = list(final.history)
         self._checkpoints: dict[int, Game] = {0: self.record.replay(0)}
-        self._position = len(self.record.actions)
-        self._current: Game = self._build(self._position)
+        self._position = len(self._steps)
+        self._current: Game = final
         self._listeners: list[Callable[["Timeline"], None]] = []
 
     # -- positions --------------------------------------------------------------------
     def __len__(self) -> int:
-        return len(self.record.actions) + 1
+        return len(self._steps) + 1
 
     @property
     def position(self) -> int:
@@ -38,7 +46,12 @@ class Timeline:
 
     @property
     def last(self) -> int:
-        return len(self.record.actions)
+        return len(self._steps)
+
+    @property
+    def steps(self) -> tuple[Any, ...]:
+        """Every step of the history, forced ones included (what positions count)."""
+        return tuple(self._steps)
 
     @property
     def game(self) -> Game:
@@ -46,7 +59,7 @@ class Timeline:
         return self._current
 
     def state_at(self, k: int) -> Game:
-        """A fresh copy of the game after ``k`` actions."""
+        """A fresh copy of the game after ``k`` steps."""
         return self._build(self._check(k)).copy()
 
     def go_to(self, k: int) -> Game:
@@ -55,7 +68,7 @@ class Timeline:
             return self._current
         if k == self._position + 1:
             nxt = self._current.copy()
-            nxt.apply(nxt.action_from_json(self.record.actions[k - 1]))
+            nxt.apply_step(self._steps[k - 1])
             self._current = nxt
             if k % self.checkpoint_every == 0:
                 self._checkpoints.setdefault(k, nxt.copy())
@@ -79,12 +92,16 @@ class Timeline:
 
     # -- growing ----------------------------------------------------------------------
     def extend(self, action: Any) -> Game:
-        """Apply a new action at the end (the cursor must be at the end); IllegalAction otherwise."""
+        """Apply a new action at the end (the cursor must be at the end); IllegalAction otherwise.
+
+        The forced steps that follow it are applied too, and the cursor moves past them.
+        """
         if self._position != self.last:
             raise ValueError(f"the timeline is at step {self._position}, not at its end ({self.last})")
         nxt = self._current.copy()
         nxt.apply(action)  # raises IllegalAction with nothing changed
-        self.record.actions = [nxt.action_to_json(a) for a in nxt.history]
+        self.record = nxt.record()
+        self._steps = list(nxt.history)
         self._current = nxt
         self._position = self.last
         self._notify()
@@ -93,6 +110,7 @@ class Timeline:
     def sync(self, game: Game) -> None:
         """Follow a live game: take its record and move to its end."""
         self.record = game.record()
+        self._steps = list(game.history)
         self._checkpoints = {0: self.record.replay(0)}
         self._current = game.copy()
         self._position = self.last
@@ -116,7 +134,7 @@ class Timeline:
         base = max(c for c in self._checkpoints if c <= k)
         game = self._checkpoints[base].copy()
         for i in range(base, k):
-            game.apply(game.action_from_json(self.record.actions[i]))
+            game.apply_step(self._steps[i])
             if (i + 1) % self.checkpoint_every == 0 and (i + 1) not in self._checkpoints:
                 self._checkpoints[i + 1] = game.copy()
         return game

@@ -324,7 +324,7 @@ class FiveSonsTable(GameTable):
 
         h = self._histories.get(seat)
         if h is None or h.record is not self.timeline.record or h._pos > self.timeline.last:
-            h = self._histories[seat] = SeatHistory(self.timeline.record, seat)
+            h = self._histories[seat] = SeatHistory(self.timeline.record, seat, self.timeline.steps)
         return h.upto(self.timeline.position)
 
     def _render_charts(self) -> None:

@@ -8,7 +8,7 @@ the solver runs once per answer, not once per step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine import Record
 
@@ -22,9 +22,11 @@ _NO_NEWS = frozenset({"ask", "no_claim"})
 class SeatHistory:
     """Rows ``{"step", "naive", "logic", "effective", "entropy"}`` for one seat of a record."""
 
-    def __init__(self, record: Record, seat: int) -> None:
+    def __init__(self, record: Record, seat: int, steps: Sequence[Any] | None = None) -> None:
         self.record = record
         self.seat = seat
+        #: every step of the history, forced answers included (positions count these)
+        self.steps = list(record.replay().history if steps is None else steps)
         self._game = record.replay(0)
         self._pos = 0
         self._key: tuple | None = None
@@ -33,10 +35,10 @@ class SeatHistory:
 
     def upto(self, position: int) -> list[dict[str, Any]]:
         """The rows for positions 1..position (position 0 is before the deal)."""
-        actions = self.record.actions
-        while self._pos < min(position, len(actions)):
+        steps = self.steps
+        while self._pos < min(position, len(steps)):
             g = self._game
-            g.apply(g.action_from_json(actions[self._pos]))
+            g.apply_step(steps[self._pos])
             self._pos += 1
             self.rows.append(self._row_now())
         return [r for r in self.rows if r["step"] <= position]

@@ -1,11 +1,11 @@
 """The King of Hearts has Five Sons: a deduction game for 4 or 5 players (see RULES.md)."""
 
-from .actions import TITLE, Ask, Claim, Deal, NoClaim, Show, phrase
+from .actions import TITLE, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 from .bots import RandomAsker, ReasoningBot
 from .game import ASK_MODES, FiveSons, describe_event
 from .session import FiveSonsSession, draw_for_seats
 
 __all__ = [
-    "FiveSons", "FiveSonsSession", "Ask", "Show", "Claim", "NoClaim", "Deal", "phrase", "TITLE",
+    "FiveSons", "FiveSonsSession", "Ask", "Show", "Neither", "Claim", "NoClaim", "Deal", "phrase", "TITLE",
     "ASK_MODES", "describe_event", "draw_for_seats", "RandomAsker", "ReasoningBot",
 ]

@@ -8,12 +8,12 @@ record replays exactly without its seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 from ...cards import Card, CardLike
 
-__all__ = ["Ask", "Show", "Claim", "NoClaim", "Deal", "Action", "phrase", "TITLE", "SONS"]
+__all__ = ["Ask", "Show", "Neither", "Claim", "NoClaim", "Deal", "Action", "phrase", "TITLE", "SONS"]
 
 #: how many sons each number card has, spoken
 SONS = {14: "one son", 2: "two sons", 3: "three sons", 4: "four sons", 5: "five sons", 6: "six sons",
@@ -68,15 +68,31 @@ class Ask(_Value):
 
 @dataclass(frozen=True)
 class Show(_Value):
-    """The answerer holding both named cards shows this one (their choice)."""
+    """The answerer shows this card to the asker.
+
+    An answerer holding both named cards chooses which (``Show`` is then its action); one
+    holding only one must show it, and the engine applies that ``Show`` itself, marked
+    ``forced`` (a step of the history that records leave out, since replay forces it).
+    """
 
     card: Card
+    forced: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "card", _card(self.card, "Show card"))
 
     def __repr__(self) -> str:
-        return f"Show({self.card.code!r})"
+        return f"Show({self.card.code!r}{', forced=True' if self.forced else ''})"
+
+
+@dataclass(frozen=True)
+class Neither(_Value):
+    """The answerer holds neither named card and says so: always forced, applied by the engine."""
+
+    forced: bool = field(default=True, compare=False)
+
+    def __repr__(self) -> str:
+        return "Neither()"
 
 
 @dataclass(frozen=True)
@@ -134,7 +150,7 @@ class Deal(_Value):
         return f"Deal(dealer={self.dealer}, secret={[c.code for c in self.secret]}, hands={hands})"
 
 
-Action = Union[Ask, Show, Claim, NoClaim, Deal]
+Action = Union[Ask, Show, Neither, Claim, NoClaim, Deal]
 
 
 def phrase(face: CardLike, number: CardLike) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, Hand, cards_of_mask, five_sons_deck, mask_of
 from ...engine import CHANCE, Event, Game, IllegalAction, Observation
-from .actions import Action, Ask, Claim, Deal, NoClaim, Show, phrase
+from .actions import Action, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 
 __all__ = ["FiveSons", "ASK_MODES", "DEFAULT_OPTIONS"]
 
@@ -80,7 +80,7 @@ class FiveSons(Game):
         self.asker: int | None = None  # whose turn it is to ask (or who just asked)
         self.turn = 0  # questions asked so far
         self.question: Ask | None = None  # the question being answered or just answered
-        self._answerer: int | None = None  # who must choose a card to show
+        self._answerer: int | None = None  # who answers the question now (chosen or forced)
         self._claimers: list[int] = []  # seats still to claim or pass in this claim round
         self._next_dealer = 0  # dealer for chance_outcome (set by new())
 
@@ -187,6 +187,9 @@ class FiveSons(Game):
         if self.phase == "ask":
             return [_ASKS[t][k] for t in self._targets(self.asker) for k in range(120)]
         if self.phase == "answer":
+            forced = self._forced()
+            if forced is not None:
+                return [forced]
             q = self.question
             return [Show(q.face), Show(q.number)]
         if self.phase == "claim":
@@ -263,16 +266,27 @@ class FiveSons(Game):
                                 "second")
         return action
 
-    def _validate_show(self, action: Any) -> Show:
+    def _validate_show(self, action: Any) -> Show | Neither:
         q = self.question
+        held = [c for c in q.cards if self.holds(self._answerer, c)]
+        if isinstance(action, Neither):
+            if held:
+                raise IllegalAction(f"seat {self._answerer} holds {' and '.join(c.code for c in held)} "
+                                    "and must show it, not say neither")
+            return action
+        if not held:
+            raise IllegalAction(f"seat {self._answerer} holds neither {q.face.code} nor {q.number.code}: "
+                                f"the answer is Neither(), not {action!r}")
         if not isinstance(action, Show):
             raise IllegalAction(f"seat {self._answerer} must show {q.face.code} or {q.number.code} "
                                 f"(Show(card)), not {action!r}")
         if action.card not in q.cards:
             raise IllegalAction(f"{action.card.code} was not named; show {q.face.code} or {q.number.code}")
-        if not self.holds(self._answerer, action.card):  # pragma: no cover - both are held in this phase
-            raise IllegalAction(f"seat {self._answerer} does not hold {action.card.code}")
-        return action
+        if not self.holds(self._answerer, action.card):
+            raise IllegalAction(f"seat {self._answerer} does not hold {action.card.code}; it must show "
+                                f"{held[0].code}")
+        forced = len(held) == 1  # the only card it may show: the engine shows it itself
+        return action if action.forced == forced else Show(action.card, forced=forced)
 
     def _validate_claim(self, action: Any) -> Action:
         seat = self._claimers[0]
@@ -296,6 +310,8 @@ class FiveSons(Game):
             self._do_ask(action)
         elif isinstance(action, Show):
             self._answer(self._answerer, action.card)
+        elif isinstance(action, Neither):
+            self._neither(self._answerer)
         elif isinstance(action, Claim):
             self._do_claim(action)
         else:
@@ -331,22 +347,33 @@ class FiveSons(Game):
         self._put_to(ask.target)
 
     def _put_to(self, answerer: int) -> None:
-        """Ask ``answerer``: answer at once when forced, else wait for their choice."""
-        q = self.question
-        held = [c for c in q.cards if self.holds(answerer, c)]
+        """Put the question to ``answerer``: the answer is their step, chosen or forced.
+
+        Every answer is a step of its own, so that the history has the same shape whether or
+        not the answerer had a choice: only the answerer may know that it held both cards.
+        """
+        self._answerer = answerer
+        self.phase = "answer"
+
+    def _forced(self) -> Show | Neither | None:
+        """The answer the cards force: the one named card held, or "neither"."""
+        if self.phase != "answer":
+            return None
+        held = [c for c in self.question.cards if self.holds(self._answerer, c)]
         if len(held) == 2:
-            self._answerer = answerer
-            self.phase = "answer"
-        elif len(held) == 1:
-            self._answer(answerer, held[0])
+            return None
+        return Show(held[0], forced=True) if held else Neither()
+
+    def _neither(self, answerer: int) -> None:
+        q = self.question
+        self.log("answer", {"asker": self.asker, "answerer": answerer, "face": q.face.code,
+                            "number": q.number.code, "shown": False})
+        nxt = (answerer + 1) % self.players
+        if self.options["ask_mode"] == "pass_left" and nxt != self.asker:
+            self._put_to(nxt)
         else:
-            self.log("answer", {"asker": self.asker, "answerer": answerer, "face": q.face.code,
-                                "number": q.number.code, "shown": False})
-            nxt = (answerer + 1) % self.players
-            if self.options["ask_mode"] == "pass_left" and nxt != self.asker:
-                self._put_to(nxt)
-            else:
-                self._start_claims()
+            self._answerer = None
+            self._start_claims()
 
     def _answer(self, answerer: int, card: Card) -> None:
         q = self.question
@@ -460,6 +487,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
                 "number": action.number.code}
     if isinstance(action, Show):
         return {"type": "show", "card": action.card.code}
+    if isinstance(action, Neither):
+        return {"type": "neither"}
     if isinstance(action, Claim):
         return {"type": "claim", "face": action.face.code, "number": action.number.code}
     if isinstance(action, NoClaim):
@@ -477,6 +506,7 @@ def action_from_json(data: Any) -> Action:
     fields = {k: v for k, v in data.items() if k != "type"}
     kind = data["type"]
     makers = {"ask": (Ask, {"target", "face", "number"}), "show": (Show, {"card"}),
+              "neither": (Neither, set()),
               "claim": (Claim, {"face", "number"}), "no_claim": (NoClaim, set()),
               "deal": (Deal, {"dealer", "secret", "hands"})}
     if kind not in makers:

@@ -8,9 +8,9 @@
 - :func:`hidden_cards` lists the cards whose place the seat cannot know and which were never
   named aloud.
 
-One engine artefact is kept fixed on purpose: whether an answerer held BOTH named cards is
-part of the action sequence (only then does a ``Show`` action follow the ``Ask``), so the
-alternatives keep it too.
+Whether an answerer held both named cards (and so chose which to show) is the answerer's
+alone to know: every answer is one step of the history, chosen or forced, and the
+alternatives vary it freely.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, Iterable
 
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card, five_sons_deck
 from qardlab.engine import IllegalAction
-from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, NoClaim, Show
+from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, Neither, NoClaim, Show
 
 __all__ = ["seat_can_see", "alternatives", "hidden_cards", "ClaimSometimes", "make_game", "make_bots"]
 
@@ -52,6 +52,16 @@ def _answers(hands: list[frozenset], asker: int, ask: Ask, show: Show | None, pl
             return out
 
 
+def _show_after(history: list, i: int) -> Show | None:
+    """The card shown in answer to the question asked at step ``i`` (None if nobody showed one)."""
+    for a in history[i + 1:]:
+        if isinstance(a, Show):
+            return a
+        if not isinstance(a, Neither):
+            return None
+    return None
+
+
 def seat_can_see(game: FiveSons, deal: Deal, seat: int) -> tuple:
     """What ``seat`` is entitled to see by the rules if the deal were ``deal`` (same actions)."""
     hands = [frozenset(h) for h in deal.hands]
@@ -66,9 +76,8 @@ def seat_can_see(game: FiveSons, deal: Deal, seat: int) -> tuple:
         if isinstance(a, Ask):
             asker = askers[q]
             q += 1
-            show = history[i + 1] if i + 1 < len(history) and isinstance(history[i + 1], Show) else None
-            chain = _answers(hands, asker, a, show, game.players, game.options["ask_mode"])
-            seen.append(tuple((who, card if seat in (asker, who) else card is not None, both)
+            chain = _answers(hands, asker, a, _show_after(history, i), game.players, game.options["ask_mode"])
+            seen.append(tuple((who, card if seat in (asker, who) else card is not None, both and who == seat)
                               for who, card, both in chain))
         elif isinstance(a, Claim):
             who = claimants[c]
@@ -122,7 +131,9 @@ def alternatives(game: FiveSons, seat: int, rng: random.Random, tries: int = 30)
         if alt == deal or seat_can_see(game, alt, seat) != want:
             continue
         try:
-            other = FiveSons.replay([alt, *game.history[1:]], game.players, game.options, game.seed)
+            other = FiveSons._blank(game.players, game.options, game.seed)
+            for step in (alt, *game.history[1:]):  # every step, answers included, as they were seen
+                other.apply_step(step)
         except IllegalAction:
             continue
         found[repr(alt)] = other
@@ -147,8 +158,7 @@ def hidden_cards(game: FiveSons, seat: int) -> list[Card]:
             named.update(a.cards)
             asker = askers[q]
             q += 1
-            nxt = game.history[i + 1] if i + 1 < len(game.history) else None
-            show = nxt if isinstance(nxt, Show) else None
+            show = _show_after(game.history, i)
             if asker == seat:
                 for _, card, _ in _answers(hands, asker, a, show, game.players, game.options["ask_mode"]):
                     if card is not None:

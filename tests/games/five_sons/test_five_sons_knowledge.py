@@ -54,7 +54,8 @@ def test_knowledge_answers_seen_by_asker_answerer_and_onlookers(game4: FiveSons)
     assert shown.text == "Turn 1: Carol showed you the Q♠ (you asked about Q♠ and 9♥)."
     assert ("one_of", 2, ("QS", "9H")) in kinds(onlooker)
     one_of = next(f for f in onlooker.facts if f.kind == "one_of")
-    assert one_of.text == "Turn 1: Carol showed Bob one of Q♠ and 9♥." and one_of.step == 1
+    # step 1 asks, step 2 answers (an answer is a step of its own, forced or chosen)
+    assert one_of.text == "Turn 1: Carol showed Bob one of Q♠ and 9♥." and one_of.step == 2
     assert not any(f.kind in ("shown", "one_of") for f in answerer.facts)  # own card: nothing new
     for k in (asker, answerer, onlooker):
         assert ("none_of", 0, ("JH", "9H")) in kinds(k)

@@ -115,7 +115,9 @@ def test_rule_answer_both_named_cards_answerer_chooses(game4: FiveSons) -> None:
 def test_rule_answer_one_named_card_is_shown_by_force(game4: FiveSons) -> None:
     step = game4.step
     game4.apply(Ask(2, "QS", "9H"))  # seat 2 holds QS only
-    assert game4.step == step + 1  # no Show action: the engine answered
+    assert game4.step == step + 2  # the ask, then the answer the engine applied itself
+    assert game4.history[-1] == Show("QS") and game4.history[-1].forced
+    assert game4.record().to_dict()["actions"][-1]["type"] == "ask"  # forced steps are not saved
     ev = game4.events[-1]
     assert ev.kind == "answer" and ev.public["answerer"] == 2 and ev.public["shown"]
     assert ev.private[1] == {"card": "QS"}
@@ -329,3 +331,29 @@ def test_transcript_in_words_per_seat(game4: FiveSons) -> None:
     assert game4.transcript()[-1] == "Carol shows Bob the Q♠."
     with pytest.raises(IllegalAction, match="seat 9"):
         game4.transcript(9)
+
+
+def test_rule_only_the_answerer_knows_it_had_a_choice() -> None:
+    """RULES.md, answering: everyone but the asker sees only *that* a card was shown.
+
+    Holding both named cards (a choice) or one (forced) must look the same to every other
+    seat: same steps, same phases, same observations, position by position.
+    """
+    from qardlab.engine import Timeline
+
+    both = FiveSons.from_deal(HANDS4, secret=SECRET, dealer=0)  # seat 2 holds QS and AH
+    one = FiveSons.from_deal(["JC QC KC JD QD", "KD JH QH KH JS", "QS 9H 2H 3H 4H", "5H 6H 7H 8H AH"],
+                             secret=SECRET, dealer=0)  # seat 2 holds QS only; seat 3 has AH
+    both.apply(Ask(2, "QS", "AH"))
+    assert both.phase == "answer" and both.to_move == 2
+    assert set(both.legal_actions()) == {Show("QS"), Show("AH")}
+    both.apply(Show("QS"))
+    one.apply(Ask(2, "QS", "AH"))  # forced: the engine shows QS
+    assert both.step == one.step
+    tb, to = Timeline(both), Timeline(one)
+    assert len(tb) == len(to)
+    for k in range(len(tb)):
+        gb, go = tb.go_to(k), to.go_to(k)
+        assert gb.observation(1) == go.observation(1)  # the asker: sees QS either way
+        assert gb.observation(0) == go.observation(0)  # an onlooker
+        assert (gb.phase, gb.to_move) == (go.phase, go.to_move)
