@@ -1,0 +1,96 @@
+"""Property tests (hypothesis) and bad input for the deduction engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from deduction_brute import candidates, deals, mini_game, posterior
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qardlab.cards import Card
+from qardlab.deduction import SECRET, Knowledge
+from qardlab.deduction.solve import Inconsistent
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 5]), turns=st.integers(0, 12))
+def test_property_solver_equals_enumeration(seed, players, turns):
+    rng = random.Random(seed)
+    game = mini_game(rng, players, 5, 4, turns, claim_rate=0.1)
+    k = game.knowledge[rng.randrange(players)]
+    ds = deals(k)
+    assert k.candidates() == candidates(k, ds)
+    ref = posterior(k, ds)
+    post = k.posterior()
+    assert set(post) == set(ref)
+    assert all(abs(post[p] - ref[p]) < 1e-9 for p in ref)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([4, 5]), turns=st.integers(0, 15))
+def test_property_more_facts_never_widen(seed, players, turns):
+    """Adding facts can only remove candidates; the truth always stays; levels nest."""
+    rng = random.Random(seed)
+    game = mini_game(rng, players, 6, 5, turns)
+    for k in game.knowledge:
+        full = k.candidates()
+        assert game.secret in full
+        assert full <= k.naive_candidates()
+        half = Knowledge(k.seat, k.cards, k.holders, dict(k.sizes), k.game,
+                         facts=[f for f in k.facts if f.step is None or f.step <= turns // 2])
+        assert full <= half.candidates()
+        assert 1.0 - 1e-9 <= k.effective_candidates() <= len(full) + 1e-9
+        logic, prob = k.grid("logic"), k.grid("probability")
+        for c in k.cards:
+            for h in k.holders:
+                if logic[c][h] == "yes":
+                    assert prob[c][h] == pytest.approx(1.0, abs=1e-9)
+                elif logic[c][h] == "no":
+                    assert prob[c][h] == 0.0 or abs(prob[c][h]) < 1e-9
+                else:
+                    assert 1e-12 < prob[c][h] < 1 - 1e-12
+        # the true holder of every card is never ruled out
+        for seat, hand in enumerate(game.hands):
+            for c in hand:
+                assert logic[c][seat] != "no"
+
+
+def test_bad_input_is_refused_clearly():
+    k = mini_game(random.Random(1), 4, 4, 4, 2).knowledge[0]
+    with pytest.raises(ValueError, match="'certain'"):
+        k.grid("certain")
+    with pytest.raises(ValueError, match="target 0"):
+        k.questions([0])
+    with pytest.raises(ValueError, match="target 9"):
+        k.questions([9])
+    with pytest.raises(ValueError, match="holder 'table'"):
+        k.explain("JC", "table")
+
+
+def test_contradictory_facts_raise_inconsistent():
+    k = mini_game(random.Random(2), 4, 4, 4, 0).knowledge[0]
+    other = next(c for c in k.cards if not any(f.kind == "has" and c in f.cards for f in k.facts))
+    k.add_has(1, other)
+    k.add_has_not(1, other)
+    with pytest.raises(Inconsistent):
+        k.posterior()
+    assert k.candidates() == set()
+
+
+def test_hearts_knowledge_has_no_secret_pair():
+    cards = tuple(Card.parse(c) for c in ("2C", "3C", "4C", "5C"))
+    k = Knowledge(0, cards, (0, 1), {0: 2, 1: 2}, "hearts")
+    with pytest.raises(ValueError, match="no secret pair"):
+        k.naive_candidates()
+    assert k.grid("probability")[cards[0]][1] == pytest.approx(0.5)
+
+
+def test_facts_invalidate_cached_results():
+    game = mini_game(random.Random(4), 4, 5, 5, 0)
+    k = game.knowledge[0]
+    before = k.candidates()
+    f, n = sorted(before)[0]
+    k.add_not_both(SECRET, (f, n), step=1)
+    assert k.candidates() == before - {(f, n)}
