@@ -204,17 +204,27 @@ class Knowledge:
         """2 ** entropy: the number of equally likely pairs that would be as uncertain."""
         return 2.0 ** self.entropy()
 
-    def grid(self, level: str = "logic") -> dict[Card, dict[Holder, Any]]:
+    def grid(self, level: str = "mixed") -> dict[Card, dict[Holder, Any]]:
         """card -> holder -> cell.
 
         ``"naive"``: "yes" / "no" from cards seen in hands only, None elsewhere;
         ``"logic"``: "yes" if every consistent deal has the card there, "no" if none, else None;
-        ``"probability"``: the exact probability (float) that the holder holds the card.
+        ``"probability"``: the exact probability (float) that the holder holds the card;
+        ``"mixed"`` (the default, as in DESIGN.md): the logic cell where logic settles it,
+        else the exact probability.
         """
         from . import explain
 
+        if level == "mixed":
+            def make() -> dict:
+                logic, prob = self.grid("logic"), self.grid("probability")
+                return {c: {h: (v if v is not None else prob[c][h]) for h, v in row.items()}
+                        for c, row in logic.items()}
+
+            return self._cached("grid-mixed", make)
         if level not in ("naive", "logic", "probability"):
-            raise ValueError(f"unknown grid level {level!r}: expected 'naive', 'logic' or 'probability'")
+            raise ValueError(
+                f"unknown grid level {level!r}: expected 'naive', 'logic', 'probability' or 'mixed'")
         return self._cached(f"grid-{level}", lambda: explain.grid(self, level))
 
     def explain(self, card: Card, holder: Holder) -> Explanation:  # noqa: F821

@@ -94,3 +94,11 @@ def test_facts_invalidate_cached_results():
     f, n = sorted(before)[0]
     k.add_not_both(SECRET, (f, n), step=1)
     assert k.candidates() == before - {(f, n)}
+
+
+def test_default_grid_mixes_logic_and_probability():
+    k = mini_game(random.Random(6), 4, 5, 5, 6).knowledge[1]
+    mixed, logic, prob = k.grid(), k.grid("logic"), k.grid("probability")
+    for c in k.cards:
+        for h in k.holders:
+            assert mixed[c][h] == (logic[c][h] if logic[c][h] is not None else prob[c][h])
