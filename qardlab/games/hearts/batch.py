@@ -159,7 +159,8 @@ def simulate(
     heart_slots = suit_slots[:, :, 2].ravel().astype(np.int32)
     qs_slot = np.where(hands & QS_BIT, _ONE << np.bitwise_count(hands & (QS_BIT - 1)), 0).ravel()
     point_slots = (heart_slots | qs_slot).astype(np.int32)
-    suit_slots = suit_slots.ravel().astype(np.int32)
+    suit_slots = np.ascontiguousarray(suit_slots.transpose(2, 0, 1), dtype=np.int32).ravel()  # suit-major
+    per_suit = count * n
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int64)
     base = rows * n
 
@@ -175,46 +176,46 @@ def simulate(
     lead = np.zeros(count, dtype=np.int64)
     wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
     leader_flat = base + leader
+    lead_offset = np.zeros(count, dtype=np.int64)
+    # every index below is in range by construction: mode="clip" skips numpy's bounds checks
     for step in range(total):
         pos = step % n
-        flat = leader_flat if pos == 0 else base + wrap.take(leader + pos)
-        al = alive.take(flat)
+        flat = leader_flat if pos == 0 else base + wrap.take(leader + pos, mode="clip")
+        al = alive.take(flat, mode="clip")
         if step == 0:
             slot = np.zeros(count, dtype=np.int64)
         else:
             if pos == 0:
                 if rules.must_break_hearts:
-                    safe = al & ~heart_slots.take(flat)
+                    safe = al & ~heart_slots.take(flat, mode="clip")
                     legal = np.where(broken | (safe == 0), al, safe)
                 else:
                     legal = al
             else:
-                follow = al & suit_slots.take(flat * 4 + lead)
+                follow = al & suit_slots.take(flat + lead_offset, mode="clip")
                 if step < n and rules.no_pts_on_first_trick:
-                    safe = al & ~point_slots.take(flat)
-                    other = np.where(safe == 0, al, safe)
+                    safe = al & ~point_slots.take(flat, mode="clip")
+                    other = np.where(safe, safe, al)
                 else:
                     other = al
-                legal = np.where(follow == 0, other, follow)
+                legal = np.where(follow, follow, other)
             r = (uniforms[step] * np.bitwise_count(legal)).astype(np.int64)
-            slot = select.take(legal * size + r)
-        card = cards_flat.take(flat * size + slot)
+            slot = select.take(legal * size + r, mode="clip")
+        card = cards_flat.take(flat * size + slot, mode="clip")
         alive[flat] = al ^ (_ONE << slot)
         plays[step] = card
-        suit = _SUIT.take(card)
         if pos == 0:
-            lead = suit
-            broken_now = suit == 2
-        else:
-            broken_now |= suit == 2
-        if rules.qs_breaks_hearts:
-            broken_now |= card == _QS
+            lead = _SUIT.take(card, mode="clip")
+            lead_offset = lead * per_suit
         if pos == n - 1:  # the trick is complete: the highest card of the suit led takes it
-            broken |= broken_now
             trick = plays[step - n + 1 : step + 1]  # (n, count), in playing order from the leader
-            value = np.where(_SUIT[trick] == lead, trick, -1)
-            leader = wrap.take(leader + np.argmax(value, axis=0))
-            raw[rows, leader] += _POINTS[trick].sum(axis=0)
+            suits = _SUIT.take(trick, mode="clip")
+            broken |= (suits == 2).any(axis=0)  # a heart played breaks hearts for the next lead
+            if rules.qs_breaks_hearts:
+                broken |= (trick == _QS).any(axis=0)
+            value = np.where(suits == lead, trick, -1)
+            leader = wrap.take(leader + np.argmax(value, axis=0), mode="clip")
+            raw[rows, leader] += _POINTS.take(trick, mode="clip").sum(axis=0)
             if rules.jd_bonus:
                 jd_taker = np.where((trick == _JD).any(axis=0), leader, jd_taker)
             leader_flat = base + leader
