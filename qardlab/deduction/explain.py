@@ -137,6 +137,16 @@ def _conclusion(k: Knowledge, card: Card, holder: Holder, value: str) -> str:
     return f"So {k.name(holder)} {'holds' if yes else 'does not hold'} {card.symbol}."
 
 
+def _not_there(k: Knowledge, holder: Holder) -> str:
+    if holder == SECRET:
+        return "and it is not in the secret pair"
+    if holder == PLAYED:
+        return "and it has not been played"
+    if holder == k.seat:
+        return "not you"
+    return f"not {k.name(holder)}"
+
+
 @dataclass
 class Explanation:
     """Why a grid cell holds: the facts that force it and the sentences to read."""
@@ -224,8 +234,8 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
     rest.sort(key=lambda f: (f.step is None, -(f.step or 0)))
     keep = _minimise(k, own, rest, card, holder, value)
     keep.sort(key=lambda f: (f.step is not None, f.step or 0))
-    # own cards worth saying: those a kept fact names (for a "shown", only the shown card)
-    named = {c for f in keep for c in (f.cards[:1] if f.kind == "shown" else f.cards)} | {card}
+    # own cards worth saying: those that resolve an "at least one of" (or a claim, a count)
+    named = {c for f in keep if f.kind in ("one_of", "not_both", "exactly") for c in f.cards} | {card}
     said_own = [f for f in own if f.cards[0] in named] if holder != k.seat else [
         f for f in own if f.cards[0] == card]
     sentences = [fact_text(k, f) for f in said_own + keep]
@@ -233,6 +243,20 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
         sentences.append(f"Your hand is {_cards_text(sorted(f.cards[0] for f in own))}.")
     elif not keep and not said_own:
         sentences.append("The hand sizes alone settle it.")
-    sentences.append(_conclusion(k, card, holder, value))
+    elsewhere = None
+    if value == "no" and not any(
+            f.holder == holder and f.kind in ("none_of", "has_not", "void") for f in keep):
+        # no fact rules the card out directly: either the same facts put it elsewhere ...
+        logic = k.grid("logic")[card]
+        elsewhere = next((g for g in k.holders if g != holder and logic[g] == "yes"
+                          and _still_forced(k, own + keep, card, g, "yes")), None)
+        # ... or the holder's hand is full of other cards
+        if elsewhere is None and isinstance(holder, int) and holder != k.seat:
+            n = k.sizes[holder]
+            sentences.append(f"{k.name(holder)} holds only {n} card{'s' if n != 1 else ''}.")
+    if elsewhere is not None:
+        sentences.append(_conclusion(k, card, elsewhere, "yes")[:-1] + ", " + _not_there(k, holder) + ".")
+    else:
+        sentences.append(_conclusion(k, card, holder, value))
     keep = own + keep
     return Explanation(card, holder, value, keep, sentences, probability=1.0 if value == "yes" else 0.0)
