@@ -266,9 +266,9 @@ class _LRU(OrderedDict):
         return value
 
 
-#: zeta transforms of holders' feasible arrays, shared between Knowledge objects: the
+#: zeta transforms of holders' feasible arrays (at most 16 x 2 MiB), shared between Knowledges: the
 #: facts about a holder change rarely from one step to the next (history, benchmarks)
-_ZETA_CACHE = _LRU(24)
+_ZETA_CACHE = _LRU(16)
 
 
 def _fact_key(f: Fact) -> tuple:
