@@ -8,12 +8,25 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import SCREENSHOTS, LabServer, PageWatch, VoilaServer, find_chromium, local_only
+
+# the helpers (browser_harness, interactions) are plain modules beside this file, importable whatever the
+# import mode or package layout of tests/
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from browser_harness import (  # noqa: E402
+    SCREENSHOTS,
+    LabServer,
+    PageWatch,
+    VoilaServer,
+    find_chromium,
+    local_only,
+)
 
 VIEWPORT = {"width": 1280, "height": 900}
 _screenshots_taken: list[Path] = []
