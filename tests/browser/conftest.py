@@ -76,6 +76,20 @@ def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabS
     server.stop()
 
 
+def _shoot_if_failed(request: pytest.FixtureRequest, pg: Any, failed_before: int) -> None:
+    """If the test failed, save a screenshot named after it under artifacts/screenshots/."""
+    if request.session.testsfailed <= failed_before or pg.is_closed():
+        return
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+    path = SCREENSHOTS / f"FAILED-{name}.png"
+    try:
+        pg.screenshot(path=str(path))
+        _screenshots_taken.append(path)
+    except Exception:  # the page may be gone; the failure itself is what matters
+        pass
+
+
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh browser page (own context, local requests only); `page.watch.errors` lists JS errors.
@@ -89,22 +103,16 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     pg.watch = PageWatch().attach(pg)
     failed_before = request.session.testsfailed
     yield pg
-    if request.session.testsfailed > failed_before:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
-        try:
-            path = SCREENSHOTS / f"FAILED-{name}.png"
-            pg.screenshot(path=str(path))
-            _screenshots_taken.append(path)
-        except Exception:  # the page may be gone; the failure itself is what matters
-            pass
+    _shoot_if_failed(request, pg, failed_before)
     context.close()
 
 
 @pytest.fixture
-def lab_page(page: Any, lab: LabServer) -> Iterator[Any]:
-    """A page for JupyterLab; the kernels it started are shut down afterwards."""
+def lab_page(page: Any, lab: LabServer, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A page for JupyterLab; the kernels it started are shut down afterwards (after any failure shot)."""
+    failed_before = request.session.testsfailed
     yield page
+    _shoot_if_failed(request, page, failed_before)
     page.close()
     lab.shutdown_kernels()
 
