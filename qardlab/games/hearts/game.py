@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 
 from ...cards import _CARDS, _PARSED, _SUIT_TABLES, SUIT_MASKS, Card, Hand, Suit, cards_of_mask, hand_html
 from ...engine import CHANCE, Game, IllegalAction, Observation
-from ...engine.events import _EMPTY, Event, EventLog
+from ...engine.events import Event, EventLog
 from .rules import (
     HEARTS_MASK,
     JD_BIT,
@@ -56,6 +56,16 @@ _idx_of_id = _IDX_OF_ID.get
 _DECK_BITS = {n: tuple(c.bit for c in cards_of_mask(deck_mask(n))) for n in range(3, 7)}
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
+_SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
+_SUIT_MASK_OF = tuple(SUIT_MASKS[i // 13] for i in range(52))  # the mask of each card's suit
+#: per card led: the shift of its suit's 13 bits and that suit's table of Cards
+_FOLLOW = tuple((13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52))
+_OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
+#: Random.shuffle's steps for a list of each length: (i, i + 1, bits of i + 1), i from the top down
+_SHUFFLE_STEPS = {
+    size: tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    for size in (48, 50, 51, 52)
+}
 
 
 def _new_hand(cards: list[Card]) -> Hand:
@@ -133,49 +143,113 @@ class Trick(tuple):
 
 
 class _PlayLog(EventLog):
-    """The Hearts event log: plays are stored as small ints and turned into events when read.
+    """The Hearts event log, built lazily so that the hot path of a hand creates no dicts.
 
-    A play is the int ``step << 12 | seat << 6 | card``; the events "play" and, after every
-    trick's last card, "trick" are built from them on the first read (``_flush``), so the
-    hot path of a random hand creates no dicts. Every read goes through ``_flush``; the
+    ``_events`` holds Events and raw entries (plain tuples, a tag first: a deal, a pass
+    choice, a pass, the plays of a hand, the end of a hand) that ``_flush`` turns into
+    Events on the first read. Plays are not logged one by one at all: while a hand is
+    played, ``_open`` is ``[first step, seat to play it, open trick]`` and the "play" events
+    and, after every trick's last card, the "trick" events are built from the game's
+    history (where every play is a Card) when read. Every read goes through ``_flush``; the
     result is exactly the log an eager version would have written.
     """
 
-    __slots__ = ("players", "_done", "_trick")
+    __slots__ = ("players", "_history", "_done", "_open")
 
-    def __init__(self, players: int, events: Sequence[Event] = (), trick: Sequence = ()) -> None:
+    def __init__(self, players: int, history: list, events: Sequence[Any] = ()) -> None:
         super().__init__(events)
         self.players = players
-        self._done = len(self._events)  # events before this index are flushed
-        self._trick: list[list[int]] = [list(t) for t in trick]  # plays of the open trick, flushed
+        self._history = history  # the game's history: the plays are read from it
+        self._done = 0  # entries before this index are Events
+        self._open: list | None = None  # the plays being made: [next step, its seat, open trick]
+
+    def _start(self, step: int, leader: int) -> None:
+        """Plays begin at history ``step``, ``leader`` first."""
+        self._open = [step, leader, ()]
+
+    def _close(self) -> None:
+        """The hand's plays are over: keep them as a raw entry (before the next event)."""
+        op = self._open
+        if op is not None:
+            self._events.append(("plays", op[0], len(self._history), op[1], op[2]))
+            self._open = None
+
+    def append(self, kind: str, step: int, public: Any, private: Any = None, hidden: Any = None) -> Event:
+        self._close()
+        return super().append(kind, step, public, private, hidden)
 
     def _flush(self) -> None:
-        if self._done == len(self._events):  # nothing appended since the last flush
-            return
+        op = self._open
         events = self._events
+        if self._done == len(events) and (op is None or op[0] == len(self._history)):
+            return
         out = events[: self._done]
-        n = self.players
-        trick = self._trick
         for e in events[self._done:]:
-            if type(e) is not int:
-                if e.kind == "deal":
-                    trick = []
+            if type(e) is tuple:
+                self._build(out, e)
+            else:
                 out.append(e)
-                continue
-            step, seat, idx = e >> 12, e >> 6 & 63, e & 63
-            out.append(_tuple_new(Event, ("play", step, {"seat": seat, "card": _CODES[idx]}, _EMPTY, _EMPTY)))
-            trick.append([seat, idx])
-            if len(trick) == n:
-                lead = trick[0][1] // 13
-                winner = max((i, t) for t, i in trick if i // 13 == lead)[1]
-                pts = sum(_POINTS[i] for _, i in trick)
-                cards = [[t, _CODES[i]] for t, i in trick]
-                public = {"winner": winner, "cards": cards, "points": pts}
-                out.append(_tuple_new(Event, ("trick", step, public, _EMPTY, _EMPTY)))
-                trick = []
+        if op is not None:
+            op[1], op[2] = self._plays(out, op[0], len(self._history), op[1], op[2])
+            op[0] = len(self._history)
         self._events = out
-        self._trick = trick
         self._done = len(out)
+
+    def _build(self, out: list, e: tuple) -> None:
+        """Append the Events of one raw entry to ``out``."""
+        tag, step = e[0], e[1]
+        if tag == "plays":
+            self._plays(out, step, e[2], e[3], e[4])
+        elif tag == "deal":
+            _, _, hand_no, dealer, direction, masks, sizes = e
+            public = {"hand": hand_no, "dealer": dealer, "pass_direction": direction, "sizes": list(sizes)}
+            private = {s: {"cards": _codes(m)} for s, m in enumerate(masks)}
+            out.append(Event("deal", step, public, private))
+        elif tag == "choice":
+            _, _, seat, cards = e
+            codes = [c.code for c in cards]
+            public = {"seat": seat, "count": len(cards)}
+            out.append(Event("pass_choice", step, public, {seat: {"cards": codes}}))
+        elif tag == "pass":
+            _, _, direction, off, chosen = e
+            n = len(chosen)
+            codes = [_codes(c) for c in chosen]
+            private = {
+                i: {
+                    "passed": codes[i],
+                    "to": (i + off) % n,
+                    "received": codes[(i - off) % n],
+                    "from": (i - off) % n,
+                }
+                for i in range(n)
+            }
+            out.append(Event("pass", step, {"direction": direction}, private))
+        else:  # pragma: no cover - every raw entry is one of the above
+            raise AssertionError(f"unknown raw Hearts event {tag!r}")
+
+    def _plays(self, out: list, start: int, end: int, seat: int, trick: Sequence) -> tuple[int, tuple]:
+        """Append the play and trick events of history steps ``start..end-1``; return the next
+        seat and the open trick (``(seat, card index)`` pairs)."""
+        n = self.players
+        history = self._history
+        trick = list(trick)
+        for step in range(start, end):
+            idx = _IDX_OF_ID[id(history[step])]
+            out.append(Event("play", step, {"seat": seat, "card": _CODES[idx]}))
+            trick.append((seat, idx))
+            if len(trick) < n:
+                seat = seat + 1 if seat + 1 < n else 0
+                continue
+            lead = trick[0][1] // 13
+            seat = max((i, t) for t, i in trick if i // 13 == lead)[1]
+            public = {
+                "winner": seat,
+                "cards": [[t, _CODES[i]] for t, i in trick],
+                "points": sum(_POINTS[i] for _, i in trick),
+            }
+            out.append(Event("trick", step, public))
+            trick = []
+        return seat, tuple(trick)
 
     def __getitem__(self, i):  # type: ignore[override]
         self._flush()
@@ -193,22 +267,30 @@ class _PlayLog(EventLog):
         self._flush()
         return super().view(seat)
 
+    def _copy_for(self, history: list) -> _PlayLog:
+        """This log, unflushed, for a copy of its game (whose history is ``history``)."""
+        new = _PlayLog(self.players, history)
+        new._events = list(self._events)
+        new._done = self._done
+        new._open = None if self._open is None else list(self._open)
+        return new
+
     def copy(self) -> _PlayLog:
+        """A detached copy: every event so far, built; later plays of the game are not in it."""
         self._flush()
-        return _PlayLog(self.players, self._events, self._trick)
+        new = _PlayLog(self.players, self._history, self._events)
+        new._done = len(new._events)
+        return new
 
     def __deepcopy__(self, memo: dict) -> _PlayLog:
         return self.copy()
 
     def truncate(self, length: int) -> None:
+        """Keep the first ``length`` events (of a detached copy: the log no longer follows a game)."""
         self._flush()
         super().truncate(length)
         self._done = len(self._events)
-        self._trick = []
-        for e in reversed(self._events):  # rebuild the open trick from the plays after the last trick
-            if e.kind != "play":
-                break
-            self._trick.insert(0, [e.public["seat"], Card.parse(e.public["card"]).index])
+        self._open = None
 
 
 class Hearts(Game):
@@ -222,9 +304,8 @@ class Hearts(Game):
         rules = HeartsRules.from_dict(options.get("rules", {}))
         options = dict(options)
         options["rules"] = rules
-        unknown = set(options) - {"rules", "single", "pass_direction", "names"}
-        if unknown:
-            raise ValueError(f"unknown Hearts options {sorted(unknown)}")
+        if not options.keys() <= _OPTION_NAMES:
+            raise ValueError(f"unknown Hearts options {sorted(set(options) - _OPTION_NAMES)}")
         single = options.get("single", False)
         if not isinstance(single, bool):
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
@@ -232,7 +313,7 @@ class Hearts(Game):
         if names is not None and (len(names) != players or not all(isinstance(x, str) for x in names)):
             raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
         super().__init__(players, options, seed)
-        self.events = _PlayLog(players)
+        self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
         self._cycle = rules.cycle_for(players)
@@ -246,17 +327,25 @@ class Hearts(Game):
             self._fixed_direction = None
         self.deck = _DECKS[players]
         self.hand_size = _HAND_SIZES[players]
-        self._total = self.hand_size * players
         low_clubs = self.deck & _CLUBS
         self._lead_bit = low_clubs & -low_clubs
         #: the lowest club in play, which opens every hand
         self.opening_card: Card = _CARDS[self._lead_bit.bit_length() - 1]
+        self._next = tuple((s + 1) % players for s in range(players))  # the seat on each seat's left
+        self._k = rules.cards_to_pass
+        # cards that break hearts once played, and that may not be discarded on the first trick
+        self._break_mask = _POINT_MASK if rules.qs_breaks_hearts else HEARTS_MASK
+        self._first_discard = ~_POINT_MASK if rules.no_pts_on_first_trick else -1
+        self._must_break = rules.must_break_hearts
         self.hand_no = -1
         self.dealer = -1
         self.scores = [0] * players
         self.winners: tuple[int, ...] = ()
         self.hand_history: list[list[int]] = []
         self._phase = _DEAL
+        #: "pass" | "play" | "hand_over" | "match_over" (between hands, before a deal: "hand_over");
+        #: a plain attribute, kept in step with ``_phase``, since loops read it at every action
+        self.phase: str = _PHASE_OUT[_DEAL]
         self._to_move: int | None = CHANCE
         self._reset_hand()
 
@@ -265,16 +354,11 @@ class Hearts(Game):
         self._hands = [0] * n
         self._chosen = [0] * n
         self._taken = [0] * n
-        self._points = [0] * n
         self._final: list[int] | None = None
         self._moon: int | None = None
-        self._trick_seats: list[int] = []
-        self._trick_cards: list[int] = []
-        self._trick_suit = 0
-        self._win_seat = 0
-        self._win_idx = -1
-        self._played = 0
-        self._broken = False
+        self._trick: list[int] = []  # card indices of the open trick; seat k of it is (leader + k) % n
+        self._first = True  # the first trick is not complete yet
+        self._broken = False  # hearts broken by a completed trick (the open trick: see hearts_broken)
         self._legal_mask = -1  # cached legal mask of the mover, -1: not computed
         self.pass_direction = "none"
         self._offset = 0
@@ -322,10 +406,6 @@ class Hearts(Game):
         return game
 
     # -- state ------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """ "pass" | "play" | "hand_over" | "match_over" (between hands, before a deal: "hand_over")."""
-        return _PHASE_OUT[self._phase]
 
     @property
     def to_move(self) -> int | None:
@@ -349,27 +429,35 @@ class Hearts(Game):
     @property
     def trick(self) -> Trick:
         """The cards on the table, as ``(seat, Card)`` pairs."""
-        return Trick((s, _CARDS[i]) for s, i in zip(self._trick_seats, self._trick_cards))
+        lead = self.leader
+        n = self.players
+        return Trick(((lead + k) % n, _CARDS[i]) for k, i in enumerate(self._trick))  # type: ignore[operator]
 
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the current trick."""
         if self._phase != _PLAY:
             return None
-        return self._trick_seats[0] if self._trick_seats else self._to_move
+        return (self._to_move - len(self._trick)) % self.players  # type: ignore[operator]
 
     @property
     def hearts_broken(self) -> bool:
-        return self._broken
+        if self._broken:
+            return True
+        return any(self._break_mask >> i & 1 for i in self._trick)
 
     @property
     def first_trick(self) -> bool:
-        return self._phase == _PLAY and self._played < self.players
+        return self._phase == _PLAY and self._first
 
     @property
     def hand_points(self) -> list[int]:
         """Per seat: after the hand, its score (moon and Jack applied); during it, raw points taken."""
-        return list(self._final) if self._final is not None else list(self._points)
+        return list(self._final) if self._final is not None else self._raw_points()
+
+    def _raw_points(self) -> list[int]:
+        """Points taken so far this hand, per seat (a heart 1, the Queen of spades 13)."""
+        return [(t & HEARTS_MASK).bit_count() + (13 if t & QS_BIT else 0) for t in self._taken]
 
     @property
     def moon_shooter(self) -> int | None:
@@ -387,24 +475,18 @@ class Hearts(Game):
     # -- legality ---------------------------------------------------------------------
     def _legal(self) -> int:
         """The legal mask of the mover in the play phase (cached until the next action)."""
-        m = self._legal_mask
-        if m >= 0:
-            return m
         h = self._hands[self._to_move]  # type: ignore[index]
-        if not self._trick_cards:
-            if self._played == 0:
-                m = self._lead_bit
-            elif self._broken or not self.rules.must_break_hearts:
-                m = h
-            else:
-                m = h & ~HEARTS_MASK or h
-        else:
-            m = h & SUIT_MASKS[self._trick_suit]
+        trick = self._trick
+        if trick:
+            m = h & _SUIT_MASK_OF[trick[0]]
             if not m:
-                if self._played < self.players and self.rules.no_pts_on_first_trick:
-                    m = h & ~_POINT_MASK or h
-                else:
-                    m = h
+                m = h & self._first_discard or h if self._first else h
+        elif self._first:
+            m = self._lead_bit
+        elif self._broken or not self._must_break:
+            m = h
+        else:
+            m = h & ~HEARTS_MASK or h
         self._legal_mask = m
         return m
 
@@ -423,6 +505,13 @@ class Hearts(Game):
         or apply a tuple of them all). At a chance node or once over: ``[]``."""
         p = self._phase
         if p == _PLAY:
+            trick = self._trick
+            if trick:  # following suit when the mover can: one suit's table
+                shift, table = _FOLLOW[trick[0]]
+                x = self._hands[self._to_move] >> shift & 0x1FFF  # type: ignore[index]
+                if x:
+                    self._legal_mask = x << shift
+                    return [*table[x]]
             m = self._legal_mask
             if m < 0:
                 m = self._legal()
@@ -449,12 +538,12 @@ class Hearts(Game):
                 why = f"{card} is not in {who}'s hand (it has been played)"
             else:
                 why = f"{card} is not in play with {self.players} players"
-        elif self._played == 0:
+        elif self._first and not self._trick:
             why = f"the holder of {self.opening_card} must lead it to the first trick"
-        elif not self._trick_cards:
+        elif not self._trick:
             why = f"hearts may not be led until a heart has been played (or {who} holds only hearts)"
-        elif h & SUIT_MASKS[self._trick_suit]:
-            why = f"{who} must follow suit ({Suit(self._trick_suit).title.lower()} were led)"
+        elif h & _SUIT_MASK_OF[self._trick[0]]:
+            why = f"{who} must follow suit ({Suit(_SUIT_OF[self._trick[0]]).title.lower()} were led)"
         else:
             why = (
                 f"a heart or the Queen of spades may not be played on the first trick while {who} holds "
@@ -483,38 +572,27 @@ class Hearts(Game):
         ``seat``, if given, must be the seat to move (a guard for user interfaces).
         """
         if self._phase == 2 and seat is None:  # the hot path: a play, validated in full first
-            idx = _idx_of_id(id(action))
+            idx = _idx_of_id(id(action))  # an interned Card (else: the general path below)
             if idx is not None:
                 m = self._legal_mask
                 if m < 0:
                     m = self._legal()
                 if m >> idx & 1:
-                    # _play(idx), inlined for the common case of a card that does not end the trick
-                    cards = self._trick_cards
-                    if 0 < len(cards) < self.players - 1 and (idx != _QS or not self.rules.qs_breaks_hearts):
-                        history = self.history
-                        history.append(_CARDS[idx])
+                    self.history.append(action)
+                    trick = self._trick
+                    trick.append(idx)
+                    if len(trick) < self.players:  # _play(idx) inlined, for a card that leaves the trick open
                         s = self._to_move
-                        self._hands[s] ^= 1 << idx
+                        self._hands[s] ^= 1 << idx  # type: ignore[index]
                         self._legal_mask = -1
-                        self.events._events.append((len(history) - 1) << 12 | s << 6 | idx)
-                        if idx > self._win_idx and _SUIT_OF[idx] == self._trick_suit:
-                            self._win_seat = s
-                            self._win_idx = idx
-                        elif idx >= 26 and idx < 39:  # a heart (a winning heart follows a heart lead,
-                            self._broken = True  # which has broken hearts already)
-                        cards.append(idx)
-                        self._trick_seats.append(s)
-                        self._played += 1
-                        s += 1
-                        self._to_move = s if s < self.players else 0
+                        self._to_move = self._next[s]  # type: ignore[index]
                         return self
-                    self.history.append(_CARDS[idx])
-                    self._play(idx)
+                    self._end_trick(idx)
                     return self
         if seat is not None and seat != self._to_move:
             raise IllegalAction(self._not_your_turn(seat))
-        if self._phase == _PLAY:
+        p = self._phase
+        if p == _PLAY:
             idx = _idx_of_id(id(action))
             if idx is None:
                 if type(action) is tuple or type(action) is list:
@@ -527,10 +605,15 @@ class Hearts(Game):
             self.history.append(_CARDS[idx])
             self._play(idx)
             return self
-        if self._phase == _PASS:  # as Game.apply: validate fully, then record and do
+        if p == _PASS:  # as Game.apply: validate fully, then record and do
             chosen = self._validate_pass(action)
             self.history.append(chosen)
             self._pass(chosen)
+            return self
+        if p == _DEAL and type(action) is Deal:
+            self._validate_deal(action)
+            self.history.append(action)
+            self._deal(action)
             return self
         return super().apply(action)
 
@@ -547,7 +630,7 @@ class Hearts(Game):
             return self._validate_deal(action)
         if p == _PASS:
             return self._validate_pass(action)
-        if p == _PLAY:  # apply() handles play itself; kept for completeness
+        if p == _PLAY:  # apply() handles play itself; kept for apply_step
             idx = self._card_index(action)
             if not self._legal() >> idx & 1:
                 raise IllegalAction(self._why_illegal(idx))
@@ -561,14 +644,16 @@ class Hearts(Game):
         if len(action.masks) != n:
             raise IllegalAction(f"a deal needs {n} hands, got {len(action.masks)}")
         seen = 0
-        for s, (m, size) in enumerate(zip(action.masks, action.sizes)):
-            if size != self.hand_size:
+        size = self.hand_size
+        deck = self.deck
+        for s, m in enumerate(action.masks):
+            if action.sizes[s] != size:
                 raise IllegalAction(
-                    f"seat {s} is dealt {size} cards; each gets {self.hand_size} with {n} players"
+                    f"seat {s} is dealt {action.sizes[s]} cards; each gets {size} with {n} players"
                 )
-            if m & ~self.deck:
-                raise IllegalAction(f"{' '.join(_codes(m & ~self.deck))} is not in play with {n} players")
-            if m & seen or _popcount(m) != size:
+            if m & ~deck:
+                raise IllegalAction(f"{' '.join(_codes(m & ~deck))} is not in play with {n} players")
+            if m & seen or m.bit_count() != size:
                 dup = [c for c in action.hands[s] if seen & c.bit] or [
                     c for c in action.hands[s] if action.hands[s].count(c) > 1
                 ]
@@ -578,9 +663,19 @@ class Hearts(Game):
 
     def _validate_pass(self, action: Any) -> Card | tuple[Card, ...]:
         s: int = self._to_move  # type: ignore[assignment]
-        k = self.rules.cards_to_pass
+        k = self._k
         chosen = self._chosen[s]
         free = self._hands[s] & ~chosen
+        if type(action) is tuple and len(action) == k and not chosen:  # the common case: k interned Cards
+            m = 0
+            for c in action:
+                i = _idx_of_id(id(c))
+                if i is None:
+                    break
+                m |= 1 << i
+            else:
+                if m & free == m and m.bit_count() == k:
+                    return action  # already normalised: the tuple of the (interned) Cards
         if isinstance(action, (tuple, list)):
             if chosen:
                 raise IllegalAction(
@@ -615,24 +710,31 @@ class Hearts(Game):
             self._deal(action)
         elif p == _PASS:
             self._pass(action)
-        else:  # pragma: no cover - apply() plays directly
-            self._play(action.index)
+        else:  # apply_step (a Timeline) plays through here
+            self._play(_IDX_OF_ID[id(action)])
 
     def chance_outcome(self) -> Deal:
-        """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from dealer's left."""
+        """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from dealer's left.
+
+        The shuffle is ``random.Random.shuffle``'s, step for step (so a seed gives the same deals as
+        ever), with its per-card method calls inlined.
+        """
         if self._phase != _DEAL:
             raise IllegalAction("no deal is due now")
         if self.single and self.hand_no >= 0:
             raise IllegalAction("a game set up with from_deal is one hand")
         n = self.players
         order = [*_DECK_BITS[n]]
-        self.rng.shuffle(order)
+        getrandbits = self.rng.getrandbits
+        for i, bound, k in _SHUFFLE_STEPS[len(order)]:  # Random.shuffle: j = randbelow(i + 1), swap
+            j = getrandbits(k)
+            while j >= bound:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
         first = (self.dealer + 2) % n  # the seat left of the next dealer gets the first card
-        masks = [0] * n
-        for seat in range(n):
-            # the k-th card dealt goes to seat (first + k) % n
-            masks[seat] = sum(order[(seat - first) % n :: n])
-        return Deal(_masks=masks, _sizes=(self.hand_size,) * n)
+        # the k-th card dealt goes to seat (first + k) % n
+        masks = [sum(order[(seat - first) % n :: n]) for seat in range(n)]
+        return Deal(_masks=masks, _sizes=_SIZES_OF[n])
 
     def next_hand(self) -> Hearts:
         """Deal the next hand of the match (only between hands)."""
@@ -654,33 +756,26 @@ class Hearts(Game):
             direction = self._cycle[self.hand_no % len(self._cycle)]
         self.pass_direction = direction
         self._offset = pass_offset(direction, n)
-        self.log(
-            "deal",
-            {
-                "hand": self.hand_no,
-                "dealer": self.dealer,
-                "pass_direction": direction,
-                "sizes": list(deal.sizes),
-            },
-            private={s: {"cards": _codes(deal.masks[s])} for s in range(n)},
+        self.events._close()
+        self.events._events.append(
+            ("deal", len(self.history) - 1, self.hand_no, self.dealer, direction, deal.masks, deal.sizes)
         )
-        if self._offset and self.rules.cards_to_pass:
+        if self._offset and self._k:
             self._phase = _PASS
+            self.phase = _PHASE_OUT[_PASS]
             self._to_move = 0
         else:
             self._start_play()
 
     def _pass(self, action: Card | tuple[Card, ...]) -> None:
         s: int = self._to_move  # type: ignore[assignment]
-        cards = (action,) if isinstance(action, Card) else action
+        cards = (action,) if type(action) is Card else action
         m = self._chosen[s]
-        idxs = [_IDX_OF_ID[id(c)] for c in cards]
-        for i in idxs:
-            m |= 1 << i
+        for c in cards:
+            m |= 1 << _IDX_OF_ID[id(c)]
         self._chosen[s] = m
-        codes = [_CODES[i] for i in idxs]
-        self.log("pass_choice", {"seat": s, "count": len(cards)}, private={s: {"cards": codes}})
-        if _popcount(m) < self.rules.cards_to_pass:
+        self.events._events.append(("choice", len(self.history) - 1, s, cards))
+        if m.bit_count() < self._k:
             return
         n = self.players
         if s + 1 < n:
@@ -688,63 +783,50 @@ class Hearts(Game):
             return
         off = self._offset
         hands, chosen = self._hands, self._chosen
-        codes = [_codes(c) for c in chosen]
-        self._hands = [(hands[i] & ~chosen[i]) | chosen[(i - off) % n] for i in range(n)]
-        private = {
-            i: {
-                "passed": codes[i],
-                "to": (i + off) % n,
-                "received": codes[(i - off) % n],
-                "from": (i - off) % n,
-            }
-            for i in range(n)
-        }
-        self.log("pass", {"direction": self.pass_direction}, private=private)
+        self._hands = [(hands[i] & ~chosen[i]) | chosen[i - off] for i in range(n)]  # chosen[-j]: seat n-j
+        self.events._events.append(("pass", len(self.history) - 1, self.pass_direction, off, tuple(chosen)))
         self._start_play()
 
     def _start_play(self) -> None:
         lead = self._lead_bit
         self._phase = _PLAY
-        self._to_move = next(s for s in range(self.players) if self._hands[s] & lead)
+        self.phase = _PHASE_OUT[_PLAY]
         self._legal_mask = -1
+        s = 0
+        while not self._hands[s] & lead:
+            s += 1
+        self._to_move = s
+        self.events._start(len(self.history), s)
 
     def _play(self, idx: int) -> None:
-        """Play card ``idx`` for the mover (already validated); close the trick when complete."""
+        """Play card ``idx`` (already validated and in the history) for the mover."""
+        self._trick.append(idx)
+        if len(self._trick) == self.players:
+            self._end_trick(idx)
+            return
         s: int = self._to_move  # type: ignore[assignment]
         self._hands[s] ^= 1 << idx
         self._legal_mask = -1
-        self.events._events.append((len(self.history) - 1) << 12 | s << 6 | idx)
-        cards = self._trick_cards
-        suit = _SUIT_OF[idx]
-        if not cards:
-            self._trick_suit = suit
-            self._win_seat = s
-            self._win_idx = idx
-        elif suit == self._trick_suit and idx > self._win_idx:
-            self._win_seat = s
-            self._win_idx = idx
-        cards.append(idx)
-        self._trick_seats.append(s)
-        if suit == 2 or (idx == _QS and self.rules.qs_breaks_hearts):
-            self._broken = True
-        self._played += 1
-        n = self.players
-        if len(cards) < n:
-            s += 1
-            self._to_move = s if s < n else 0
-            return
-        # the trick is complete: the highest card of the suit led takes it (its event is built from the plays)
-        w = self._win_seat
+        self._to_move = self._next[s]
+
+    def _end_trick(self, idx: int) -> None:
+        """The trick's last card ``idx`` is played: the highest card of the suit led takes the trick."""
+        s: int = self._to_move  # type: ignore[assignment]
+        hands = self._hands
+        hands[s] ^= 1 << idx
+        self._legal_mask = -1
+        trick = self._trick
         tmask = 0
-        pts = 0
-        for i in cards:
+        for i in trick:
             tmask |= 1 << i
-            pts += _POINTS[i]
+        top = (tmask & _SUIT_MASK_OF[trick[0]]).bit_length() - 1
+        w = (s + 1 + trick.index(top)) % self.players  # the leader sits left of the last to play
         self._taken[w] |= tmask
-        self._points[w] += pts
-        self._trick_cards = []
-        self._trick_seats = []
-        if self._played < self._total:
+        if tmask & self._break_mask:
+            self._broken = True
+        self._trick = []
+        self._first = False
+        if hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
         else:
             self._score_hand()
@@ -752,7 +834,7 @@ class Hearts(Game):
     # -- scoring ----------------------------------------------------------------------
     def _score_hand(self) -> None:
         n = self.players
-        raw = self._points
+        raw = self._raw_points()
         final = list(raw)
         shooter = next((s for s in range(n) if self._taken[s] & _POINT_MASK == self.deck & _POINT_MASK), None)
         mode = None
@@ -773,7 +855,7 @@ class Hearts(Game):
         self.scores = [a + b for a, b in zip(self.scores, final)]
         self.hand_history.append(final)
         public = {
-            "raw": list(raw),
+            "raw": raw,
             "points": final,
             "moon": shooter,
             "moon_mode": mode,
@@ -781,15 +863,18 @@ class Hearts(Game):
         }
         if self.single:
             self._phase = _HAND_OVER
+            self.phase = _PHASE_OUT[_HAND_OVER]
             self._to_move = None
         elif max(self.scores) >= self.rules.target:
             low = min(self.scores)
             self.winners = tuple(s for s in range(n) if self.scores[s] == low)
             public["winners"] = list(self.winners)
             self._phase = _MATCH_OVER
+            self.phase = _PHASE_OUT[_MATCH_OVER]
             self._to_move = None
         else:
             self._phase = _DEAL
+            self.phase = _PHASE_OUT[_DEAL]
             self._to_move = CHANCE
         self.log("hand_over", public)
 
@@ -862,13 +947,13 @@ class Hearts(Game):
             passed_to=passed_to,
             received=received,
             received_from=received_from,
-            trick=[[s, _CODES[i]] for s, i in zip(self._trick_seats, self._trick_cards)],
+            trick=[[s, c.code] for s, c in self.trick],
             leader=self.leader,
             tricks=tricks,
-            hearts_broken=self._broken,
+            hearts_broken=self.hearts_broken,
             first_trick=self.first_trick,
             hand_sizes=[_popcount(h) for h in self._hands],
-            points_taken=list(self._points),
+            points_taken=self._raw_points(),
             hand_points=self.hand_points,
             scores=list(self.scores),
             winners=list(self.winners),
@@ -922,16 +1007,14 @@ class Hearts(Game):
             "_hands",
             "_chosen",
             "_taken",
-            "_points",
-            "_trick_cards",
-            "_trick_seats",
+            "_trick",
             "scores",
             "hand_history",
         ):
             d[key] = list(d[key])
         if d["_final"] is not None:
             d["_final"] = list(d["_final"])
-        d["events"] = self.events.copy()
+        d["events"] = self.events._copy_for(d["history"])
         d["options"] = dict(self.options)
         rng = _random.Random()
         rng.setstate(self.rng.getstate())
