@@ -55,6 +55,16 @@ def deals(k: Knowledge) -> list[tuple[dict, float]]:
     if any(k.sizes[h] < len(fixed.get(h, ())) for h in k.holders):
         return []
     out = []
+    # every fact is about one holder: check a holder's facts as soon as its hand is chosen
+    # (pruning only; each complete deal is still checked against every fact of every holder)
+    about = {h: [f for f in k.facts if f.holder == h] for h in k.holders}
+    final = [h for h in k.holders if h not in holders]
+
+    def ok(h, hand: frozenset) -> bool:
+        return all(_holds(hand, f) for f in about[h])
+
+    if not all(ok(h, frozenset(fixed.get(h, ()))) for h in final):
+        return []
 
     def rec(i: int, left: list, hands: dict) -> None:
         if i == len(holders):
@@ -62,17 +72,22 @@ def deals(k: Knowledge) -> list[tuple[dict, float]]:
             w = 1.0
             for f in k.facts:
                 hand = full[f.holder]
-                if not _holds(hand, f):
+                if not _holds(hand, f):  # pragma: no cover - pruned already
                     return
                 if f.kind == "shown" and all(c in hand for c in f.cards):
                     w *= 0.5
             out.append((full, w))
             return
+        h = holders[i]
+        base = frozenset(fixed.get(h, ()))
         for combo in itertools.combinations(left, sizes[i]):
+            hand = base | frozenset(combo)
+            if not ok(h, hand):
+                continue
             cs = set(combo)
-            hands[holders[i]] = frozenset(combo)
+            hands[h] = frozenset(combo)
             rec(i + 1, [c for c in left if c not in cs], hands)
-        hands.pop(holders[i], None)
+        hands.pop(h, None)
 
     rec(0, rest, {})
     return out
