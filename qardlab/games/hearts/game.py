@@ -60,6 +60,8 @@ _SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
 _SUIT_MASK_OF = tuple(SUIT_MASKS[i // 13] for i in range(52))  # the mask of each card's suit
 #: per card led: the shift of its suit's 13 bits and that suit's table of Cards
 _FOLLOW = tuple((13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52))
+_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
+_CYCLES: dict[tuple[tuple[str, ...] | None, int], tuple[str, ...]] = {}  # checked pass cycles
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
 #: Random.shuffle's steps for a list of each length: (i, i + 1, bits of i + 1), i from the top down
 _SHUFFLE_STEPS = {
@@ -316,7 +318,10 @@ class Hearts(Game):
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
-        self._cycle = rules.cycle_for(players)
+        cycle = _CYCLES.get((rules.pass_cycle, players))
+        if cycle is None:
+            cycle = _CYCLES[rules.pass_cycle, players] = rules.cycle_for(players)
+        self._cycle = cycle
         if single:
             direction = options.get("pass_direction", "left")
             pass_offset(direction, players)
@@ -331,12 +336,12 @@ class Hearts(Game):
         self._lead_bit = low_clubs & -low_clubs
         #: the lowest club in play, which opens every hand
         self.opening_card: Card = _CARDS[self._lead_bit.bit_length() - 1]
-        self._next = tuple((s + 1) % players for s in range(players))  # the seat on each seat's left
+        self._next = _NEXT[players]  # the seat on each seat's left
         self._k = rules.cards_to_pass
         # cards that break hearts once played, and that may not be discarded on the first trick
         self._break_mask = _POINT_MASK if rules.qs_breaks_hearts else HEARTS_MASK
         self._first_discard = ~_POINT_MASK if rules.no_pts_on_first_trick else -1
-        self._must_break = rules.must_break_hearts
+        self._unbroken_lead = ~HEARTS_MASK if rules.must_break_hearts else -1
         self.hand_no = -1
         self.dealer = -1
         self.scores = [0] * players
@@ -359,6 +364,11 @@ class Hearts(Game):
         self._trick: list[int] = []  # card indices of the open trick; seat k of it is (leader + k) % n
         self._first = True  # the first trick is not complete yet
         self._broken = False  # hearts broken by a completed trick (the open trick: see hearts_broken)
+        # the cards the mover may lead / discard when it holds any of them (else: any card held):
+        # on the first trick the lowest club (whose holder leads) and no point card; later, no
+        # heart led until hearts are broken, and any discard
+        self._lead_mask = self._lead_bit
+        self._discard_mask = self._first_discard
         self._legal_mask = -1  # cached legal mask of the mover, -1: not computed
         self.pass_direction = "none"
         self._offset = 0
@@ -477,16 +487,10 @@ class Hearts(Game):
         """The legal mask of the mover in the play phase (cached until the next action)."""
         h = self._hands[self._to_move]  # type: ignore[index]
         trick = self._trick
-        if trick:
-            m = h & _SUIT_MASK_OF[trick[0]]
-            if not m:
-                m = h & self._first_discard or h if self._first else h
-        elif self._first:
-            m = self._lead_bit
-        elif self._broken or not self._must_break:
-            m = h
+        if trick:  # follow suit if it can, else discard
+            m = h & _SUIT_MASK_OF[trick[0]] or h & self._discard_mask or h
         else:
-            m = h & ~HEARTS_MASK or h
+            m = h & self._lead_mask or h
         self._legal_mask = m
         return m
 
@@ -504,17 +508,19 @@ class Hearts(Game):
         """Play: the legal Cards. Pass: the mover's Cards not yet chosen (pick one at a time,
         or apply a tuple of them all). At a chance node or once over: ``[]``."""
         p = self._phase
-        if p == _PLAY:
+        if p == _PLAY:  # _legal(), inlined
+            h = self._hands[self._to_move]  # type: ignore[index]
             trick = self._trick
-            if trick:  # following suit when the mover can: one suit's table
+            if trick:
                 shift, table = _FOLLOW[trick[0]]
-                x = self._hands[self._to_move] >> shift & 0x1FFF  # type: ignore[index]
-                if x:
+                x = h >> shift & 0x1FFF
+                if x:  # following suit: one suit's table
                     self._legal_mask = x << shift
                     return [*table[x]]
-            m = self._legal_mask
-            if m < 0:
-                m = self._legal()
+                m = h & self._discard_mask or h
+            else:
+                m = h & self._lead_mask or h
+            self._legal_mask = m
         elif p == _PASS:
             s = self._to_move
             m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
@@ -592,6 +598,11 @@ class Hearts(Game):
         if seat is not None and seat != self._to_move:
             raise IllegalAction(self._not_your_turn(seat))
         p = self._phase
+        if p == _PASS:  # as Game.apply: validate fully, then record and do
+            chosen, m = self._check_pass(action)
+            self.history.append(chosen)
+            self._pass(chosen, m)
+            return self
         if p == _PLAY:
             idx = _idx_of_id(id(action))
             if idx is None:
@@ -604,11 +615,6 @@ class Hearts(Game):
                 raise IllegalAction(self._why_illegal(idx))
             self.history.append(_CARDS[idx])
             self._play(idx)
-            return self
-        if p == _PASS:  # as Game.apply: validate fully, then record and do
-            chosen = self._validate_pass(action)
-            self.history.append(chosen)
-            self._pass(chosen)
             return self
         if p == _DEAL and type(action) is Deal:
             self._validate_deal(action)
@@ -662,6 +668,10 @@ class Hearts(Game):
         return action
 
     def _validate_pass(self, action: Any) -> Card | tuple[Card, ...]:
+        return self._check_pass(action)[0]
+
+    def _check_pass(self, action: Any) -> tuple[Card | tuple[Card, ...], int]:
+        """The normalised pass action and the mask of its cards, or IllegalAction."""
         s: int = self._to_move  # type: ignore[assignment]
         k = self._k
         chosen = self._chosen[s]
@@ -675,7 +685,7 @@ class Hearts(Game):
                 m |= 1 << i
             else:
                 if m & free == m and m.bit_count() == k:
-                    return action  # already normalised: the tuple of the (interned) Cards
+                    return action, m  # already normalised: the tuple of the (interned) Cards
         if isinstance(action, (tuple, list)):
             if chosen:
                 raise IllegalAction(
@@ -701,8 +711,8 @@ class Hearts(Game):
                 )
             m |= bit
         if not isinstance(action, (tuple, list)):
-            return _CARDS[idxs[0]]  # one card chosen: recorded as that card
-        return tuple([_CARDS[i] for i in idxs])
+            return _CARDS[idxs[0]], m  # one card chosen: recorded as that card
+        return tuple([_CARDS[i] for i in idxs]), m
 
     def _do(self, action: Any) -> None:
         p = self._phase
@@ -767,12 +777,15 @@ class Hearts(Game):
         else:
             self._start_play()
 
-    def _pass(self, action: Card | tuple[Card, ...]) -> None:
+    def _pass(self, action: Card | tuple[Card, ...], mask: int | None = None) -> None:
+        """Seat ``to_move`` chooses the cards of ``action`` (their mask, if the caller has it)."""
         s: int = self._to_move  # type: ignore[assignment]
         cards = (action,) if type(action) is Card else action
-        m = self._chosen[s]
-        for c in cards:
-            m |= 1 << _IDX_OF_ID[id(c)]
+        if mask is None:
+            mask = 0
+            for c in cards:
+                mask |= 1 << _IDX_OF_ID[id(c)]
+        m = self._chosen[s] | mask
         self._chosen[s] = m
         self.events._events.append(("choice", len(self.history) - 1, s, cards))
         if m.bit_count() < self._k:
@@ -822,10 +835,14 @@ class Hearts(Game):
         top = (tmask & _SUIT_MASK_OF[trick[0]]).bit_length() - 1
         w = (s + 1 + trick.index(top)) % self.players  # the leader sits left of the last to play
         self._taken[w] |= tmask
+        if self._first:
+            self._first = False
+            self._discard_mask = -1
+            self._lead_mask = self._unbroken_lead
         if tmask & self._break_mask:
             self._broken = True
+            self._lead_mask = -1
         self._trick = []
-        self._first = False
         if hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
         else:
