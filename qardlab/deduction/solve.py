@@ -290,6 +290,10 @@ class MaskSolver:
         self.n = model.n
         self.full = (1 << self.n) - 1
         self.sets = {h: feasible(model, h, weighted) for h in model.holders}
+        #: holders with room left and no fact but "has": their zeta is C(|M|, r), and
+        #: holders of the same size among them are interchangeable
+        self.free = {h for h in model.holders if model.rem[h] > 0 and model.contradiction is None
+                     and all(f.kind == "has" for f in model.by_holder[h])}
         self._dist: dict[Holder, tuple[np.ndarray, np.ndarray]] = {}
         self._total = None
 
@@ -300,6 +304,10 @@ class MaskSolver:
 
     def zeta_of(self, h: Holder) -> np.ndarray:
         """The zeta transform of ``h``'s feasible array (cached; do not modify)."""
+        if h in self.free:
+            table = np.array([math.comb(i, self.model.rem[h]) for i in range(self.n + 1)], dtype=self.dtype)
+            return table[popcounts(self.n)]
+
         def make() -> np.ndarray:
             masks, w = self.sets[h]
             arr = np.zeros(1 << self.n, dtype=self.dtype)
@@ -316,6 +324,20 @@ class MaskSolver:
 
     def rest(self, exclude: Sequence[Holder]) -> np.ndarray:
         """``G[M]``: weight of the other holders' hands exactly covering ``M``."""
+        others = [g for g in self.model.holders if g not in exclude and self.model.rem[g] > 0]
+        if others and all(g in self.free for g in others):
+            # only free holders: a multinomial for masks of the right size, no transform
+            scale = self.dtype(1)
+            for g in self.model.holders:
+                if g not in exclude and self.model.rem[g] == 0:
+                    scale = scale * self._scalar(g)
+            size = sum(self.model.rem[g] for g in others)
+            ways = math.factorial(size)
+            for g in others:
+                ways //= math.factorial(self.model.rem[g])
+            table = np.zeros(self.n + 1, dtype=self.dtype)
+            table[size] = self.dtype(ways) * scale
+            return table[popcounts(self.n)]
         prod = None
         scale = self.dtype(1)
         for g in self.model.holders:
@@ -359,6 +381,11 @@ class MaskSolver:
 
     def card_weights(self, h: Holder) -> np.ndarray:
         """For each unknown card (bit order), the weight of deals where ``h`` holds it."""
+        if h in self.free:
+            twin = next((g for g in self.model.holders if g in self.free and g != h and g in self._dist
+                         and self.model.rem[g] == self.model.rem[h]), None)
+            if twin is not None:
+                return self.card_weights(twin)
         masks, w = self.dist(h)
         if self.n == 0 or len(masks) == 0:
             return np.zeros(self.n, dtype=self.dtype)
