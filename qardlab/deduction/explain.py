@@ -3,10 +3,10 @@
 ``grid(k, level)`` fills, for every card and holder, a cell at one of three levels of
 reasoning (naive: only cards seen in hands; logic: what every consistent deal agrees
 on; probability: the exact share of weighted deals). ``explain(k, card, holder)``
-finds a short set of facts that alone forces a logic cell, by greedy deletion: drop a
-fact, re-check with the exact solver that the cell is still forced, keep it dropped if
-so. What is left is a chain a student can follow, said in the facts' own sentences and
-closed by the conclusion.
+finds a short set of facts that alone forces a logic cell, by deletion: drop facts
+(half of them at a time, then fewer), re-check with the exact solver that the cell is
+still forced, keep them dropped if so. What is left is a chain a student can follow,
+said in the facts' own sentences and closed by the conclusion.
 """
 
 from __future__ import annotations
@@ -205,10 +205,12 @@ def _minimise(k: Knowledge, fixed: list[Fact], items: list[Fact], card: Card, ho
 def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
     """See :meth:`Knowledge.explain`.
 
-    Greedy deletion in two rounds: first every fact but the seat's own hand (latest
-    first, so the chain uses the earliest facts that suffice), then the own-hand facts
-    that no kept fact mentions (removing one makes one more card unknown, so those are
-    tried last and only while the problem stays small).
+    The seat's own hand always stays among the facts (a student knows their hand) and is
+    said only where it resolves an "at least one of"; every other fact is a candidate for
+    deletion (:func:`_minimise`, later facts dropped first, so the chain uses the earliest
+    facts that suffice). A "no" cell that no fact rules out directly says where the card
+    is instead, or that the holder's hand is full. A cell logic leaves open says so, with
+    its exact probability.
     """
     if holder not in k.holders:
         raise ValueError(f"unknown holder {holder!r}; holders are {k.holders}")
