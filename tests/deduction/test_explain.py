@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from deduction_brute import mini_game
-
 from qardlab.cards import Card
 from qardlab.deduction import SECRET, Knowledge
 from qardlab.deduction.solve import build_model, forced
+
+from .deduction_brute import mini_game
 
 
 def _check_all_cells(k: Knowledge, limit: int = 400) -> int:

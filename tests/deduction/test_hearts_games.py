@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from deduction_brute import deals, grid_prob
 
 from qardlab.deduction import PLAYED
 from qardlab.deduction.solve import build_model, forced
 from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.bots import RuleBot
+
+from .deduction_brute import deals, grid_prob
 
 
 def _positions(players: int, seed: int):

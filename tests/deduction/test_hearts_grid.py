@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from deduction_brute import deals, grid_logic, grid_prob
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qardlab.cards import Suit, standard_deck
 from qardlab.deduction import PLAYED, Knowledge
+
+from .deduction_brute import deals, grid_logic, grid_prob
 
 
 def hearts_position(rng: random.Random, players: int, left: list[int], voids: int = 2, passed: int = 0):

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from deduction_brute import candidates, deals, mini_game, posterior
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qardlab.cards import Card
 from qardlab.deduction import SECRET, Knowledge
 from qardlab.deduction.solve import Inconsistent
+
+from .deduction_brute import candidates, deals, mini_game, posterior
 
 
 @settings(max_examples=30, deadline=None)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from deduction_brute import candidates, deals, grid_logic, grid_prob, mini_game, posterior, question_info
 
 from qardlab.deduction import SECRET
+
+from .deduction_brute import candidates, deals, grid_logic, grid_prob, mini_game, posterior, question_info
 
 CONFIGS = [  # (players, faces, numbers, turns)
     (4, 4, 4, 3),
