@@ -11,9 +11,18 @@ A :class:`Knowledge` is built by a game's adapter from one seat's observation on
 - ``facts``: what the seat has seen, each a :class:`Fact` with the sentence a student
   reads in an explanation.
 
-The reasoning over it (candidates, exact counts, posteriors, grids, explanations) lives
-in :mod:`qardlab.deduction.solve`, :mod:`~qardlab.deduction.explain` and
-:mod:`~qardlab.deduction.advise`; ``Knowledge`` exposes it as methods.
+The reasoning over it lives in :mod:`qardlab.deduction.solve`,
+:mod:`~qardlab.deduction.explain` and :mod:`~qardlab.deduction.advise`; ``Knowledge``
+exposes it as methods, each cached until a fact is added:
+
+- Five Sons: ``naive_candidates()``, ``candidates()``, ``counts()``, ``posterior()``,
+  ``entropy()``, ``effective_candidates()``, ``questions(targets)`` (the advisor);
+- both games: ``grid(level)`` ("naive", "logic", "probability", or the default "mixed")
+  and ``explain(card, holder)``.
+
+A Knowledge whose facts contradict each other admits no deal: ``candidates()`` is then
+empty and ``posterior()`` / ``grid()`` raise :class:`~qardlab.deduction.solve.Inconsistent`
+(a ValueError).
 """
 
 from __future__ import annotations
