@@ -47,7 +47,6 @@ _POINT_MASK = HEARTS_MASK | QS_BIT
 _IDX_OF_ID = {id(c): i for i, c in enumerate(_CARDS)}
 _CODES = tuple(c.code for c in _CARDS)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
-_SUIT_OF = tuple(i // 13 for i in range(52))
 _QS = QS_BIT.bit_length() - 1
 _tuple_new = tuple.__new__
 _POINTS = tuple(1 if i // 13 == 2 else 13 if i == _QS else 0 for i in range(52))
@@ -57,9 +56,11 @@ _DECK_BITS = {n: tuple(c.bit for c in cards_of_mask(deck_mask(n))) for n in rang
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
 _SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
-_SUIT_MASK_OF = tuple(SUIT_MASKS[i // 13] for i in range(52))  # the mask of each card's suit
-#: per card led: the shift of its suit's 13 bits and that suit's table of Cards
-_FOLLOW = tuple((13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52))
+#: by the bit of the card led: the shift of its suit's 13 bits and that suit's table of Cards
+_FOLLOW = {1 << i: (13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
+_SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
+_CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
+_bit_of_id = {id(c): 1 << i for i, c in enumerate(_CARDS)}.get
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _CYCLES: dict[tuple[tuple[str, ...] | None, int], tuple[str, ...]] = {}  # checked pass cycles
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
@@ -361,7 +362,7 @@ class Hearts(Game):
         self._taken = [0] * n
         self._final: list[int] | None = None
         self._moon: int | None = None
-        self._trick: list[int] = []  # card indices of the open trick; seat k of it is (leader + k) % n
+        self._trick: list[int] = []  # the open trick's cards as bits (Card.bit); seat k: (leader + k) % n
         self._first = True  # the first trick is not complete yet
         self._broken = False  # hearts broken by a completed trick (the open trick: see hearts_broken)
         # the cards the mover may lead / discard when it holds any of them (else: any card held):
@@ -441,7 +442,7 @@ class Hearts(Game):
         """The cards on the table, as ``(seat, Card)`` pairs."""
         lead = self.leader
         n = self.players
-        return Trick(((lead + k) % n, _CARDS[i]) for k, i in enumerate(self._trick))  # type: ignore[operator]
+        return Trick(((lead + k) % n, _CARD_OF_BIT[b]) for k, b in enumerate(self._trick))  # type: ignore[operator]
 
     @property
     def leader(self) -> int | None:
@@ -454,7 +455,7 @@ class Hearts(Game):
     def hearts_broken(self) -> bool:
         if self._broken:
             return True
-        return any(self._break_mask >> i & 1 for i in self._trick)
+        return any(self._break_mask & b for b in self._trick)
 
     @property
     def first_trick(self) -> bool:
@@ -488,7 +489,7 @@ class Hearts(Game):
         h = self._hands[self._to_move]  # type: ignore[index]
         trick = self._trick
         if trick:  # follow suit if it can, else discard
-            m = h & _SUIT_MASK_OF[trick[0]] or h & self._discard_mask or h
+            m = h & _SUIT_MASK_OF_BIT[trick[0]] or h & self._discard_mask or h
         else:
             m = h & self._lead_mask or h
         self._legal_mask = m
@@ -512,7 +513,7 @@ class Hearts(Game):
             h = self._hands[self._to_move]  # type: ignore[index]
             trick = self._trick
             if trick:
-                shift, table = _FOLLOW[trick[0]]
+                shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
                 x = h >> shift & 0x1FFF
                 if x:  # following suit: one suit's table
                     self._legal_mask = x << shift
@@ -548,8 +549,9 @@ class Hearts(Game):
             why = f"the holder of {self.opening_card} must lead it to the first trick"
         elif not self._trick:
             why = f"hearts may not be led until a heart has been played (or {who} holds only hearts)"
-        elif h & _SUIT_MASK_OF[self._trick[0]]:
-            why = f"{who} must follow suit ({Suit(_SUIT_OF[self._trick[0]]).title.lower()} were led)"
+        elif h & _SUIT_MASK_OF_BIT[self._trick[0]]:
+            suit = Suit(_CARD_OF_BIT[self._trick[0]].suit)
+            why = f"{who} must follow suit ({suit.title.lower()} were led)"
         else:
             why = (
                 f"a heart or the Queen of spades may not be played on the first trick while {who} holds "
@@ -578,27 +580,41 @@ class Hearts(Game):
         ``seat``, if given, must be the seat to move (a guard for user interfaces).
         """
         if self._phase == 2 and seat is None:  # the hot path: a play, validated in full first
-            idx = _idx_of_id(id(action))  # an interned Card (else: the general path below)
-            if idx is not None:
+            bit = _bit_of_id(id(action))  # an interned Card (else: the general path below)
+            if bit is not None:
                 m = self._legal_mask
                 if m < 0:
                     m = self._legal()
-                if m >> idx & 1:
+                if m & bit:
                     self.history.append(action)
                     trick = self._trick
-                    trick.append(idx)
-                    if len(trick) < self.players:  # _play(idx) inlined, for a card that leaves the trick open
+                    trick.append(bit)
+                    if len(trick) < self.players:  # _play() inlined, for a card that leaves the trick open
                         s = self._to_move
-                        self._hands[s] ^= 1 << idx  # type: ignore[index]
+                        self._hands[s] ^= bit  # type: ignore[index]
                         self._legal_mask = -1
                         self._to_move = self._next[s]  # type: ignore[index]
                         return self
-                    self._end_trick(idx)
+                    self._end_trick(bit)
                     return self
         if seat is not None and seat != self._to_move:
             raise IllegalAction(self._not_your_turn(seat))
         p = self._phase
         if p == _PASS:  # as Game.apply: validate fully, then record and do
+            s = self._to_move
+            k = self._k
+            if type(action) is tuple and len(action) == k and not self._chosen[s]:  # type: ignore[index]
+                m = 0  # the common case, k interned Cards, checked here (anything else: _check_pass)
+                for c in action:
+                    i = _idx_of_id(id(c))
+                    if i is None:
+                        break
+                    m |= 1 << i
+                else:
+                    if m & self._hands[s] == m and m.bit_count() == k:  # type: ignore[index]
+                        self.history.append(action)  # already normalised: a tuple of interned Cards
+                        self._pass(action, m)
+                        return self
             chosen, m = self._check_pass(action)
             self.history.append(chosen)
             self._pass(chosen, m)
@@ -649,10 +665,19 @@ class Hearts(Game):
         n = self.players
         if len(action.masks) != n:
             raise IllegalAction(f"a deal needs {n} hands, got {len(action.masks)}")
-        seen = 0
         size = self.hand_size
         deck = self.deck
-        for s, m in enumerate(action.masks):
+        masks = action.masks
+        union = 0
+        for m in masks:
+            union |= m
+        sizes = _SIZES_OF[n]
+        if action.sizes == sizes == tuple(map(int.bit_count, masks)) and union.bit_count() == n * size and (
+            not union & ~deck
+        ):
+            return action  # n hands of the right size, no card twice, all in play: the usual case
+        seen = 0
+        for s, m in enumerate(masks):
             if action.sizes[s] != size:
                 raise IllegalAction(
                     f"seat {s} is dealt {action.sizes[s]} cards; each gets {size} with {n} players"
@@ -676,16 +701,6 @@ class Hearts(Game):
         k = self._k
         chosen = self._chosen[s]
         free = self._hands[s] & ~chosen
-        if type(action) is tuple and len(action) == k and not chosen:  # the common case: k interned Cards
-            m = 0
-            for c in action:
-                i = _idx_of_id(id(c))
-                if i is None:
-                    break
-                m |= 1 << i
-            else:
-                if m & free == m and m.bit_count() == k:
-                    return action, m  # already normalised: the tuple of the (interned) Cards
         if isinstance(action, (tuple, list)):
             if chosen:
                 raise IllegalAction(
@@ -756,7 +771,8 @@ class Hearts(Game):
 
     def _deal(self, deal: Deal) -> None:
         n = self.players
-        self._reset_hand()
+        if self.hand_no >= 0:  # (a new game is in the reset state already)
+            self._reset_hand()
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % n
         self._hands = list(deal.masks)
@@ -813,26 +829,26 @@ class Hearts(Game):
 
     def _play(self, idx: int) -> None:
         """Play card ``idx`` (already validated and in the history) for the mover."""
-        self._trick.append(idx)
+        bit = 1 << idx
+        self._trick.append(bit)
         if len(self._trick) == self.players:
-            self._end_trick(idx)
+            self._end_trick(bit)
             return
         s: int = self._to_move  # type: ignore[assignment]
-        self._hands[s] ^= 1 << idx
+        self._hands[s] ^= bit
         self._legal_mask = -1
         self._to_move = self._next[s]
 
-    def _end_trick(self, idx: int) -> None:
-        """The trick's last card ``idx`` is played: the highest card of the suit led takes the trick."""
+    def _end_trick(self, bit: int) -> None:
+        """The trick's last card (``bit``) is played: the highest card of the suit led takes the trick."""
         s: int = self._to_move  # type: ignore[assignment]
         hands = self._hands
-        hands[s] ^= 1 << idx
+        hands[s] ^= bit
         self._legal_mask = -1
         trick = self._trick
-        tmask = 0
-        for i in trick:
-            tmask |= 1 << i
-        top = (tmask & _SUIT_MASK_OF[trick[0]]).bit_length() - 1
+        tmask = sum(trick)  # distinct bits: the sum is the union
+        top = tmask & _SUIT_MASK_OF_BIT[trick[0]]
+        top = 1 << top.bit_length() - 1  # the highest card of the suit led
         w = (s + 1 + trick.index(top)) % self.players  # the leader sits left of the last to play
         self._taken[w] |= tmask
         if self._first:
