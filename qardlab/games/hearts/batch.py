@@ -31,6 +31,7 @@ _SUIT = np.arange(52, dtype=np.int64) // 13
 _QS = QS_BIT.bit_length() - 1
 _JD = JD_BIT.bit_length() - 1
 _ONE = np.int64(1)
+_BITS = _ONE << np.arange(52, dtype=np.int64)  # the bit of each card index
 _SELECT: dict[int, np.ndarray] = {}
 
 
@@ -113,45 +114,54 @@ def simulate(
     if not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a positive integer, got {count!r}")
     rng = np.random.default_rng(seed)
-    deck = np.array([c.index for c in cards_of_mask(deck_mask(n))], dtype=np.int64)
+    deck = np.array([c.index for c in cards_of_mask(deck_mask(n))], dtype=np.uint32)
     size = hand_size(n)
     total = size * n
     rows = np.arange(count)
     select = _select_table(size)
 
-    # the deal: a random permutation of the deck per hand; card j goes to seat j % n
-    order = np.argsort(rng.random((count, len(deck)), dtype=np.float32), axis=1)
-    dealt = (order if len(deck) == 52 else deck[order]).reshape(count, size, n)  # (hand, round, seat)
-    bits = _ONE << dealt
+    # the deal: each hand's cards sorted by random 26-bit keys (the low 6 bits of a key hold
+    # the card) is a random permutation; the card at position p goes to seat p % n. (Equal keys,
+    # about one hand in 50,000, are broken by card index: a negligible bias.)
+    keys = rng.integers(0, 1 << 32, size=(count, len(deck)), dtype=np.uint32)
+    keys &= np.uint32(~63 & 0xFFFFFFFF)
+    keys |= deck
+    keys.sort(axis=1)
+    keys &= np.uint32(63)  # (hand, position): the card dealt there
+    # the deal as masks, round by round (small temporaries: big ones cost page faults)
+    deals = np.zeros((count, n), dtype=np.int64)
     k = rules.cards_to_pass
-    passes = np.zeros((count, n), dtype=np.int64)
-    for j in range(k):  # distinct bits, so the sum is the union (a loop over rounds beats a reduce here)
-        passes += bits[:, j]
-    deals = passes.copy()
-    for j in range(k, size):
-        deals += bits[:, j]
-
-    # the pass: the first k cards a seat was dealt are a uniformly random k of its hand
+    for j in range(size):
+        if j == k:  # the pass: the first k cards a seat was dealt are a uniformly random k of its hand
+            passes = deals.copy()
+        deals |= _BITS.take(keys[:, j * n : (j + 1) * n])
+    if k == size:
+        passes = deals.copy()
     if pass_direction == "cycle":
         cycle = rules.cycle_for(n)
     else:
         pass_offset(pass_direction, n)
         cycle = (pass_direction,)
     direction_codes = rows % len(cycle)
-    offsets = np.array([pass_offset(d, n) for d in cycle], dtype=np.int64)[direction_codes]
-    by_seat = dealt.transpose(0, 2, 1)  # (hand, seat, round), a view
+    cycle_offsets = [pass_offset(d, n) for d in cycle]
+    offsets = np.array(cycle_offsets, dtype=np.int64)[direction_codes]
     if k:
         passes[offsets == 0] = 0
         giver = (np.arange(n)[None, :] - offsets[:, None]) % n
         hands = (deals & ~passes) | np.take_along_axis(passes, giver, axis=1)
-        received = np.take_along_axis(by_seat[:, :, :k], giver[:, :, None], axis=1)
-        cards = np.concatenate([by_seat[:, :, k:], received], axis=2)
     else:
+        passes = np.zeros((count, n), dtype=np.int64)
         hands = deals
-        cards = np.ascontiguousarray(by_seat)
-    cards.sort(axis=2)  # (hand, seat, slot): each seat's cards, low to high
+    # each seat's cards after the pass, sorted: one sort of the keys seat * 64 + card, where a
+    # position's seat after the pass is fixed by the pass direction (hand i: direction i % len)
+    for d, off in enumerate(cycle_offsets):
+        seat_after = [(p % n + (off if p < k * n else 0)) % n for p in range(len(deck))]
+        keys[d :: len(cycle)] |= np.array(seat_after, dtype=np.uint32) << np.uint32(6)
+    keys.sort(axis=1)
+    keys &= np.uint32(63)
+    cards = keys.reshape(count, n, size)  # (hand, seat, slot): each seat's cards, low to high
     # slots: each seat's cards sorted, so each suit is a run of slots
-    cards_flat = cards.astype(np.int8).ravel()
+    cards_flat = keys.astype(np.int8).ravel()
     below = [np.zeros((count, n), dtype=np.int64)]
     for t in range(4):
         below.append(below[-1] + np.bitwise_count(hands & SUIT_MASKS[t]))
@@ -172,7 +182,7 @@ def simulate(
     raw = np.zeros((count, n), dtype=np.int64)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
-    uniforms = rng.random((total, count))
+    uniforms = rng.random((total, count), dtype=np.float32)
     lead = np.zeros(count, dtype=np.int64)
     wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
     leader_flat = base + leader
