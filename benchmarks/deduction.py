@@ -188,18 +188,26 @@ def levels(games: int) -> None:
             won += g.winner is not None
         print(f"  {name:<28} median {statistics.median(turns):6.1f} questions "
               f"(a winner in {won}/{games})")
-    print("\nQuestions until the bot at seat 0 wins against three RandomAskers (median, its wins only)")
+    solo(games)
+
+
+def solo(games: int) -> None:
+    """One bot of a level at seat 0 against three RandomAskers: its wins, and its own questions."""
+    print("\nThe bot at seat 0 against three RandomAskers, 4 players "
+          "(median over its wins: questions in the game / its own questions)")
     for name, make in (("logic (ReasoningBot)", ReasoningBot),
                        ("probability (ProbabilityBot)", ProbabilityBot)):
-        turns, wins = [], 0
+        turns, own, wins = [], [], 0
         for seed in range(games):
             g = FiveSons.new(players=4, seed=9000 + seed)
             play(g, [make(seed)] + [RandomAsker(seed * 19 + i) for i in range(1, 4)])
             if g.winner == 0:
                 wins += 1
                 turns.append(g.turn)
+                own.append(sum(1 for e in g.events if e.kind == "ask" and e.public.get("asker") == 0))
         med = statistics.median(turns) if turns else float("nan")
-        print(f"  {name:<28} median {med:6.1f} questions (won {wins}/{games})")
+        med_own = statistics.median(own) if own else float("nan")
+        print(f"  {name:<28} median {med:6.1f} questions, {med_own:5.1f} of its own (won {wins}/{games})")
 
 
 def main() -> None:
