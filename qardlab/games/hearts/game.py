@@ -64,9 +64,9 @@ _bit_of_id = {id(c): 1 << i for i, c in enumerate(_CARDS)}.get
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _CYCLES: dict[tuple[tuple[str, ...] | None, int], tuple[str, ...]] = {}  # checked pass cycles
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
-#: Random.shuffle's steps for a list of each length: (i, i + 1, bits of i + 1), i from the top down
+#: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
 _SHUFFLE_STEPS = {
-    size: tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    size: tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
     for size in (48, 50, 51, 52)
 }
 
@@ -391,7 +391,7 @@ class Hearts(Game):
         if names is not None:
             options["names"] = list(names)
         game = cls(players, options, seed)
-        game.apply(game.chance_outcome())
+        game._deal_drawn()
         return game
 
     @classmethod
@@ -751,9 +751,9 @@ class Hearts(Game):
         n = self.players
         order = [*_DECK_BITS[n]]
         getrandbits = self.rng.getrandbits
-        for i, bound, k in _SHUFFLE_STEPS[len(order)]:  # Random.shuffle: j = randbelow(i + 1), swap
+        for i, k in _SHUFFLE_STEPS[len(order)]:  # Random.shuffle: j = randbelow(i + 1), swap
             j = getrandbits(k)
-            while j >= bound:
+            while j > i:
                 j = getrandbits(k)
             order[i], order[j] = order[j], order[i]
         first = (self.dealer + 2) % n  # the seat left of the next dealer gets the first card
@@ -767,7 +767,14 @@ class Hearts(Game):
             raise IllegalAction("a game set up with from_deal is one hand; use Hearts.new for a match")
         if self._phase != _DEAL:
             raise IllegalAction(f"the hand is not over (phase {self.phase!r}); no next hand yet")
-        return self.apply(self.chance_outcome())
+        self._deal_drawn()
+        return self
+
+    def _deal_drawn(self) -> None:
+        """Apply a deal drawn from the game's RNG (valid by construction, so not checked again)."""
+        deal = self.chance_outcome()
+        self.history.append(deal)
+        self._deal(deal)
 
     def _deal(self, deal: Deal) -> None:
         n = self.players
