@@ -1,0 +1,125 @@
+"""The fast paths of the Hearts engines keep every promise of the slow ones.
+
+The step engine logs plays implicitly (their events are built from the history when read),
+holds the open trick as card bits, checks passes of interned Cards on a short path and
+shuffles with ``Random.shuffle``'s steps inlined; the batch simulator deals by sorting random
+keys. These tests pin what those shortcuts must not change.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from qardlab.cards import Card, cards_of_mask
+from qardlab.engine import IllegalAction, Record
+from qardlab.games.hearts import Hearts, HeartsRules
+from qardlab.games.hearts.batch import simulate
+from qardlab.games.hearts.rules import deck_mask, hand_size
+
+from .helpers import PLAYERS, make_deal, play_random, random_pass
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_rule_deal_is_random_shuffle_dealt_from_dealers_left(n: int) -> None:
+    """The deal (one card at a time clockwise from the dealer's left) is exactly a
+    ``random.Random(seed).shuffle`` of the cards in play, so seeded games deal as they always did,
+    hand after hand of a match."""
+    rules = HeartsRules(target=10**6)
+    g = Hearts.new(n, seed=11, rules=rules)
+    rng = random.Random(11)
+    for hand_no in range(3):
+        cards = cards_of_mask(deck_mask(n))
+        rng.shuffle(cards)
+        first = (hand_no + 1) % n  # the dealer of hand h is seat h; its left deals first
+        expect = [sorted(cards[(s - first) % n :: n]) for s in range(n)]
+        assert [sorted(h) for h in g.history[-1].hands] == expect
+        play_random(g, random.Random(hand_no))
+        g.next_hand()
+
+
+def test_copies_keep_separate_logs_mid_trick() -> None:
+    """A copy taken in the middle of a trick and the original, played on differently, each log
+    exactly their own plays (the events equal a replay of each history)."""
+    g = Hearts.new(4, seed=5)
+    random_pass(g, random.Random(1))
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    while not g.trick or len(g.legal_actions()) < 2:  # mid-trick, with a choice
+        g.apply(g.legal_actions()[0])
+    len(g.events)  # flush what is there so far
+    c = g.copy()
+    g.apply(g.legal_actions()[0])
+    c.apply(c.legal_actions()[-1])
+    assert g.history[-1] != c.history[-1]
+    for game in (g, c):
+        play_random(game, random.Random(2))
+        again = Record.of(game).replay()
+        assert list(game.events) == list(again.events)
+    assert list(g.events) != list(c.events)
+    assert [e.kind for e in g.events].count("trick") == 13
+
+
+def test_events_read_mid_trick_then_later_match_one_read() -> None:
+    """Reading the log after every single play builds the same events as one read at the end."""
+    a = Hearts.new(4, seed=8)
+    b = Hearts.new(4, seed=8)
+    rng = random.Random(3)
+    random_pass(a, rng)
+    for action in a.history[1:]:
+        b.apply(action)
+    while a.phase == "play":
+        card = rng.choice(a.legal_actions())
+        a.apply(card)
+        b.apply(card)
+        assert a.events[-1].kind in ("play", "trick", "hand_over")
+    assert list(a.events) == list(b.events)
+
+
+def test_rule_hearts_broken_as_soon_as_a_heart_is_played() -> None:
+    """A heart discarded in the middle of a trick breaks hearts at once (``hearts_broken``),
+    though it only matters for the next lead."""
+    hands = make_deal(4, {1: ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]})
+    g = Hearts.from_deal(hands, "none", rules=HeartsRules(no_pts_on_first_trick=False))
+    g.apply(g.legal_actions()[0])  # the two of clubs
+    assert not g.hearts_broken
+    g.apply(g.legal_actions()[0])  # seat 1 holds only hearts
+    assert g.hearts_broken and len(g.trick) == 2 and g.trick[1][0] == 1
+
+
+def test_pass_fast_path_refuses_as_the_slow_one() -> None:
+    """Tuples of interned Cards take a short path; a bad tuple still gets IllegalAction naming
+    it and changes nothing, and a pass as a list or as codes is recorded the same way."""
+    g = Hearts.new(4, seed=2)
+    mine = g.legal_actions()
+    other = g.hand(1)[0]
+    before = Record.of(g).to_json()
+    for bad in [(mine[0], mine[1], other), (mine[0], mine[0], mine[1]), (mine[0], mine[1])]:
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+        assert Record.of(g).to_json() == before
+    g.apply([c.code for c in mine[:3]])
+    assert g.history[-1] == tuple(mine[:3]) and g.to_move == 1
+    assert all(type(c) is Card for c in g.history[-1])
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_batch_deal_is_a_uniform_partition(n: int) -> None:
+    """Batch deals give every seat its share of distinct cards, passes are cards of the passer's
+    hand, and each card lands on each seat about equally often (a loose chi-square bound)."""
+    count = 6000
+    result = simulate(count, n, seed=40 + n)
+    deals = result.deals
+    size = hand_size(n)
+    union = np.bitwise_or.reduce(deals, axis=1)
+    assert (union == deck_mask(n)).all()
+    assert (np.bitwise_count(deals) == size).all()
+    assert ((result.passes & ~deals) == 0).all()
+    assert (np.bitwise_count(result.passes[result.passes != 0]) == 3).all()
+    cards = [c.index for c in cards_of_mask(deck_mask(n))]
+    seat_counts = np.array([[((deals[:, s] >> i) & 1).sum() for s in range(n)] for i in cards])
+    expected = count / n
+    chi2 = (((seat_counts - expected) ** 2) / expected).sum(axis=1)  # per card, n - 1 degrees of freedom
+    assert chi2.mean() < 2 * (n - 1) and chi2.max() < 10 * (n - 1)
