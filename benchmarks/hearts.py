@@ -1,13 +1,26 @@
 """Hearts speed: full random 4-player hands per second, OpenSpiel vs qardlab, in one run.
 
-A hand is the deal, the pass, 52 plays and scoring. Each engine is driven through its
-public API by the same kind of loop: a uniformly random legal action at every step
-(OpenSpiel: every chance and pass action too; qardlab: ``Hearts.new`` deals from the
-game's RNG, each seat passes three random cards of its hand, every play is validated).
-The batch simulator plays many hands at once with numpy. One core: BLAS and OpenMP
-threads are held to one. Rounds alternate between engines so that load on a shared
-machine hits both alike; the figure is the median round. Time is this process's CPU
-time (``time.process_time``), so that other jobs on a shared machine distort less.
+A hand is the deal, the pass, 52 plays and scoring. Every engine is driven through its public
+API by the same kind of loop, a uniformly random legal action at every decision:
+
+- ``openspiel``: ``pyspiel.load_game("hearts", {"qs_breaks_hearts": False})`` once, then per
+  hand ``new_initial_state()`` and ``apply_action(choice(legal_actions()))`` until terminal:
+  the pass-direction chance action (so a quarter of its hands have no pass), 52 deal chance
+  actions, 12 pass actions (card by card), 52 plays; scoring happens inside the engine.
+- ``step``: a fresh game per hand, ``Hearts.new(4, seed=...)`` (its options checked, its own
+  ``random.Random`` seeded, the deal drawn from it), then for each seat
+  ``apply(tuple(sample(legal_actions(), 3)))`` (the first hand of a match always passes left),
+  then ``apply(choice(legal_actions()))`` 52 times, every play validated and logged; the last
+  play scores the hand.
+- ``step, matches``: the same per hand, but hands are dealt by ``next_hand()`` within matches to
+  100 points (a new ``Hearts.new`` when a match ends), so the pass cycles left, right, across,
+  none: the like-for-like counterpart of OpenSpiel's one ``load_game`` and a new state per hand.
+- ``batch``: ``qardlab.games.hearts.batch.simulate(batch)`` called repeatedly: deal, random
+  passes, 52 uniformly random legal plays and scoring for every hand, in numpy.
+
+One core: BLAS and OpenMP threads are held to one. Rounds alternate between engines so that
+load on a shared machine hits all alike; the figure is the median round. Time is this process's
+CPU time (``time.process_time``), so that other jobs on a shared machine distort less.
 
     python benchmarks/hearts.py [--seconds 2] [--rounds 3] [--batch 10000]
 """
