@@ -48,7 +48,6 @@ _IDX_OF_ID = {id(c): i for i, c in enumerate(_CARDS)}
 _CODES = tuple(c.code for c in _CARDS)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _QS = QS_BIT.bit_length() - 1
-_tuple_new = tuple.__new__
 _POINTS = tuple(1 if i // 13 == 2 else 13 if i == _QS else 0 for i in range(52))
 _PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
 _idx_of_id = _IDX_OF_ID.get
@@ -149,8 +148,8 @@ class _PlayLog(EventLog):
     """The Hearts event log, built lazily so that the hot path of a hand creates no dicts.
 
     ``_events`` holds Events and raw entries (plain tuples, a tag first: a deal, a pass
-    choice, a pass, the plays of a hand, the end of a hand) that ``_flush`` turns into
-    Events on the first read. Plays are not logged one by one at all: while a hand is
+    choice, a pass, the plays of a hand) that ``_flush`` turns into Events on the first
+    read. Plays are not logged one by one at all: while a hand is
     played, ``_open`` is ``[first step, seat to play it, open trick]`` and the "play" events
     and, after every trick's last card, the "trick" events are built from the game's
     history (where every play is a Card) when read. Every read goes through ``_flush``; the
