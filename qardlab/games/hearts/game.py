@@ -148,8 +148,8 @@ class _PlayLog(EventLog):
     """The Hearts event log, built lazily so that the hot path of a hand creates no dicts.
 
     ``_events`` holds Events and raw entries (plain tuples, a tag first: a deal, a pass
-    choice, a pass, the plays of a hand) that ``_flush`` turns into Events on the first
-    read. Plays are not logged one by one at all: while a hand is
+    choice, a pass, the plays of a hand, the end of a hand) that ``_flush`` turns into
+    Events on the first read. Plays are not logged one by one at all: while a hand is
     played, ``_open`` is ``[first step, seat to play it, open trick]`` and the "play" events
     and, after every trick's last card, the "trick" events are built from the game's
     history (where every play is a Card) when read. Every read goes through ``_flush``; the
@@ -226,6 +226,8 @@ class _PlayLog(EventLog):
                 for i in range(n)
             }
             out.append(Event("pass", step, {"direction": direction}, private))
+        elif tag == "over":
+            out.append(Event("hand_over", step, e[2]))
         else:  # pragma: no cover - every raw entry is one of the above
             raise AssertionError(f"unknown raw Hearts event {tag!r}")
 
@@ -507,20 +509,20 @@ class Hearts(Game):
     def legal_actions(self) -> list[Any]:
         """Play: the legal Cards. Pass: the mover's Cards not yet chosen (pick one at a time,
         or apply a tuple of them all). At a chance node or once over: ``[]``."""
-        p = self._phase
-        if p == _PLAY:  # _legal(), inlined
+        trick = self._trick
+        if trick:  # _legal(), inlined (cards on the table: the play phase)
             h = self._hands[self._to_move]  # type: ignore[index]
-            trick = self._trick
-            if trick:
-                shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
-                x = h >> shift & 0x1FFF
-                if x:  # following suit: one suit's table
-                    self._legal_mask = x << shift
-                    return [*table[x]]
-                m = h & self._discard_mask or h
-            else:
-                m = h & self._lead_mask or h
-            self._legal_mask = m
+            shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
+            x = h >> shift & 0x1FFF
+            if x:  # following suit: one suit's table
+                self._legal_mask = x << shift
+                return [*table[x]]
+            m = self._legal_mask = h & self._discard_mask or h
+            return [*_T0[m & 0x1FFF], *_T1[m >> 13 & 0x1FFF], *_T2[m >> 26 & 0x1FFF], *_T3[m >> 39]]
+        p = self._phase
+        if p == _PLAY:  # a lead
+            h = self._hands[self._to_move]  # type: ignore[index]
+            m = self._legal_mask = h & self._lead_mask or h
         elif p == _PASS:
             s = self._to_move
             m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
@@ -605,10 +607,10 @@ class Hearts(Game):
             if type(action) is tuple and len(action) == k and not self._chosen[s]:  # type: ignore[index]
                 m = 0  # the common case, k interned Cards, checked here (anything else: _check_pass)
                 for c in action:
-                    i = _idx_of_id(id(c))
-                    if i is None:
+                    b = _bit_of_id(id(c))
+                    if b is None:
                         break
-                    m |= 1 << i
+                    m |= b
                 else:
                     if m & self._hands[s] == m and m.bit_count() == k:  # type: ignore[index]
                         self.history.append(action)  # already normalised: a tuple of interned Cards
@@ -915,7 +917,9 @@ class Hearts(Game):
             self._phase = _DEAL
             self.phase = _PHASE_OUT[_DEAL]
             self._to_move = CHANCE
-        self.log("hand_over", public)
+        events = self.events
+        events._close()
+        events._events.append(("over", len(self.history) - 1, public))
 
     def _moon_choice(self, shooter: int) -> str:
         """Option moon="shooter_chooses": the shooter takes the option better for it in the match.
