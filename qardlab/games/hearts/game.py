@@ -21,6 +21,7 @@ Actions (all in ``history``, so a record replays exactly):
 from __future__ import annotations
 
 import random as _random
+from operator import add as _add
 from typing import Any, Iterator, Sequence
 
 from ...cards import _CARDS, _PARSED, _SUIT_TABLES, SUIT_MASKS, Card, Hand, Suit, cards_of_mask, hand_html
@@ -227,7 +228,11 @@ class _PlayLog(EventLog):
             }
             out.append(Event("pass", step, {"direction": direction}, private))
         elif tag == "over":
-            out.append(Event("hand_over", step, e[2]))
+            _, _, raw, final, shooter, mode, scores, winners = e
+            public = {"raw": raw, "points": final, "moon": shooter, "moon_mode": mode, "scores": list(scores)}
+            if winners is not None:
+                public["winners"] = winners
+            out.append(Event("hand_over", step, public))
         else:  # pragma: no cover - every raw entry is one of the above
             raise AssertionError(f"unknown raw Hearts event {tag!r}")
 
@@ -877,7 +882,8 @@ class Hearts(Game):
         n = self.players
         raw = self._raw_points()
         final = list(raw)
-        shooter = next((s for s in range(n) if self._taken[s] & _POINT_MASK == self.deck & _POINT_MASK), None)
+        # every player count keeps all 26 points in the deck: a seat with 26 took them all
+        shooter = raw.index(26) if 26 in raw else None
         mode = None
         if shooter is not None:
             mode = self.rules.moon
@@ -893,15 +899,9 @@ class Hearts(Game):
                     final[s] -= 10
         self._final = final
         self._moon = shooter
-        self.scores = [a + b for a, b in zip(self.scores, final)]
+        self.scores = list(map(_add, self.scores, final))
         self.hand_history.append(final)
-        public = {
-            "raw": raw,
-            "points": final,
-            "moon": shooter,
-            "moon_mode": mode,
-            "scores": list(self.scores),
-        }
+        winners = None
         if self.single:
             self._phase = _HAND_OVER
             self.phase = _PHASE_OUT[_HAND_OVER]
@@ -909,7 +909,7 @@ class Hearts(Game):
         elif max(self.scores) >= self.rules.target:
             low = min(self.scores)
             self.winners = tuple(s for s in range(n) if self.scores[s] == low)
-            public["winners"] = list(self.winners)
+            winners = list(self.winners)
             self._phase = _MATCH_OVER
             self.phase = _PHASE_OUT[_MATCH_OVER]
             self._to_move = None
@@ -919,7 +919,8 @@ class Hearts(Game):
             self._to_move = CHANCE
         events = self.events
         events._close()
-        events._events.append(("over", len(self.history) - 1, public))
+        scores = tuple(self.scores)
+        events._events.append(("over", len(self.history) - 1, raw, final, shooter, mode, scores, winners))
 
     def _moon_choice(self, shooter: int) -> str:
         """Option moon="shooter_chooses": the shooter takes the option better for it in the match.
