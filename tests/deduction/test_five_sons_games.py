@@ -110,3 +110,27 @@ def test_secret_known_after_game_over():
     k = g.knowledge(1)
     assert k.candidates() == {tuple(g.secret)}
     assert k.grid("logic")[g.secret[0]][SECRET] == "yes"
+
+
+def test_probability_bot_in_pass_left_mode_asks_its_left_neighbour():
+    g = FiveSons.new(players=4, seed=21, ask_mode="pass_left")
+    bots = [ProbabilityBot(i) for i in range(4)]
+    play(g, bots)
+    assert g.is_over and g.winner is not None
+    for e in g.events:
+        if e.kind == "ask":
+            assert e.public["target"] == (e.public["asker"] + 1) % 4
+
+
+def test_advisor_prefers_informative_questions():
+    """At the opening, a question naming two of the asker's own cards tells nothing."""
+    g = FiveSons.new(players=4, seed=3)
+    k = g.knowledge(g.to_move)
+    own = list(g.hand(g.to_move))
+    faces = [c for c in own if c.is_face]
+    numbers = [c for c in own if not c.is_face]
+    qs = k.questions()
+    assert qs[0].info > 0.05
+    if faces and numbers:
+        useless = [q for q in qs if q.face == faces[0] and q.number == numbers[0]]
+        assert useless and all(q.info == pytest.approx(0.0, abs=1e-12) for q in useless)
