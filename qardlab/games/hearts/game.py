@@ -61,6 +61,7 @@ _FOLLOW = {1 << i: (13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
 _SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
 _bit_of_id = {id(c): 1 << i for i, c in enumerate(_CARDS)}.get
+_EVERY_NTH = {n: tuple(slice(j, None, n) for j in range(n)) for n in range(3, 7)}
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _CYCLES: dict[tuple[tuple[str, ...] | None, int], tuple[str, ...]] = {}  # checked pass cycles
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
@@ -762,10 +763,10 @@ class Hearts(Game):
             while j > i:
                 j = getrandbits(k)
             order[i], order[j] = order[j], order[i]
-        first = (self.dealer + 2) % n  # the seat left of the next dealer gets the first card
-        # the k-th card dealt goes to seat (first + k) % n
-        masks = [sum(order[(seat - first) % n :: n]) for seat in range(n)]
-        return Deal(_masks=masks, _sizes=_SIZES_OF[n])
+        # the k-th card dealt goes to seat (first + k) % n, first the seat left of the next dealer
+        first = (self.dealer + 2) % n
+        sums = list(map(sum, map(order.__getitem__, _EVERY_NTH[n])))  # sums[j]: cards j, j + n, ...
+        return Deal(_masks=sums[-first:] + sums[:-first], _sizes=_SIZES_OF[n])  # seat s: sums[s - first]
 
     def next_hand(self) -> Hearts:
         """Deal the next hand of the match (only between hands)."""
