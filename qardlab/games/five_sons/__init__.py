@@ -3,9 +3,11 @@
 from .actions import TITLE, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 from .bots import RandomAsker, ReasoningBot
 from .game import ASK_MODES, FiveSons, describe_event
+from .probability_bot import ProbabilityBot
 from .session import FiveSonsSession, draw_for_seats
 
 __all__ = [
     "FiveSons", "FiveSonsSession", "Ask", "Show", "Neither", "Claim", "NoClaim", "Deal", "phrase", "TITLE",
     "ASK_MODES", "describe_event", "draw_for_seats", "RandomAsker", "ReasoningBot",
+    "ProbabilityBot",
 ]
