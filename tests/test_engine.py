@@ -327,3 +327,48 @@ def test_random_bot_and_play_loop() -> None:
     k = Race(2, {}, 4)
     assert play_turn(k, {}) == k.history[0]  # chance needs no bot
     assert repr(RandomBot()) == "RandomBot()"
+
+
+# -- why_illegal and forced steps ------------------------------------------------------------
+def test_why_illegal_asks_without_playing() -> None:
+    g = new_race()
+    before = g.record().to_json()
+    assert g.why_illegal(2) is None
+    assert g.why_illegal(3) == "add 1 or 2, not 3"
+    assert g.record().to_json() == before
+    assert "over" in played().why_illegal(1)
+
+
+class ForcedTwo(int):
+    """A move of 2 that the rules force (marked as the engine marks forced steps)."""
+
+    forced = True
+
+
+class ForcedRace(Race):
+    """Race where a total of exactly 7 forces the next seat to add 2: a forced step."""
+
+    name = "forced_race_engine_test"
+
+    def _forced(self) -> Any:
+        return ForcedTwo(2) if self.total == 7 and not self.is_over else None
+
+    def action_from_json(self, data: Any) -> Any:
+        return tuple(data) if isinstance(data, list) else data
+
+
+def test_forced_steps_are_steps_of_their_own_left_out_of_records() -> None:
+    g = ForcedRace(2, {}, 1)
+    g.apply(g.chance_outcome())
+    for m in (2, 2, 2, 1):  # total 7: the next seat is forced to add 2
+        g.apply(m)
+    assert g.total == 9 and g.history[-1] == 2 and Game.is_forced(g.history[-1])
+    assert g.step == 6  # deal, four moves, the forced one
+    rec = g.record()
+    assert len(rec.actions) == 5  # the forced step is not saved: replay forces it again
+    again = rec.replay()
+    assert again.total == 9 and again.step == 6
+    t = Timeline(g)
+    assert len(t) == 7  # positions count the forced step
+    assert t.go_to(5).total == 7 and t.game.to_move == 0  # stopped before the forced step
+    assert t.go_to(6).total == 9

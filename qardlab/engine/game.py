@@ -164,6 +164,20 @@ class Game(ABC):
         """Whether a history entry was forced by the rules (and so is not saved in records)."""
         return getattr(action, "forced", False) is True
 
+    def why_illegal(self, action: Any) -> Optional[str]:
+        """The reason the rules refuse ``action`` now (the IllegalAction text), or None if it is legal.
+
+        Asks without playing: validation never changes the game. Views use it to dim a
+        card and say why, without knowing any rule themselves.
+        """
+        if self.is_over:
+            return f"the game is over; {action!r} cannot be played"
+        try:
+            self._validate(action)
+        except IllegalAction as e:
+            return str(e)
+        return None
+
     @property
     def step(self) -> int:
         """Number of actions applied so far (chance included)."""

@@ -40,15 +40,14 @@ TABLE_CSS = """<style>
 def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
     """For each key whose action the game refuses now, the game's own reason (IllegalAction text).
 
-    ``actions`` maps a key (a card) to the action it would be. ``_validate`` changes
-    nothing by contract, so this asks the game without playing.
+    ``actions`` maps a key (a card) to the action it would be; ``Game.why_illegal`` asks the
+    game without playing.
     """
     out: dict[Any, str] = {}
     for key, action in actions.items():
-        try:
-            game._validate(action)
-        except IllegalAction as e:
-            out[key] = str(e)
+        why = game.why_illegal(action)
+        if why is not None:
+            out[key] = why
     return out
 
 
