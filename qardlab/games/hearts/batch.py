@@ -7,9 +7,10 @@ story of each hand (deal, passes, plays), so any hand can be replayed through th
 engine (``BatchResult.replay(i)``) and checked to the same points; the tests do that.
 
 Hands are 52-bit masks (bit ``suit * 13 + rank - 2``, as ``Card.bit``) in int64 arrays.
-A uniformly random legal card is drawn by counting the legal cards in each suit's
-13-bit run with a table, picking a suit in proportion, then the r-th card of that run
-with a second table.
+A deal is one sort of random keys per hand, and the hands after the pass are sorted by a
+second sort of ``seat * 64 + card``; temporaries are kept small (page faults of big ones
+cost more than the arithmetic). In play each seat's sorted cards are slots; a uniformly
+random legal card is drawn by counting the legal slots and picking the r-th with a table.
 """
 
 from __future__ import annotations
@@ -182,6 +183,7 @@ def simulate(
     raw = np.zeros((count, n), dtype=np.int64)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
+    # float32 is enough: u < 1 times a count c <= 13 rounds to below c, so r = floor(u * c) < c
     uniforms = rng.random((total, count), dtype=np.float32)
     lead = np.zeros(count, dtype=np.int64)
     wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
