@@ -123,3 +123,11 @@ def test_batch_deal_is_a_uniform_partition(n: int) -> None:
     expected = count / n
     chi2 = (((seat_counts - expected) ** 2) / expected).sum(axis=1)  # per card, n - 1 degrees of freedom
     assert chi2.mean() < 2 * (n - 1) and chi2.max() < 10 * (n - 1)
+
+
+def test_batch_float32_draw_stays_below_the_count() -> None:
+    """The batch draws a legal card as floor(u * count) with float32 u < 1: even the largest such
+    u gives an index below the count, for every count of legal cards a hand can have."""
+    u = np.nextafter(np.float32(1), np.float32(0))
+    counts = np.arange(1, 14, dtype=np.uint8)
+    assert ((u * counts).astype(np.int64) == counts - 1).all()
