@@ -53,7 +53,7 @@ class FiveSonsTable(GameTable):
                                                      margin="2px", align_items="center"))
             box.add_class("qard-seat")
             self.seat_boxes.append(box)
-        self.center = widgets.HTML(layout=widgets.Layout(align_self="center", justify_self="center"))
+        self.center = widgets.HTML(layout=widgets.Layout(align_self="center", margin="0 auto"))
         self.center.add_class("qard-secret")
         self.felt = widgets.GridBox(layout=widgets.Layout(
             grid_template_columns="1fr 1fr 1fr", grid_template_rows="auto auto auto",
