@@ -165,7 +165,7 @@ class HeartsTable(GameTable):
                 marks.append("<i>(you)</i>")
             turn = to_move == s and g.phase in ("pass", "play")
             style = "background:#f5b700;padding:0 .3em;border-radius:.3em" if turn else ""
-            took = "".join(card_html(c) for c in taken[s] if c.suit == Suit.HEARTS or c.code in ("QS", "JD"))
+            took = "".join(card_html(c) for c in taken[s] if g.scores_points(c))
             self.seat_labels[s].value = (
                 f"<span style='{style}'><b>{html.escape(self.names[s])}</b></span> {' '.join(marks)} "
                 f"<small>{sizes[s]} cards · {pts} pts</small>"

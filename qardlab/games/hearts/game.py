@@ -24,7 +24,18 @@ import random as _random
 from operator import add as _add
 from typing import Any, Iterator, Sequence
 
-from ...cards import _CARDS, _PARSED, _SUIT_TABLES, SUIT_MASKS, Card, Hand, Suit, cards_of_mask, hand_html
+from ...cards import (
+    _CARDS,
+    _PARSED,
+    _SUIT_TABLES,
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    Hand,
+    Suit,
+    cards_of_mask,
+    hand_html,
+)
 from ...engine import CHANCE, Game, IllegalAction, Observation
 from ...engine.events import Event, EventLog
 from .rules import (
@@ -443,6 +454,12 @@ class Hearts(Game):
     def taken(self, seat: int) -> Hand:
         """The cards that seat has taken in tricks this hand."""
         return Hand(cards_of_mask(self._taken[self._seat(seat)]))
+
+    def scores_points(self, card: CardLike) -> bool:
+        """Whether taking ``card`` scores under these rules: a heart, the Queen of spades, and the
+        Jack of diamonds with ``jd_bonus`` (views show the cards that count, and no rule of their own)."""
+        bit = Card.parse(card).bit
+        return bool(bit & _POINT_MASK or (self.rules.jd_bonus and bit & JD_BIT))
 
     @property
     def trick(self) -> Trick:
