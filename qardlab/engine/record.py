@@ -19,12 +19,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import Any, Optional, Union
 
 from .game import Game, IllegalAction
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
