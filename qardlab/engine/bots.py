@@ -2,7 +2,7 @@
 
 A bot sees a seat's :class:`~qardlab.engine.game.Observation` (never the game state)
 and returns an action. Chance (the deals) is the game's own business: ``play`` deals
-with ``game.deal()`` whenever ``to_move`` is ``CHANCE``.
+with ``game.chance_outcome()`` whenever ``to_move`` is ``CHANCE``.
 """
 
 from __future__ import annotations
