@@ -133,12 +133,11 @@ class Game(ABC):
 
     # -- shared behaviour -------------------------------------------------------------
     def apply(self, action: Any) -> "Game":
-        """Apply one action of ``to_move``; IllegalAction (nothing changed) if not allowed."""
-        if self.is_over:
-            raise IllegalAction(f"the game is over; {action!r} cannot be played")
-        normalised = self._validate(action)
-        self.history.append(normalised)
-        self._do(normalised)
+        """Apply one action of ``to_move``, then every action the rules force after it.
+
+        IllegalAction (nothing changed) if ``action`` is not allowed.
+        """
+        self.apply_step(action)
         forced = self._forced()
         while forced is not None:
             self.history.append(forced)
