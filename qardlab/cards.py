@@ -204,6 +204,9 @@ SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
 def card_of_index(index: int) -> Card:
+    """The interned card of index 0..51; ValueError naming any other index (-1 is no Ace of spades)."""
+    if not 0 <= index < 52:
+        raise ValueError(f"card index {index!r} is outside 0..51")
     return _CARDS[index]
 
 

@@ -63,6 +63,12 @@ def test_card_identity_index_bit_and_order() -> None:
     assert Card.parse("QS") != "QS"
 
 
+@pytest.mark.parametrize("bad", [-1, 52])
+def test_card_of_index_refuses_out_of_range_with_the_index_named(bad: int) -> None:
+    with pytest.raises(ValueError, match=f"card index {bad}"):
+        card_of_index(bad)
+
+
 def test_card_is_frozen_and_stays_interned() -> None:
     qs = Card.parse("QS")
     with pytest.raises(AttributeError):
