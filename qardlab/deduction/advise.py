@@ -73,7 +73,6 @@ def _xlogx(x: np.ndarray) -> np.ndarray:
 def _target_joint(s: MaskSolver, t: int, cols: list[Card]):
     """Weights: pair rows x (per card: t holds it) and x (per face, number: t holds both)."""
     model = s.model
-    n = s.n
     ms, ws = s.sets[SECRET]
     mt, wt = s.sets[t]
     g = s.rest((t, SECRET))
@@ -90,7 +89,6 @@ def _target_joint(s: MaskSolver, t: int, cols: list[Card]):
             mem[:, c_i] = 1.0
         elif c in model.bit:
             mem[:, c_i] = (mt >> model.bit[c]) & 1
-    del n
     return joint, mem
 
 
