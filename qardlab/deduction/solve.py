@@ -147,11 +147,8 @@ def build_model(k: Knowledge, facts: Sequence[Fact] | None = None) -> Model:
     where: dict[Card, Holder] = {}
     contradiction = None
     for f in facts:
-        fixed = ()
-        if f.kind == "has":
-            fixed = f.cards[:1]
-        elif f.kind == "shown":
-            fixed = f.cards[:1]
+        # "has" names its card; "shown" names the card shown first, then the other asked one
+        fixed = f.cards[:1] if f.kind in ("has", "shown") else ()
         for c in fixed:
             prev = where.get(c)
             if prev is not None and prev != f.holder:
@@ -319,7 +316,7 @@ class MaskSolver:
 
     def _scalar(self, h: Holder):
         """A holder with nothing left to place: its zeta is a constant."""
-        masks, w = self.sets[h]
+        w = self.sets[h][1]
         return w.sum() if len(w) else self.dtype(0)
 
     def rest(self, exclude: Sequence[Holder]) -> np.ndarray:
