@@ -160,8 +160,8 @@ def pair_grid_chart(posterior: Mapping[tuple[Card, Card], float],
     if candidates is not None:
         alive = {(Card.parse(f), Card.parse(n)) for f, n in candidates}
     else:
-        alive = {(f, n) for f in FACE_CARDS for n in NUMBER_CARDS if grid[FACE_CARDS.index(f),
-                                                                         NUMBER_CARDS.index(n)] > 0}
+        alive = {(f, n) for i, f in enumerate(FACE_CARDS) for j, n in enumerate(NUMBER_CARDS)
+                 if grid[i, j] > 0}
     xs, ys = [], []
     for i, f in enumerate(FACE_CARDS):
         for j, n in enumerate(NUMBER_CARDS):
@@ -176,15 +176,14 @@ def pair_grid_chart(posterior: Mapping[tuple[Card, Card], float],
 
 
 def _question_label(q: Any) -> str:
+    """A bar's label: a string as is, a question (target, face, number) as "seat t: face number"."""
     if isinstance(q, str):
         return q
-    for names in (("target", "face", "number"),):
-        try:
-            t, f, n = (getattr(q, a) for a in names)
-            return f"seat {t}: {Card.parse(f).symbol} {Card.parse(n).symbol}"
-        except AttributeError:
-            pass
-    return str(q)
+    try:
+        t, f, n = q.target, q.face, q.number
+    except AttributeError:
+        return str(q)
+    return f"seat {t}: {Card.parse(f).symbol} {Card.parse(n).symbol}"
 
 
 def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] | None = None,
