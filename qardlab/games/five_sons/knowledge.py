@@ -31,18 +31,18 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     def who(s: int) -> str:
         return "you" if s == seat else names[s]
 
-    sizes: dict[Any, int] = {s: obs["hand_sizes"][s] for s in range(players)}
-    sizes[SECRET] = 2
     if obs.get("phase") == "deal":  # nothing dealt yet: every seat will get its share
-        sizes = {s: 20 // players for s in range(players)}
-        sizes[SECRET] = 2
+        sizes: dict[Any, int] = {s: 20 // players for s in range(players)}
+    else:
+        sizes = {s: obs["hand_sizes"][s] for s in range(players)}
+    sizes[SECRET] = 2
     know = Knowledge(
         seat=seat,
         cards=tuple(five_sons_deck()),
         holders=(*range(players), SECRET),
         sizes=sizes,
         game="five_sons",
-        names={**{s: ("you" if s == seat else names[s]) for s in range(players)}, SECRET: "the secret pair"},
+        names={**{s: who(s) for s in range(players)}, SECRET: "the secret pair"},
         extra={
             "players": players,
             "ask_mode": obs.get("options", {}).get("ask_mode", "chosen"),
