@@ -52,9 +52,6 @@ def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
 
 
 class GameTable(widgets.VBox):
-    #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
-    auto_deal = True
-
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
     Parameters: ``source`` a game (its current state is the timeline's end) or a Record;
@@ -62,6 +59,9 @@ class GameTable(widgets.VBox):
     (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats;
     ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts.
     """
+
+    #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
+    auto_deal = True
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
