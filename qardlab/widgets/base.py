@@ -212,10 +212,8 @@ class GameTable(widgets.VBox):
                 and (g.to_move == CHANCE or g.to_move in self.bots))
 
     def _tick(self, _change: dict) -> None:
-        if not self.bot_step():
-            self.clock.playing = False
-            self.after_bots()
-        elif not self._bots_due():
+        """One clock tick: one bot move; the clock stops when no bot move is left to play."""
+        if not self.bot_step() or not self._bots_due():
             self.clock.playing = False
             self.after_bots()
 
