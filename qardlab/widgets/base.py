@@ -66,6 +66,8 @@ class GameTable(widgets.VBox):
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
                  charts: bool = True) -> None:
+        if pace not in PACES:
+            raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
         self.timeline = Timeline(source)
         self._rng_state = source.rng.getstate() if isinstance(source, Game) else None
         game = self.timeline.game

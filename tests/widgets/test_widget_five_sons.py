@@ -323,3 +323,9 @@ def test_teacher_chart_shows_every_seat_logic_count():
         assert lines[f"seat:{name}"].get_ydata()[-1] == len(k.candidates())
     t.chart_tabs.selected_index = 1
     assert "pairs" not in t.figures  # the pair grid is a seat's; the teacher has none
+
+
+def test_unknown_pace_is_refused_by_name():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"))
+    with pytest.raises(ValueError, match="'warp'"):
+        FiveSonsTable(g, pace="warp", charts=False)
