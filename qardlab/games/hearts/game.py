@@ -331,8 +331,11 @@ class Hearts(Game):
         if not isinstance(single, bool):
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
         names = options.get("names")
-        if names is not None and (len(names) != players or not all(isinstance(x, str) for x in names)):
-            raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
+        if names is not None:
+            if (not isinstance(names, (list, tuple)) or len(names) != players
+                    or not all(isinstance(x, str) for x in names)):
+                raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
+            options["names"] = list(names)
         super().__init__(players, options, seed)
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
@@ -407,7 +410,7 @@ class Hearts(Game):
         """A match; the first hand is dealt (a chance action drawn from the seeded RNG)."""
         options: dict[str, Any] = {"rules": rules or HeartsRules()}
         if names is not None:
-            options["names"] = list(names)
+            options["names"] = names
         game = cls(players, options, seed)
         game._deal_drawn()
         return game
@@ -429,7 +432,7 @@ class Hearts(Game):
             "pass_direction": pass_direction,
         }
         if names is not None:
-            options["names"] = list(names)
+            options["names"] = names
         game = cls(len(hands), options, None)
         game.apply(Deal(tuple(Hand(h) for h in hands)))
         return game
