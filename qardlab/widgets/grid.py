@@ -25,39 +25,43 @@ __all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
 
 
-def cell_text(value: Any) -> str:
-    """How a cell reads: ✓ yes, ✗ no, · unknown, a probability as a percentage."""
+def _settle(value: Any) -> Any:
+    """A cell value as "yes", "no", None (unknown) or a probability strictly between 0 and 1."""
     if value == "yes" or value is True:
-        return "✓"
+        return "yes"
     if value == "no" or value is False:
-        return "✗"
+        return "no"
     if value is None:
-        return "·"
+        return None
     p = float(value)
     if p >= 1 - 1e-12:
-        return "✓"
+        return "yes"
     if p <= 1e-12:
-        return "✗"
-    return f"{100 * p:.0f}%" if p >= 0.01 else "<1%"
+        return "no"
+    return p
+
+
+def cell_text(value: Any) -> str:
+    """How a cell reads: ✓ yes, ✗ no, · unknown, a probability as a percentage."""
+    v = _settle(value)
+    if v is None:
+        return "·"
+    if isinstance(v, str):
+        return "✓" if v == "yes" else "✗"
+    return f"{100 * v:.0f}%" if v >= 0.01 else "<1%"
 
 
 def cell_color(value: Any) -> str:
     """The cell's background: green yes, grey no, white unknown, blue shaded by probability."""
-    if value == "yes" or value is True:
-        return "#9ee29e"
-    if value == "no" or value is False:
-        return "#d6d6d6"
-    if value is None:
+    v = _settle(value)
+    if v is None:
         return "#ffffff"
-    p = min(max(float(value), 0.0), 1.0)
-    if p >= 1 - 1e-12:
-        return "#9ee29e"
-    if p <= 1e-12:
-        return "#d6d6d6"
+    if isinstance(v, str):
+        return "#9ee29e" if v == "yes" else "#d6d6d6"
     # white -> blue
-    r = int(255 - p * (255 - 66))
-    g = int(255 - p * (255 - 133))
-    b = int(255 - p * (255 - 244))
+    r = int(255 - v * (255 - 66))
+    g = int(255 - v * (255 - 133))
+    b = int(255 - v * (255 - 244))
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
