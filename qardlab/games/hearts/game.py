@@ -35,6 +35,7 @@ from ...cards import (
     Suit,
     cards_of_mask,
     hand_html,
+    mask_of,
 )
 from ...engine import CHANCE, Game, IllegalAction, Observation
 from ...engine.events import Event, EventLog
@@ -128,7 +129,7 @@ class Deal:
             self._hands = tuple(Hand(h) for h in hands)
         except (TypeError, ValueError) as e:
             raise IllegalAction(f"a deal is a list of hands of cards: {e}") from None
-        self.masks = tuple(mask_of_hand(h) for h in self._hands)
+        self.masks = tuple(mask_of(h) for h in self._hands)
         self.sizes = tuple(len(h) for h in self._hands)
 
     @property
@@ -1144,10 +1145,3 @@ class Hearts(Game):
         return (
             f"<Hearts {self.players} players, hand {self.hand_no + 1}, {self.phase}, to move {self._to_move}>"
         )
-
-
-def mask_of_hand(hand: Sequence[Card]) -> int:
-    m = 0
-    for c in hand:
-        m |= c.bit
-    return m
