@@ -89,10 +89,6 @@ def _new_hand(cards: list[Card]) -> Hand:
     return tuple.__new__(Hand, cards)
 
 
-def _popcount(x: int) -> int:
-    return x.bit_count()
-
-
 _CODE_TABLES = tuple(tuple(tuple(c.code for c in cards) for cards in table) for table in _SUIT_TABLES)
 _C0, _C1, _C2, _C3 = _CODE_TABLES
 
@@ -732,8 +728,8 @@ class Hearts(Game):
         if isinstance(action, (tuple, list)):
             if chosen:
                 raise IllegalAction(
-                    f"{self.seat_name(s)} has already chosen {_popcount(chosen)} card(s) to "
-                    f"pass; choose the remaining {k - _popcount(chosen)} one at a time"
+                    f"{self.seat_name(s)} has already chosen {chosen.bit_count()} card(s) to "
+                    f"pass; choose the remaining {k - chosen.bit_count()} one at a time"
                 )
             if len(action) != k:
                 raise IllegalAction(f"a pass is {k} cards, got {len(action)}: {action!r}")
@@ -1018,7 +1014,7 @@ class Hearts(Game):
             tricks=tricks,
             hearts_broken=self.hearts_broken,
             first_trick=self.first_trick,
-            hand_sizes=[_popcount(h) for h in self._hands],
+            hand_sizes=[h.bit_count() for h in self._hands],
             points_taken=self._raw_points(),
             hand_points=self.hand_points,
             scores=list(self.scores),
