@@ -45,9 +45,14 @@ class SeatHistory:
 
     def _row_now(self) -> dict[str, Any]:
         g = self._game
-        new = [e.kind for e in reversed(g.events) if e.step == self._pos - 1 and e.visible_to(self.seat)] \
-            if g.events and g.events[-1].step == self._pos - 1 else []
-        if self._row is not None and set(new) <= _NO_NEWS:
+        # the kinds of this step's events the seat saw: the log's tail, not a scan of it all
+        new: set[str] = set()
+        for e in reversed(g.events):
+            if e.step != self._pos - 1:
+                break
+            if e.visible_to(self.seat):
+                new.add(e.kind)
+        if self._row is not None and new <= _NO_NEWS:
             return {"step": self._pos, **self._row}  # nothing that could change the counts
         k = g.knowledge(self.seat)
         key = (tuple((f.kind, f.holder, f.cards, f.count) for f in k.facts),
