@@ -98,6 +98,11 @@ def _codes(mask: int) -> list[str]:
     return [*_C0[mask & 0x1FFF], *_C1[mask >> 13 & 0x1FFF], *_C2[mask >> 26 & 0x1FFF], *_C3[mask >> 39]]
 
 
+def _symbols(codes: Sequence[str]) -> str:
+    """Card codes as the symbols a reader sees: ``["QS", "TH"]`` -> ``"Q♠ 10♥"``."""
+    return " ".join(Card.parse(c).symbol for c in codes)
+
+
 def _cards(mask: int) -> list[Card]:
     return [*_T0[mask & 0x1FFF], *_T1[mask >> 13 & 0x1FFF], *_T2[mask >> 26 & 0x1FFF], *_T3[mask >> 39]]
 
@@ -1097,27 +1102,27 @@ class Hearts(Game):
             dealer, direction = name(data["dealer"]), data["pass_direction"]
             text = f"Hand {data['hand'] + 1}: {dealer} deals; the pass is {direction}."
             if seat is not None and "cards" in data:
-                text += " You get " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
+                text += f" You get {_symbols(data['cards'])}."
             return text
         if kind == "pass_choice":
             s = data["seat"]
             if seat == s:
-                return "You choose to pass " + " ".join(Card.parse(c).symbol for c in data["cards"]) + "."
+                return f"You choose to pass {_symbols(data['cards'])}."
             if seat is None:
                 cards = data["private"][s]["cards"]
-                return f"{name(s)} chooses to pass " + " ".join(Card.parse(c).symbol for c in cards) + "."
+                return f"{name(s)} chooses to pass {_symbols(cards)}."
             count = data["count"]
             return f"{name(s)} chooses " + ("a card" if count == 1 else f"{count} cards") + " to pass."
         if kind == "pass":
             if seat is None:
                 parts = [
-                    f"{name(s)} passes {' '.join(Card.parse(c).symbol for c in p['passed'])} to "
+                    f"{name(s)} passes {_symbols(p['passed'])} to "
                     f"{name(p['to'])}"
                     for s, p in data["private"].items()
                 ]
                 return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
-            passed = " ".join(Card.parse(c).symbol for c in data["passed"])
-            received = " ".join(Card.parse(c).symbol for c in data["received"])
+            passed = _symbols(data["passed"])
+            received = _symbols(data["received"])
             to, giver = name(data["to"]), name(data["from"])
             return f"You pass {passed} to {to} and receive {received} from {giver}."
         if kind == "play":
