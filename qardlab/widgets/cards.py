@@ -16,7 +16,6 @@ the game).
 
 from __future__ import annotations
 
-import html
 from typing import Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
@@ -165,7 +164,3 @@ class HandView(widgets.Box):
     def click(self, card: Card | str) -> None:
         """Click a card as a user would."""
         self.button_for(card).click()
-
-
-def escape(text: str) -> str:
-    return html.escape(text, quote=True)
