@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from .. import charts
 from ..cards import Card, Suit, card_html
 from .base import GameTable, legal_reasons
-from .cards import HandView, backs_html, cards_html
+from .cards import HandView, cards_html
 from .figures import ChartView
 from .grid import cell_color, cell_text
 
@@ -182,7 +182,7 @@ class HeartsTable(GameTable):
                 else:
                     view.show_faces(cards, mark=self._marked(g, s, obs))
             else:
-                view._set_html(backs_html(sizes[s]))
+                view.show_backs(sizes[s])
         others = tuple(self.seat_boxes[(me + k) % n] for k in range(1, n))
         if self.others.children != others:
             self.others.children = others
