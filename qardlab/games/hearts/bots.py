@@ -365,6 +365,8 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     """
     from .game import Hearts
 
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ValueError(f"a tournament plays a positive number of hands, not {hands!r}")
     items = list(entries.items()) if isinstance(entries, Mapping) else list(entries)
     if len(items) != players:
         raise ValueError(f"a tournament needs {players} entries, one per seat, got {len(items)}")

@@ -126,3 +126,5 @@ def test_tournament_table() -> None:
     assert "points/hand" in format_table(rows)
     with pytest.raises(ValueError, match="4 entries"):
         tournament([("x", RuleBot())], hands=1)
+    with pytest.raises(ValueError, match="not 0"):  # no hands: no averages to divide out
+        tournament(entries, hands=0)
