@@ -191,10 +191,8 @@ class FiveSonsTable(GameTable):
             elif seat is None or s == seat:
                 cards = list(g.hand(s)) if seat is None else [Card.parse(c) for c in obs["hand"]]
                 if s == self.human and g.phase == "answer" and self.human_to_act():
-                    q = g.question
                     reasons = legal_reasons(g, {c: Show(c) for c in cards})
                     view.show_playable(cards, reasons, selected=())
-                    del q
                 else:
                     mark = [Card.parse(c) for c in g.question.cards] if (seat is None and g.question) else []
                     view.show_faces(cards, mark=mark)
