@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ...cards import ALL_CARDS
 from ...engine import RandomBot
+from .game import Hearts
 from .rules import REMOVED, HeartsRules
 
 __all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "format_table"]
@@ -125,11 +126,10 @@ class RuleBot:
             below = [i for i in legal if i < win]
             if below:
                 return max(below)  # duck as high as possible
-            if last and pts == 0:
-                safe = [i for i in legal if i != QS]
-                return max(safe) if safe else legal[0]  # winning anyway: win with the highest
             safe = [i for i in legal if i != QS]
-            return min(safe) if safe else legal[0]
+            if not safe:
+                return legal[0]
+            return max(safe) if last and pts == 0 else min(safe)  # winning a pointless last card: the highest
         return self.discard(obs, legal, threat)
 
     def discard(self, obs: Mapping[str, Any], legal: list[int], threat: Optional[int]) -> int:
@@ -363,8 +363,6 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     rules' cycle (hand i uses its i-th direction). Returns one row per entry: its average
     points per hand with a 95% confidence interval (normal approximation).
     """
-    from .game import Hearts
-
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"a tournament plays a positive number of hands, not {hands!r}")
     items = list(entries.items()) if isinstance(entries, Mapping) else list(entries)
