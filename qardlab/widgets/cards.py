@@ -60,9 +60,9 @@ def backs_html(count: int) -> str:
 class HandView(widgets.Box):
     """One hand on the table: faces, backs, or clickable cards.
 
-    ``show_faces(cards)`` and ``show_backs(n)`` render a hand as HTML; ``show_playable``
-    renders Buttons (reused between updates, so a step does not build new widgets). A click
-    calls ``on_card(card)``; the view never decides legality itself.
+    ``show_faces(cards)``, ``show_backs(n)`` and ``show_known(cards, n)`` render a hand as
+    HTML; ``show_playable`` renders Buttons (reused between updates, so a step does not build
+    new widgets). A click calls ``on_card(card)``; the view never decides legality itself.
     """
 
     def __init__(self, on_card: Callable[[Card], None] | None = None) -> None:
@@ -85,6 +85,14 @@ class HandView(widgets.Box):
     def show_backs(self, count: int) -> None:
         """``count`` backs: the viewer knows only how many cards there are."""
         self._set_html(backs_html(count))
+
+    def show_known(self, known: Sequence[Card], count: int) -> None:
+        """A hand of ``count`` cards of which the viewer has seen ``known`` (shown to it): those
+        face up, the rest as backs."""
+        self._set_html(
+            '<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap">'
+            + "".join(card_html(c, title=f"{c.name}: shown to you") for c in known)
+            + back_html() * (count - len(known)) + "</span>")
 
     def _set_html(self, value: str) -> None:
         if self.mode == "buttons":

@@ -197,11 +197,7 @@ class FiveSonsTable(GameTable):
                     mark = [Card.parse(c) for c in g.question.cards] if (seat is None and g.question) else []
                     view.show_faces(cards, mark=mark)
             else:
-                known = shown_to_me.get(s, [])
-                view._set_html(
-                    '<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap">'
-                    + "".join(card_html(c, title=f"{c.name}: shown to you") for c in known)
-                    + back_html() * (sizes[s] - len(known)) + "</span>")
+                view.show_known(shown_to_me.get(s, []), sizes[s])
         # the secret pair in the middle
         if not dealt:
             secret_html = "<i style='color:#fff'>not dealt yet</i>"
