@@ -167,6 +167,9 @@ class FiveSons(Game):
         return Hand(_in_order(cards_of_mask(self._hands[seat])))
 
     def holds(self, seat: int, card: CardLike) -> bool:
+        """Whether ``seat`` holds ``card`` (the teacher's view); a bad seat is refused, naming it
+        (seat -1 is no alias of the last seat)."""
+        self._check_seat(seat, "seat")
         return bool(self._hands[seat] & Card.parse(card).bit)
 
     def act(self, seat: int, action: Any) -> FiveSons:

@@ -175,3 +175,12 @@ def test_bad_tampered_record() -> None:
     bad["actions"].insert(1, {"type": "no_claim"})
     with pytest.raises(RecordError, match="action #1"):
         Record.from_dict(bad).replay()
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0"])
+def test_bad_seat_in_holds_and_hand_named(game4: FiveSons, seat) -> None:
+    """A seat outside 0..3 is refused by name, never read as another seat (-1 is not seat 3)."""
+    with pytest.raises(ValueError, match=f"seat {seat!r} is not a seat"):
+        game4.holds(seat, "QC")
+    with pytest.raises(ValueError, match=f"seat {seat!r} is not a seat"):
+        game4.hand(seat)
