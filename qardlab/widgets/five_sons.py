@@ -298,18 +298,8 @@ class FiveSonsTable(GameTable):
             return
         k = g.knowledge(seat)
         self.grid_note.value = f"<b>What {html.escape(self.names[seat])} knows</b>"
-        try:
-            self.grid.update(k, holders, {**names, seat: "you"}, title=self._count_words(k))
-        except AttributeError as e:  # the deduction engine is not there yet
-            self.grid_note.value = f"<i>deduction unavailable: {html.escape(str(e))}</i>"
-
-    @staticmethod
-    def _count_words(k: Any) -> str:
-        try:
-            return (f"{len(k.naive_candidates())} pairs by crossing out, "
-                    f"{len(k.candidates())} by logic")
-        except AttributeError:
-            return ""
+        title = f"{len(k.naive_candidates())} pairs by crossing out, {len(k.candidates())} by logic"
+        self.grid.update(k, holders, {**names, seat: "you"}, title=title)
 
     # -- charts -------------------------------------------------------------------------
     def _history(self, seat: int) -> list[dict[str, Any]]:
