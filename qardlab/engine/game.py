@@ -209,6 +209,7 @@ class Game(ABC):
         return f"{event.kind}"
 
     def seat_name(self, seat: int) -> str:
+        """The name a student reads for ``seat``: the game's option ``names``, else ``DEFAULT_NAMES``."""
         names = self.options.get("names")
         return names[seat] if names else DEFAULT_NAMES[seat]
 
