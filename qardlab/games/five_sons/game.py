@@ -443,7 +443,7 @@ class FiveSons(Game):
                 "asker": self.asker, "target": self.question.target,
                 "face": self.question.face.code, "number": self.question.number.code},
             hand=[c.code for c in _in_order(cards_of_mask(self._hands[seat]))],
-            hand_sizes=[bin(m).count("1") for m in self._hands],
+            hand_sizes=[m.bit_count() for m in self._hands],
             eliminated=sorted(self.eliminated),
             winner=self.winner,
             events=self.events.view(seat),
