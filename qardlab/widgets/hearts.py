@@ -141,16 +141,18 @@ class HeartsTable(GameTable):
         g = self.game
         seat = self.seat
         obs = g.observation(seat) if seat is not None else None
+        # the public fields, the same in every seat's observation (the teacher reads seat 0's)
+        src = obs if obs is not None else g.observation(0)
         with self.hold_sync():
-            self._render_table(g, seat, obs)
+            self._render_table(g, seat, obs, src)
             self._render_controls(g, seat)
             self._render_log(g, seat)
-            self._render_scores(g, obs)
+            self._render_scores(g, src)
             self._render_counting(g, seat)
 
-    def _render_table(self, g: Any, seat: Optional[int], obs: Optional[dict]) -> None:
+    def _render_table(self, g: Any, seat: Optional[int], obs: Optional[dict], src: dict) -> None:
+        """The seats, their hands as ``seat`` may see them (``obs``; None: the teacher), and the trick."""
         n = self.players
-        src = obs if obs is not None else g.observation(0)  # public fields are the same for every seat
         to_move = src["to_move"]
         sizes = src["hand_sizes"]
         taken = self._taken(src)
@@ -265,8 +267,8 @@ class HeartsTable(GameTable):
         items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         self.log_view.value = f"<ul style='margin:0;padding-left:1.2em'>{items}</ul>" if lines else ""
 
-    def _render_scores(self, g: Any, obs: Optional[dict]) -> None:
-        src = obs if obs is not None else g.observation(0)
+    def _render_scores(self, g: Any, src: dict) -> None:
+        """The score sheet and running totals, from the public part of an observation (``src``)."""
         rows = [e["points"] for e in src["events"] if e["kind"] == "hand_over"]
         head = "".join(f"<th>{html.escape(n)}</th>" for n in self.names)
         body = "".join(f"<tr><td>{i + 1}</td>" + "".join(f"<td>{p}</td>" for p in r) + "</tr>"
