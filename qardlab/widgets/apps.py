@@ -18,37 +18,19 @@ __all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_level
 
 
 def five_sons_bot_levels() -> dict[str, Callable[[int], Any]]:
-    """Bot level label -> maker(seed), the strongest the installed engine offers last."""
+    """Bot level label -> maker(seed), weakest first (the app's default is the last, strongest)."""
     from ..games.five_sons.bots import RandomAsker, ReasoningBot
+    from ..games.five_sons.probability_bot import ProbabilityBot
 
-    levels: dict[str, Callable[[int], Any]] = {"random questions": RandomAsker, "logic": ReasoningBot}
-    try:
-        from ..games.five_sons.probability_bot import ProbabilityBot
-
-        levels["probability (best questions)"] = ProbabilityBot
-    except ImportError:
-        pass
-    return levels
+    return {"random questions": RandomAsker, "logic": ReasoningBot,
+            "probability (best questions)": ProbabilityBot}
 
 
 def hearts_bot_levels() -> dict[str, Callable[[int], Any]]:
-    levels: dict[str, Callable[[int], Any]] = {"random": RandomBot}
-    try:
-        from ..games.hearts import bots as hb
+    """Bot level label -> maker(seed), weakest first (the app's default is the last, strongest)."""
+    from ..games.hearts.bots import CountingBot, RuleBot
 
-        for label, name in (("rules", "RuleBot"), ("card counting", "CountingBot")):
-            if hasattr(hb, name):
-                levels[label] = getattr(hb, name)
-    except ImportError:
-        pass
-    return levels
-
-
-def _make_bot(maker: Callable[..., Any], seed: int) -> Any:
-    try:
-        return maker(seed)
-    except TypeError:
-        return maker()
+    return {"random": RandomBot, "rules": RuleBot, "card counting": CountingBot}
 
 
 class _App(widgets.VBox):
@@ -101,7 +83,7 @@ class FiveSonsApp(_App):
         n, seed = self.players.value, self.seed.value
         g = FiveSons.new(n, seed=seed, notes=self.notes.value)
         maker = self.levels[self.level.value]
-        bots = {s: _make_bot(maker, seed * 100 + s) for s in range(1, n)}
+        bots = {s: maker(seed * 100 + s) for s in range(1, n)}
         self.table = FiveSonsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
         self.table.title.layout.display = "none"  # the app has its own title
         self.table_box.children = (self.table,)
@@ -124,7 +106,7 @@ class HeartsApp(_App):
         n, seed = self.players.value, self.seed.value
         g = Hearts.new(n, seed=seed)
         maker = self.levels[self.level.value]
-        bots = {s: _make_bot(maker, seed * 100 + s) for s in range(1, n)}
+        bots = {s: maker(seed * 100 + s) for s in range(1, n)}
         self.table = HeartsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
         self.table.title.layout.display = "none"
         self.table_box.children = (self.table,)
