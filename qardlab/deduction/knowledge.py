@@ -91,10 +91,9 @@ class Knowledge:
         missing = [h for h in self.holders if h not in self.sizes]
         if missing:
             raise ValueError(f"no size given for holders {missing}")
-        if sum(self.sizes[h] for h in self.holders) != len(self.cards):
-            raise ValueError(
-                f"holder sizes {self.sizes} add up to {sum(self.sizes.values())}, not {len(self.cards)} cards"
-            )
+        total = sum(self.sizes[h] for h in self.holders)
+        if total != len(self.cards):
+            raise ValueError(f"holder sizes {self.sizes} add up to {total}, not {len(self.cards)} cards")
 
     # -- recording facts (used by the games' adapters) --------------------------------
     def _add(self, kind: str, holder: Holder, cards: Sequence[Card] = (), *, suit: Suit | None = None,
