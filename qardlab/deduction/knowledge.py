@@ -28,9 +28,12 @@ empty and ``posterior()`` / ``grid()`` raise :class:`~qardlab.deduction.solve.In
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
 from ..cards import Card, Suit
+
+if TYPE_CHECKING:  # explain imports this module at run time
+    from .explain import Explanation
 
 __all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED"]
 
@@ -270,7 +273,7 @@ class Knowledge:
     def _repr_html_(self) -> str:
         return self.grid_html()
 
-    def explain(self, card: Card, holder: Holder) -> Explanation:  # noqa: F821
+    def explain(self, card: Card, holder: Holder) -> Explanation:
         """Why the grid cell (card, holder) is what it is, as sentences (see explain.py)."""
         from . import explain
 
