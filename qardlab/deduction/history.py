@@ -14,7 +14,7 @@ not change between two steps reuse their zeta transforms (solve.py's cache).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Union
 
 from ..engine import Game, Record
@@ -35,8 +35,7 @@ class HistoryRow:
     entropy: float
 
     def as_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "turn": self.turn, "naive": self.naive, "logic": self.logic,
-                "effective": self.effective, "entropy": self.entropy}
+        return asdict(self)
 
 
 def knowledge_at(k: Knowledge, step: int) -> Knowledge:
