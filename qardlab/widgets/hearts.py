@@ -114,9 +114,11 @@ class HeartsTable(GameTable):
             self.act(card)
 
     def play(self, card: Any) -> bool:
-        """Click a card of the human's hand."""
+        """Click a card of the human's hand, as a user would; True if the click did something
+        (a card played, or chosen or put back while passing), False if it was refused."""
+        before = (len(self.timeline.record.actions), tuple(self.selected))
         self.hands[self.human].click(card)  # type: ignore[index]
-        return True
+        return (len(self.timeline.record.actions), tuple(self.selected)) != before
 
     def pass_selected(self) -> bool:
         """Pass the selected cards (all at once, as one action)."""

@@ -60,6 +60,9 @@ def test_rule_follow_suit_illegal_click_is_dimmed_refused_and_explained():
     button.click()
     assert t.timeline.record.to_json() == before
     assert "Not allowed" in t.status.value
+    assert t.play(bad) is False  # the table's own click API says it was refused
+    assert t.timeline.record.to_json() == before
+    assert t.play(game.legal_actions()[0]) is True
 
 
 def test_full_hand_and_match_played_through_the_widgets():
