@@ -119,18 +119,27 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 @dataclass
-class LabServer:
-    """A JupyterLab server on a temporary copy of notebooks/, for one test session."""
+class LocalServer:
+    """A server this harness started on 127.0.0.1 in its own process group, with its log."""
 
-    root: Path
     port: int
-    token: str
     proc: subprocess.Popen
     log: Path
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        stop(self.proc)
+
+
+@dataclass
+class LabServer(LocalServer):
+    """A JupyterLab server on a temporary copy of notebooks/, for one test session."""
+
+    root: Path
+    token: str
 
     @classmethod
     def start(cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90) -> LabServer:
@@ -206,22 +215,12 @@ class LabServer:
         """The URL that opens `name` in a fresh workspace (so earlier notebooks are not reopened)."""
         return f"{self.base}/lab/workspaces/t{uuid.uuid4().hex[:10]}/tree/{name}?token={self.token}"
 
-    def stop(self) -> None:
-        stop(self.proc)
-
 
 @dataclass
-class VoilaServer:
+class VoilaServer(LocalServer):
     """Voila serving one notebook at its root URL."""
 
     notebook: Path
-    port: int
-    proc: subprocess.Popen
-    log: Path
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     @classmethod
     def start(cls, notebook: Path, workdir: Path, timeout: float = 60) -> VoilaServer:
@@ -242,9 +241,6 @@ class VoilaServer:
             stop(proc)
             raise
         return cls(notebook=notebook, port=port, proc=proc, log=log)
-
-    def stop(self) -> None:
-        stop(self.proc)
 
 
 @dataclass
