@@ -14,6 +14,17 @@ from qardlab.games.hearts.bots import CountingBot, RandomBot, RuleBot, _View, fo
 from .helpers import PLAYERS, make_deal, random_pass
 
 
+def play_positions(seeds: range, rng: random.Random):
+    """Every play position of random 4-player hands (one per seed): yields (game, seat, its observation),
+    then plays a random legal card."""
+    for seed in seeds:
+        g = Hearts.new(4, seed=seed)
+        random_pass(g, rng)
+        while g.phase == "play":
+            yield g, g.to_move, g.observation(g.to_move)
+            g.apply(rng.choice(g.legal_actions()))
+
+
 class Spy:
     """Wraps a bot and checks that it is only ever given an observation."""
 
@@ -45,38 +56,26 @@ def test_rule_bot_passes_the_queen_and_dumps_it() -> None:
     first = bot.act(g.observation(0))
     assert first == "QS"
     # dumping: find a position where the rule bot holds the Queen and cannot follow
-    rng = random.Random(3)
-    for seed in range(200):
-        g = Hearts.new(4, seed=seed)
-        random_pass(g, rng)
-        while g.phase == "play":
-            obs = g.observation(g.to_move)
-            if (obs["trick"] and "QS" in obs["legal"] and not g.first_trick
-                    and all(Card.parse(c).suit != Card.parse(obs["trick"][0][1]).suit for c in obs["legal"])):
-                assert RuleBot(0).act(obs) == "QS"
-                return
-            g.apply(rng.choice(g.legal_actions()))
+    for g, _, obs in play_positions(range(200), random.Random(3)):
+        if (obs["trick"] and "QS" in obs["legal"] and not g.first_trick
+                and all(Card.parse(c).suit != Card.parse(obs["trick"][0][1]).suit for c in obs["legal"])):
+            assert RuleBot(0).act(obs) == "QS"
+            return
     raise AssertionError("no position to dump the Queen found")
 
 
 def test_rule_bot_ducks() -> None:
     """RuleBot plays its highest card below the one winning the trick."""
-    rng = random.Random(5)
     checked = 0
-    for seed in range(40):
-        g = Hearts.new(4, seed=seed)
-        random_pass(g, rng)
-        while g.phase == "play":
-            obs = g.observation(g.to_move)
-            legal = [Card.parse(c) for c in obs["legal"]]
-            if obs["trick"] and len(legal) > 1 and not RuleBot().moon_threat(obs):
-                lead = Card.parse(obs["trick"][0][1]).suit
-                win = max(Card.parse(c) for _, c in obs["trick"] if Card.parse(c).suit == lead)
-                below = [c for c in legal if c.suit == lead and c < win]
-                if below:
-                    assert Card.parse(RuleBot().act(obs)) == max(below)
-                    checked += 1
-            g.apply(rng.choice(g.legal_actions()))
+    for _, _, obs in play_positions(range(40), random.Random(5)):
+        legal = [Card.parse(c) for c in obs["legal"]]
+        if obs["trick"] and len(legal) > 1 and not RuleBot().moon_threat(obs):
+            lead = Card.parse(obs["trick"][0][1]).suit
+            win = max(Card.parse(c) for _, c in obs["trick"] if Card.parse(c).suit == lead)
+            below = [c for c in legal if c.suit == lead and c < win]
+            if below:
+                assert Card.parse(RuleBot().act(obs)) == max(below)
+                checked += 1
     assert checked > 50
 
 
@@ -90,28 +89,21 @@ def test_rule_bot_notices_a_moon_attempt() -> None:
 
 def test_counting_bot_samples_consistent_deals() -> None:
     """Sampled deals respect hand sizes, observed voids and the cards the bot passed."""
-    rng = random.Random(2)
     checked = 0
-    for seed in range(30):
-        g = Hearts.new(4, seed=seed)
-        random_pass(g, rng)
-        while g.phase == "play":
-            seat = g.to_move
-            obs = g.observation(seat)
-            view = _View(obs)
-            deal = view.sample(random.Random(seed))
-            if deal is not None and any(view.void[s] for s in range(4)):
-                for s in range(4):
-                    if s == seat:
-                        continue
-                    assert len(deal[s]) == len(g.hand(s))
-                    assert not any(i // 13 in view.void[s] for i in deal[s])
-                    for i, holder in view.known.items():
-                        assert i in deal[holder]
-                    # the true hands satisfy the same constraints the sampler used
-                    assert not any(c.suit in {Suit(v) for v in view.void[s]} for c in g.hand(s))
-                checked += 1
-            g.apply(rng.choice(g.legal_actions()))
+    for g, seat, obs in play_positions(range(30), random.Random(2)):
+        view = _View(obs)
+        deal = view.sample(random.Random(g.seed))
+        if deal is not None and any(view.void[s] for s in range(4)):
+            for s in range(4):
+                if s == seat:
+                    continue
+                assert len(deal[s]) == len(g.hand(s))
+                assert not any(i // 13 in view.void[s] for i in deal[s])
+                for i, holder in view.known.items():
+                    assert i in deal[holder]
+                # the true hands satisfy the same constraints the sampler used
+                assert not any(c.suit in {Suit(v) for v in view.void[s]} for c in g.hand(s))
+            checked += 1
     assert checked > 100
 
 
