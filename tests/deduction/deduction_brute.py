@@ -135,6 +135,17 @@ def grid_logic(k: Knowledge, ds=None) -> dict:
     return out
 
 
+def assert_grids_agree(k: Knowledge, ds) -> None:
+    """The solver's probability grid equals enumeration's to 1e-9, and its logic grid exactly."""
+    import pytest
+
+    gp, rp = k.grid("probability"), grid_prob(k, ds)
+    for c in k.cards:
+        for h in k.holders:
+            assert gp[c][h] == pytest.approx(rp[c][h], abs=1e-9), (c, h)
+    assert k.grid("logic") == grid_logic(k, ds)
+
+
 def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> float:
     """Mutual information (bits) between the secret pair and what the asker would see."""
     ds = deals(k) if ds is None else ds
