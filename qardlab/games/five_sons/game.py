@@ -63,6 +63,15 @@ def _check_options(players: Any, options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _check_pair(face: Card, number: Card, what: str) -> None:
+    """A question and a claim both name one face card, then one number card."""
+    if face not in _FACE_SET:
+        raise IllegalAction(f"{face.code} is not a face card: {what} names a face card first (J, Q or K)")
+    if number not in _NUMBER_SET:
+        raise IllegalAction(f"{number.code} is not a number card: {what} names a number card second "
+                            "(A-10 of hearts)")
+
+
 class FiveSons(Game):
     """One hand of The King of Hearts has Five Sons. See the module docstring."""
 
@@ -262,11 +271,7 @@ class FiveSons(Game):
         if action.target not in self._targets(self.asker):
             raise IllegalAction(f"with ask_mode 'pass_left' the question goes to the left neighbour, seat "
                                 f"{self._targets(self.asker)[0]}, not seat {action.target}")
-        if action.face not in _FACE_SET:
-            raise IllegalAction(f"{action.face.code} is not a face card: name a J, Q or K first")
-        if action.number not in _NUMBER_SET:
-            raise IllegalAction(f"{action.number.code} is not a number card: name one of A-10 of hearts "
-                                "second")
+        _check_pair(action.face, action.number, "a question")
         return action
 
     def _validate_show(self, action: Any) -> Show | Neither:
@@ -298,11 +303,7 @@ class FiveSons(Game):
         if not isinstance(action, Claim):
             raise IllegalAction(f"it is seat {seat}'s chance to claim: Claim(face, number) or NoClaim(), "
                                 f"not {action!r}")
-        if action.face not in _FACE_SET:
-            raise IllegalAction(f"a claim names a face card first (J, Q, K), not {action.face.code}")
-        if action.number not in _NUMBER_SET:
-            raise IllegalAction(f"a claim names a number card second (A-10 of hearts), "
-                                f"not {action.number.code}")
+        _check_pair(action.face, action.number, "a claim")
         return action
 
     # -- applying ---------------------------------------------------------------------
