@@ -288,7 +288,7 @@ class FiveSonsTable(GameTable):
             return
         if g.phase == "deal":
             self.grid_note.value = "<i>Nothing dealt yet.</i>"
-            self.grid.show_truth({}, holders, names, title="")
+            self.grid.clear(holders, names)
             return
         if seat is None:
             truth = {c: s for s in range(self.players) for c in g.hand(s)}

@@ -142,6 +142,12 @@ class DeductionGrid(widgets.VBox):
         grid = {c: {h: ("yes" if truth.get(c) == h else "no") for h in holders} for c in self.cards}
         self._fill(grid, holders, names, title)
 
+    def clear(self, holders: Sequence[Any], names: Mapping[Any, str]) -> None:
+        """Empty cells (before the deal no card is anywhere yet, so no cell says yes or no)."""
+        self._knowledge = None
+        self._names = dict(names)
+        self._fill({}, holders, names, "")
+
     def _fill(self, grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any],
               names: Mapping[Any, str], title: str) -> None:
         with self.hold_sync():

@@ -329,3 +329,12 @@ def test_unknown_pace_is_refused_by_name():
     g = FiveSons.from_deal(HANDS, secret=("KS", "8H"))
     with pytest.raises(ValueError, match="'warp'"):
         FiveSonsTable(g, pace="warp", charts=False)
+
+
+def test_grid_before_the_deal_is_empty_not_all_no():
+    """Before the deal no card is anywhere: the teacher's grid has neither yes nor no in any cell."""
+    t = FiveSonsTable(FiveSons.new(4, seed=2), seat=None, charts=False)
+    t.timeline.go_to(0)
+    assert set(t.grid.values.values()) == {None}
+    t.timeline.go_to(1)  # dealt: now the teacher sees where every card is
+    assert "yes" in set(t.grid.values.values())
