@@ -202,6 +202,9 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
     ncols = len(cols)
     out = np.zeros((len(ms), ncols, ncols))
     gset = set(group)
+    faces = [ci for ci, c in enumerate(cols) if c.is_face]
+    numbers = [ci for ci, c in enumerate(cols) if not c.is_face]
+    reps = _twins(model, cols, ms)
     scale = 1.0
     for g in model.holders:
         if g not in (seat, _SECRET) and model.rem[g] == 0:
@@ -216,6 +219,10 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
         i = model.bit[c]
         if not any(model.rem[g] > 0 for g in group):
             continue
+        if ci in reps:  # interchangeable with an earlier card: the same numbers, permuted
+            cj, perm_s, perm_x = reps[ci]
+            out[:, :, ci] = out[perm_s, :, cj][:, perm_x]
+            continue
         if zg is None:
             zg, zr = _group_zeta(s, group), _group_zeta(s, rest)
         d = zg.astype(np.float64)
@@ -225,7 +232,35 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
         d *= zr
         moebius(d, s.n)
         k_c = base * d[idx]
-        out[:, :, ci] = (k_c @ mem) * scale
+        sel = numbers if c.is_face else faces  # only face-and-number questions are asked
+        out[:, sel, ci] = (k_c @ mem[:, sel]) * scale
+    return out
+
+
+def _twins(model, cols: list[Card], ms: np.ndarray) -> dict[int, tuple[int, np.ndarray, np.ndarray]]:
+    """Unknown cards no fact tells apart (each fact names both or neither): for each but the
+    first of such a class, (the first's column, the secret-hand and column permutations that
+    swap the two). Swapping them maps every fact to itself, so the law is symmetric in them:
+    a marked count for one gives the other's by permuting (secret, card) indices."""
+    sig: dict[tuple, list[int]] = {}
+    for ci, c in enumerate(cols):
+        if c in model.bit:
+            key = (c.is_face, tuple(fi for fi, f in enumerate(model.facts) if c in f.cards))
+            sig.setdefault(key, []).append(ci)
+    out = {}
+    for members in sig.values():
+        first = members[0]
+        b0 = model.bit[cols[first]]
+        for ci in members[1:]:
+            b1 = model.bit[cols[ci]]
+            x = ((ms >> b0) ^ (ms >> b1)) & 1
+            swapped = ms ^ ((x << b0) | (x << b1))
+            perm_s = np.searchsorted(ms, swapped)
+            if not np.array_equal(ms[np.minimum(perm_s, len(ms) - 1)], swapped):
+                continue  # pragma: no cover - the secret's hands are symmetric too
+            perm_x = np.arange(len(cols))
+            perm_x[first], perm_x[ci] = ci, first
+            out[ci] = (first, perm_s, perm_x)
     return out
 
 
@@ -261,7 +296,7 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
             secret_has[:, ci] = (ms >> model.bit[c]) & 1
     pp = per[0][1].sum(axis=1)
     shows_f, shows_n = [], []
-    for j, (t, joint, mem, idx, base, a, d) in enumerate(per):
+    for j, (t, _joint, mem, idx, base, a, d) in enumerate(per):
         before = order[:j]
         after = [g for g in seats if g != t and g not in before]   # later, unreached, the asker
         if not before:
@@ -269,7 +304,9 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
         elif not any(model.rem[g] > 0 for g in after):
             # the number is at t, before t, in the secret or with a seat whose cards are known
             nc = len(cols)
-            at_t = (joint @ (mem[:, :, None] * mem[:, None, :]).reshape(len(mem), nc * nc)).reshape(-1, nc, nc)
+            at_t = np.zeros((len(ms), nc, nc))   # both at t: only face-and-number pairs are asked
+            at_t[:, :nf, nf:] = d
+            at_t[:, nf:, :nf] = d.transpose(0, 2, 1)
             earlier = a[:, :, None] - at_t - a[:, :, None] * secret_has[:, None, :]
             for ci, c in enumerate(cols):
                 w = model.where.get(c)
