@@ -271,32 +271,26 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
     nf, nn = len(faces), len(numbers)
     order = _pass_order(k.seat, start, len(seats))
     ms, ws = s.sets[_SECRET]
-    # per seat reached: weights of (secret, seat's hand), then of (secret, seat holds X [and Y])
-    per = []
-    total = None
-    for t in order:
-        joint, mem = _target_joint(s, t, cols)
-        if total is None:
-            total = joint.sum()
-            if total <= 0:
-                raise Inconsistent("no deal agrees with these facts")
-        mt = s.sets[t][0]
-        idx = s.full ^ (ms[:, None] | mt[None, :])
-        base = ws[:, None] * s.sets[t][1][None, :].astype(np.float64)
-        base[(ms[:, None] & mt[None, :]) != 0] = 0.0
-        a = joint @ mem                                            # (S, X)
-        both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
-        d = (joint @ both).reshape(len(ms), nf, nn)               # (S, face, number) both at t
-        per.append((t, joint, mem, idx, base, a, d))
     secret_has = np.zeros((len(ms), len(cols)))
     for ci, c in enumerate(cols):
         if model.where.get(c) == _SECRET:
             secret_has[:, ci] = 1.0
         elif c in model.bit:
             secret_has[:, ci] = (ms >> model.bit[c]) & 1
-    pp = per[0][1].sum(axis=1)
+    total = pp = None
     shows_f, shows_n = [], []
-    for j, (t, _joint, mem, idx, base, a, d) in enumerate(per):
+    # one seat at a time (its arrays are dropped before the next: memory stays that of one seat)
+    for j, t in enumerate(order):
+        joint, mem = _target_joint(s, t, cols)   # weights of (secret, t's hand)
+        if total is None:
+            pp = joint.sum(axis=1)
+            total = pp.sum()
+            if total <= 0:
+                raise Inconsistent("no deal agrees with these facts")
+        a = joint @ mem                                            # (S, X): t holds X
+        both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
+        d = (joint @ both).reshape(len(ms), nf, nn)               # (S, face, number) both at t
+        del joint, both
         before = order[:j]
         after = [g for g in seats if g != t and g not in before]   # later, unreached, the asker
         if not before:
@@ -313,8 +307,12 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
                 if w is not None and w in after:
                     earlier[:, :, ci] -= a
         else:
-            rest = [g for g in after if g != _SECRET]
-            earlier = _in_group(s, base, idx, mem, t, before, rest, cols, a, ms)
+            mt = s.sets[t][0]
+            idx = s.full ^ (ms[:, None] | mt[None, :])
+            base = ws[:, None] * s.sets[t][1][None, :].astype(np.float64)
+            base[(ms[:, None] & mt[None, :]) != 0] = 0.0
+            earlier = _in_group(s, base, idx, mem, t, before, after, cols, a, ms)
+            del idx, base
         fa = a[:, :nf, None]                   # (S, F, 1): face at t
         na = a[:, None, nf:]                   # (S, 1, N)
         e_fn = earlier[:, :nf, nf:]            # face at t, number before
