@@ -184,6 +184,10 @@ class Knowledge:
 
         def make():
             model = self.model()
+            # fewer bits where some cards are named by no fact; else the full exact solver
+            ranked = solve.ranked_pair_weights(model)
+            if ranked is not None:
+                return ranked
             s = solve.exact_solver(model)
             return None if s is None else solve.pair_weights(model, True, solver=s)
 

@@ -736,16 +736,20 @@ def pair_weights(model: Model, weighted: bool, solver=None) -> dict[tuple[Card, 
 
     ``solver``: the one to read (e.g. :func:`exact_solver`'s); default :func:`solver_for`.
     """
-    k = model.knowledge
-    faces, numbers = secret_groups(k)
-    fset = set(faces)
     s = solver_for(model, weighted) if solver is None else solver
-    out: dict[tuple[Card, Card], float] = {}
-    known = sorted(model.known[SECRET])
     if isinstance(s, PolySolver):
         raise ValueError("secret-pair reasoning needs the secret's 'exactly' facts")
     masks, w = s.dist(SECRET)
-    for m, x in zip(masks.tolist(), w.tolist()):
+    return _pairs_of(model, masks.tolist(), w.tolist())
+
+
+def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card, Card], float]:
+    """Secret hands (masks of unknown cards) and their weights, as (face, number) pairs."""
+    faces, numbers = secret_groups(model.knowledge)
+    fset = set(faces)
+    out: dict[tuple[Card, Card], float] = {}
+    known = sorted(model.known[SECRET])
+    for m, x in zip(masks, weights):
         if not x:
             continue
         cards = known + [model.unknown[i] for i in range(model.n) if m >> i & 1]
@@ -758,3 +762,101 @@ def pair_weights(model: Model, weighted: bool, solver=None) -> dict[tuple[Card, 
             continue
         out[(a, b)] = out.get((a, b), 0) + x
     return out
+
+
+# --------------------------------------------------------------------------------------
+# the secret's distribution with the cards no fact names counted, not enumerated
+# --------------------------------------------------------------------------------------
+#: the ranked count is used where at least this many unknown cards are named by no fact
+#: (measured on 5-player positions: slower than the full mask solver with 3, even with 4)
+RANKED_FREE = 4
+
+
+def named_cards(model: Model) -> tuple[Card, ...]:
+    """Unknown cards some fact names, besides the secret's "one face, one number" facts."""
+    named = {c for f in model.facts if not (f.holder == SECRET and f.kind == "exactly")
+             for c in f.cards if c in model.bit}
+    return tuple(c for c in model.unknown if c in named)
+
+
+def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
+    """The exact solver's pair weights (the same integers), with fewer bits; None if not suited.
+
+    The unknown cards that no fact names ("free") are interchangeable for the seats, so the
+    masks run over the named cards ``B`` only: a seat's hand is a mask ``A`` of ``B`` and
+    ``r - |A|`` free cards. Counting covers of a mask ``M`` of ``B`` by the seats then needs
+    the size of each hand: a ranked subset convolution (each seat's zeta per hand size,
+    polynomials in the size multiplied, one Moebius per size), where the seat's weight is
+    scaled by ``r!/(r - |A|)!`` so that ``Q[M, |M|] * m! / prod r!`` is the number of ways,
+    ``m`` free cards shared out included (an exact integer division). The secret's hands are
+    read as before, each with the free cards it leaves to the seats.
+    """
+    if model.contradiction is not None or SECRET not in model.holders:
+        return None
+    named = named_cards(model)
+    b = len(named)
+    if b > model.n - RANKED_FREE:
+        return None  # the full mask solver is as cheap
+    seats = [h for h in model.holders if h != SECRET and model.rem[h] > 0]
+    fixed = [h for h in model.holders if h != SECRET and model.rem[h] == 0]
+    prod_fact = 1
+    for h in seats:
+        prod_fact *= math.factorial(model.rem[h])
+    bound = math.factorial(model.n)
+    for h in model.holders:
+        bound //= math.factorial(model.rem[h])
+    exp = sum(shown_exponent(model, h) for h in model.holders)
+    if (bound << exp) * prod_fact >= 1 << 62:
+        return None
+    bit = {c: i for i, c in enumerate(named)}
+    sub = Model(knowledge=model.knowledge, facts=model.facts, unknown=named, bit=bit, known=model.known,
+                rem=dict(model.rem), by_holder=model.by_holder, where=model.where)
+    size = 1 << b
+    top = min(b, sum(model.rem[h] for h in seats))
+    poly = None
+    for h in seats:
+        r = model.rem[h]
+        layers = np.zeros((min(r, b, top) + 1, size), dtype=np.int64)
+        for d in range(len(layers)):
+            sub.rem[h] = d
+            masks, w = feasible(sub, h, True, exact=True)
+            layers[d, masks] = w * (math.factorial(r) // math.factorial(r - d))
+        sub.rem[h] = r
+        zeta(layers.reshape(-1), b)  # every size at once: the bits are those within a layer
+        if poly is None:
+            poly = np.zeros((top + 1, size), dtype=np.int64)
+            poly[:len(layers)] = layers
+            continue
+        new = np.zeros_like(poly)
+        for d in range(len(layers)):
+            new[d:] += poly[:top + 1 - d] * layers[d]
+        poly = new
+    if poly is None:
+        poly = np.zeros((top + 1, size), dtype=np.int64)
+        poly[0] = 1
+    moebius(poly.reshape(-1), b)
+    scale = 1
+    for h in fixed:
+        _masks, w = feasible(model, h, True, exact=True)
+        scale *= int(w.sum()) if len(w) else 0
+    # the secret's hands over all unknown cards, and what each leaves to the seats
+    ms, ws = feasible(model, SECRET, True, exact=True)
+    full_b = size - 1
+    seats_total = sum(model.rem[h] for h in seats)
+    ms_list, ws_list = ms.tolist(), ws.tolist()
+    comp = [(i, bit[c]) for i, c in enumerate(model.unknown) if c in bit]
+    out_w = []
+    for m, x in zip(ms_list, ws_list):
+        hb = 0
+        for i, j in comp:
+            if m >> i & 1:
+                hb |= 1 << j
+        left = full_b ^ hb
+        k = left.bit_count()
+        free = seats_total - k
+        if k > top or free < 0:
+            out_w.append(0)
+            continue
+        q = int(poly[k, left])
+        out_w.append(x * scale * (q * math.factorial(free) // prod_fact))
+    return _pairs_of(model, ms_list, out_w)
