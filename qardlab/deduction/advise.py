@@ -169,6 +169,25 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
     return out
 
 
+def _both_held(joint: np.ndarray, mem: np.ndarray, nf: int, nn: int) -> np.ndarray:
+    """``d[S, F, N] = sum over hands A holding F and N of joint[S, A]``.
+
+    A hand holds a few of the cards, so the (hand, pair) incidence is sparse: the columns of
+    ``joint`` are summed per pair (sorted, ``np.add.reduceat``) instead of a dense product
+    with the 120 pair columns; dense when many cards are known at the seat."""
+    both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
+    hands, pairs = np.nonzero(both)
+    if len(pairs) * 4 > both.size:
+        return (joint @ both).reshape(len(joint), nf, nn)
+    order = np.argsort(pairs, kind="stable")
+    hands, pairs = hands[order], pairs[order]
+    out = np.zeros((len(joint), nf * nn))
+    if len(pairs):
+        starts = np.flatnonzero(np.r_[True, pairs[1:] != pairs[:-1]])
+        out[:, pairs[starts]] = np.add.reduceat(joint[:, hands], starts, axis=1)
+    return out.reshape(len(joint), nf, nn)
+
+
 def _pass_order(asker: int, start: int, players: int) -> list[int]:
     """The seats a question put to ``start`` reaches in pass_left mode, in order."""
     order, s = [], start
@@ -288,9 +307,8 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")
         a = joint @ mem                                            # (S, X): t holds X
-        both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
-        d = (joint @ both).reshape(len(ms), nf, nn)               # (S, face, number) both at t
-        del joint, both
+        d = _both_held(joint, mem, nf, nn)                          # (S, face, number) both at t
+        del joint
         before = order[:j]
         after = [g for g in seats if g != t and g not in before]   # later, unreached, the asker
         if not before:
