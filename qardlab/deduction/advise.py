@@ -172,17 +172,26 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
 def _both_held(joint: np.ndarray, mem: np.ndarray, nf: int, nn: int) -> np.ndarray:
     """``d[S, F, N] = sum over hands A holding F and N of joint[S, A]``.
 
-    A hand holds a few of the cards, so the (hand, pair) incidence is sparse: the columns of
-    ``joint`` are summed per pair (sorted, ``np.add.reduceat``) instead of a dense product
-    with the 120 pair columns; dense when many cards are known at the seat."""
-    both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
-    hands, pairs = np.nonzero(both)
-    if len(pairs) * 4 > both.size:
+    A hand holds a few of the cards, so the (hand, pair) incidence is sparse: it is built
+    from each hand's faces and numbers, and the columns of ``joint`` are summed per pair
+    (sorted, ``np.add.reduceat``) instead of a dense product with the 120 pair columns;
+    dense when many cards are known at the seat."""
+    fh, ff = np.nonzero(mem[:, :nf])    # (hand, face), sorted by hand
+    nh, nc = np.nonzero(mem[:, nf:])    # (hand, number)
+    cn = np.bincount(nh, minlength=len(mem))
+    start_n = np.concatenate(([0], np.cumsum(cn)[:-1]))
+    rep = cn[fh]
+    total = int(rep.sum())
+    if total * 4 > len(mem) * nf * nn:
+        both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
         return (joint @ both).reshape(len(joint), nf, nn)
-    order = np.argsort(pairs, kind="stable")
-    hands, pairs = hands[order], pairs[order]
     out = np.zeros((len(joint), nf * nn))
-    if len(pairs):
+    if total:
+        hands = np.repeat(fh, rep)
+        within = np.arange(total) - np.repeat(np.cumsum(rep) - rep, rep)
+        pairs = np.repeat(ff, rep) * nn + nc[np.repeat(start_n[fh], rep) + within]
+        order = np.argsort(pairs, kind="stable")
+        hands, pairs = hands[order], pairs[order]
         starts = np.flatnonzero(np.r_[True, pairs[1:] != pairs[:-1]])
         out[:, pairs[starts]] = np.add.reduceat(joint[:, hands], starts, axis=1)
     return out.reshape(len(joint), nf, nn)
