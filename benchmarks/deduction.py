@@ -54,7 +54,7 @@ sys.path.insert(0, str(CODE))
 sys.path.insert(1, str(ROOT / "tests" / "deduction"))
 
 from qardlab.cards import Card  # noqa: E402
-from qardlab.deduction import Knowledge, solve  # noqa: E402
+from qardlab.deduction import Knowledge  # noqa: E402
 from qardlab.deduction.knowledge import Fact  # noqa: E402
 from qardlab.engine import play, play_turn  # noqa: E402
 from qardlab.games.five_sons import FiveSons  # noqa: E402
@@ -68,6 +68,8 @@ MARKS = (0, 5, 10, 20)
 
 def fresh(k: Knowledge) -> Knowledge:
     """A copy with no cached results, and the shared zeta cache emptied."""
+    from qardlab.deduction import solve  # not at import: a first call in a fresh process imports it
+
     solve._ZETA_CACHE.clear()
     return Knowledge(k.seat, k.cards, k.holders, dict(k.sizes), k.game, k.names, list(k.facts), dict(k.extra))
 
@@ -176,13 +178,22 @@ def worker(spec_path: str) -> None:
     print(json.dumps(out))
 
 
-def first_call(seed: int) -> None:
-    """In a fresh process: five questions into game ``seed``, then the first posterior()."""
-    g = FiveSons.new(players=5, seed=1000 + seed)
-    bots = [RandomAsker(seed * 11 + i) for i in range(5)]
-    while not (g.turn >= 5 and g.phase == "ask"):
-        play_turn(g, bots)
-    k = g.knowledge(g.to_move)
+def first_positions(games: int) -> list[Knowledge]:
+    """The seat to ask, five questions into each seeded game."""
+    out = []
+    for seed in range(games):
+        g = FiveSons.new(players=5, seed=1000 + seed)
+        bots = [RandomAsker(seed * 11 + i) for i in range(5)]
+        while not (g.turn >= 5 and g.phase == "ask"):
+            play_turn(g, bots)
+        out.append(g.knowledge(g.to_move))
+    return out
+
+
+def first_call(spec_path: str, i: int) -> None:
+    """In a fresh process (the game and deduction modules imported, as in a lesson): the first
+    posterior() of position ``i``, the import of the solver and every warm-up included."""
+    k = from_json(json.loads(Path(spec_path).read_text())["first"][i])
     wall, cpu = time.perf_counter(), clock()
     k.posterior()
     print(json.dumps({"cpu": (clock() - cpu) * 1000.0, "wall": (time.perf_counter() - wall) * 1000.0}))
@@ -215,7 +226,8 @@ def speed(games: int, commit: str) -> None:
     chosen = game_positions(5, games)
     spec = {"chosen": [to_json(k) for k in chosen],
             "pass_left": [to_json(k) for k in game_positions(5, games, "pass_left")],
-            "small": [to_json(k) for k in small_positions(12)]}
+            "small": [to_json(k) for k in small_positions(12)],
+            "first": [to_json(k) for k in first_positions(games)]}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "positions.json"
         path.write_text(json.dumps(spec))
@@ -225,7 +237,7 @@ def speed(games: int, commit: str) -> None:
             results[label] = _run(code, "--worker", str(path))
             if not results[label]["package"].startswith(str(code)):  # pragma: no cover - a setup error
                 raise RuntimeError(f"the {label} worker imported {results[label]['package']}, not {code}")
-            firsts = [_run(code, "--first-call", str(seed)) for seed in range(games)]
+            firsts = [_run(code, "--first-call", str(i), str(path)) for i in range(games)]
             results[label]["first cpu"] = [f["cpu"] for f in firsts]
             results[label]["first wall"] = [f["wall"] for f in firsts]
     old, new = results["old"], results["new"]
@@ -363,12 +375,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=0, help="also the levels report over this many games")
     ap.add_argument("--no-speed", action="store_true", help="skip the timings")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
-    ap.add_argument("--first-call", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--first-call", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return worker(args.worker)
     if args.first_call is not None:
-        return first_call(args.first_call)
+        return first_call(args.first_call[1], int(args.first_call[0]))
     from qardlab.deduction.advise import single_thread
 
     with single_thread():
