@@ -770,6 +770,8 @@ def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card,
 #: the ranked count is used where at least this many unknown cards are named by no fact
 #: (measured on 5-player positions: slower than the full mask solver with 3, even with 4)
 RANKED_FREE = 4
+#: ... and where the full solver has at least this many bits (below, its arrays are tiny)
+RANKED_MIN_BITS = 12
 
 
 def named_cards(model: Model) -> tuple[Card, ...]:
@@ -795,7 +797,7 @@ def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
         return None
     named = named_cards(model)
     b = len(named)
-    if b > model.n - RANKED_FREE:
+    if b > model.n - RANKED_FREE or model.n < RANKED_MIN_BITS:
         return None  # the full mask solver is as cheap
     seats = [h for h in model.holders if h != SECRET and model.rem[h] > 0]
     fixed = [h for h in model.holders if h != SECRET and model.rem[h] == 0]

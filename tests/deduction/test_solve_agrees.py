@@ -168,3 +168,41 @@ def test_float_fallback_agrees_with_enumeration(monkeypatch):
     for _game, k in _positions(6, 6):
         assert solve.exact_solver(k.model()) is None
         _check(k)
+
+
+def test_ranked_count_agrees_with_enumeration(monkeypatch):
+    """The ranked count over the cards some fact names (free cards counted, not enumerated),
+    forced on small decks too: the same candidates and posterior as enumeration."""
+    from qardlab.deduction import solve
+
+    monkeypatch.setattr(solve, "RANKED_MIN_BITS", 0)
+    used = 0
+    for _game, k in _positions(7, 20):
+        used += solve.ranked_pair_weights(k.model()) is not None
+        _check(k)
+    assert used >= 5
+
+
+def test_ranked_count_gives_the_exact_solvers_integers():
+    """On real 5-player positions the ranked count and the full exact solver give the same ints."""
+    from qardlab.deduction import solve
+    from qardlab.engine import play_turn
+    from qardlab.games.five_sons import FiveSons
+    from qardlab.games.five_sons.bots import RandomAsker
+
+    used = 0
+    for seed in range(2):
+        g = FiveSons.new(players=5, seed=1000 + seed)
+        bots = [RandomAsker(seed * 11 + i) for i in range(5)]
+        for mark in (0, 5, 10):
+            while not g.is_over and not (g.turn >= mark and g.phase == "ask"):
+                play_turn(g, bots)
+            for seat in (0, 3):
+                model = g.knowledge(seat).model()
+                ranked = solve.ranked_pair_weights(model)
+                if ranked is None:
+                    continue
+                used += 1
+                full = solve.pair_weights(model, True, solver=solve.exact_solver(model))
+                assert {p: w for p, w in ranked.items() if w} == {p: int(w) for p, w in full.items() if w}
+    assert used >= 4
