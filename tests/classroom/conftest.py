@@ -136,7 +136,8 @@ class Client:
             try:
                 self.recv()
             except websocket.WebSocketTimeoutException:
-                raise AssertionError(f"seat {self.seat}: no observation of step {k}; errors {self.errors}")
+                raise AssertionError(f"seat {self.seat}: no observation of step {k}; "
+                                     f"errors {self.errors}") from None
         return self.obs
 
     def wait_error(self) -> str:

@@ -121,7 +121,8 @@ def test_whole_game_over_the_wire(server, connect, kind, players, options, seed)
     teacher = connect(table["teacher"])
     for c in [*clients.values(), teacher]:
         c.wait_step(1)
-    policy = five_sons_policy(random.Random(seed)) if kind == "five_sons" else random_policy(random.Random(seed))
+    rng = random.Random(seed)
+    policy = five_sons_policy(rng) if kind == "five_sons" else random_policy(rng)
     sent = play_out(clients, [teacher], policy)
     assert all(c.obs["is_over"] for c in clients.values()) and teacher.obs["is_over"]
 
