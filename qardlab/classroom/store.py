@@ -93,12 +93,14 @@ class Store:
                 [(table_id, n, json.dumps(a), now) for n, a in enumerate(first_steps)])
         return table_id
 
-    def add_step(self, table_id: int, n: int, action: Any, seat: Optional[int]) -> float:
-        """Commit step ``n`` of a table (durable when this returns); return when it was accepted."""
-        now = time.time()
-        self.db.execute("INSERT INTO steps (table_id, n, action, seat, accepted) VALUES (?, ?, ?, ?, ?)",
-                        (table_id, n, json.dumps(action), seat, now))
-        return now
+    def add_steps(self, steps: list[tuple[int, int, Any, Optional[int], float]]) -> None:
+        """Commit steps ``(table id, step number, action, seat, time accepted)`` in one transaction (one
+        sync of the file for all of them: a group commit); they are durable when this returns."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany(
+                "INSERT INTO steps (table_id, n, action, seat, accepted) VALUES (?, ?, ?, ?, ?)",
+                [(t, n, json.dumps(a), seat, at) for t, n, a, seat, at in steps])
 
     def set_seats(self, table_id: int, seats: list[Optional[str]], bots: dict[int, str]) -> None:
         self.db.execute("UPDATE tables SET seats = ?, bots = ? WHERE id = ?",

@@ -164,6 +164,8 @@ class Classroom:
         self.token = token
         self.rate, self.burst = rate, burst
         self.tables: dict[int, Table] = {}
+        self._unsaved: list[tuple[Table, Game, tuple[int, int, Any, Optional[int], float]]] = []
+        self._flush_due: Optional[asyncio.Handle] = None
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
         for row in store.tables():
             given = bool(row.options.pop("_given_deal", False))
@@ -391,18 +393,45 @@ class Classroom:
             raise RequestError(str(e)) from None
 
     # -- steps ------------------------------------------------------------------------
-    def accept(self, table: Table, seat: Optional[int], action: Any) -> float:
-        """Apply one step on a copy, commit it, then make it the table's game and tell every client.
+    def accept(self, table: Table, seat: Optional[int], action: Any) -> None:
+        """Apply one step on a copy of the table's game; it is committed, then told, by ``_flush``.
 
-        IllegalAction (nothing changed) if the rules refuse it. Returns when it was accepted.
+        IllegalAction (nothing changed) if the rules refuse it. The new game is the table's at once
+        (the next message is checked against it), but no client hears of it before it is on disk.
+        Steps accepted in the same turn of the event loop, at any tables, share one commit.
         """
-        new = table.game.copy()
+        old = table.game
+        new = old.copy()
         step(new, action)
-        accepted = self.store.add_step(table.id, table.game.step, new.action_to_json(new.history[-1]), seat)
+        self._unsaved.append((table, old, (table.id, old.step, new.action_to_json(new.history[-1]), seat,
+                                            time.time())))
         table.game = new
-        self._broadcast(table)
-        self._schedule(table)
-        return accepted
+        if self._flush_due is None:
+            try:
+                self._flush_due = asyncio.get_running_loop().call_soon(self._flush)
+            except RuntimeError:  # no event loop (a direct call): commit now
+                self._flush()
+
+    def _flush(self) -> None:
+        self._flush_due = None
+        batch, self._unsaved = self._unsaved, []
+        if not batch:
+            return
+        try:
+            self.store.add_steps([row for _t, _old, row in batch])
+        except Exception:  # not on disk: undo every step of the batch (the earliest state of each table)
+            for table, old, _row in reversed(batch):
+                table.game = old
+            log.exception("could not store %s steps; they were undone", len(batch))
+            for table in {id(t): t for t, _o, _r in batch}.values():
+                for conns in table.clients.values():
+                    for conn in list(conns):
+                        self._tell(conn, {"type": "error", "message": "the server could not store the last "
+                                          "move; it was undone: play it again"})
+            return
+        for table in {id(t): t for t, _o, _r in batch}.values():
+            self._broadcast(table)
+            self._schedule(table)
 
     def _observation_text(self, table: Table, seat: Optional[int]) -> str:
         obs = observation_json(table.game, seat)
