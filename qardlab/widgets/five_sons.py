@@ -13,7 +13,7 @@ Seat views come only from ``game.observation(seat)``, ``game.describe(event, sea
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -40,8 +40,8 @@ class FiveSonsTable(GameTable):
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
-                 level: str = "logic") -> None:
-        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts)
+                 level: str = "logic", views: Sequence[int | None] | None = None) -> None:
+        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         n = self.players
         self.title = widgets.HTML("<h3 style='margin:.2em 0'>The King of Hearts has Five Sons</h3>")
         self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
