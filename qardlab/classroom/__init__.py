@@ -5,6 +5,7 @@
 in ``docs/classroom.md``. Importing this package imports neither Tornado nor ipywidgets.
 """
 
-__all__ = ["BOT_LEVELS"]
+__all__ = ["BOT_LEVELS", "RemoteSource", "JoinRefused"]
 
+from .client import JoinRefused, RemoteSource
 from .tables import BOT_LEVELS

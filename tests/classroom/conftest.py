@@ -13,6 +13,7 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -32,8 +33,8 @@ TOKEN = "teacher-token-for-tests"
 class ServerProcess:
     """``qardlab serve`` in a subprocess on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: Path, token: str = TOKEN) -> None:
-        self.db, self.token = db, token
+    def __init__(self, db: Path, token: str = TOKEN, port: int = 0) -> None:
+        self.db, self.token, self.port = db, token, port
         self.proc: Optional[subprocess.Popen] = None
         self.url = ""
         self.start()
@@ -41,8 +42,8 @@ class ServerProcess:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qardlab", "serve", "--host", "127.0.0.1", "--port", "0", "--db",
-             str(self.db), "--token", self.token, "--sync", "normal"],
+            [sys.executable, "-m", "qardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", str(self.db), "--token", self.token, "--sync", "normal"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT))
         self.lines: list[str] = []
         deadline = time.monotonic() + 30
@@ -172,6 +173,13 @@ class Client:
             self.ws.close()
         except Exception:
             pass
+
+
+def free_port() -> int:
+    """A port free now on 127.0.0.1 (for a server that must come back on the same address)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def five_sons_policy(rng: random.Random, claim_rate: float = 0.08):
