@@ -86,6 +86,7 @@ class Seat:
 
     async def run(self, url: str, code: str, deadline: float) -> None:
         ws = await websocket_connect(f"{url.replace('http', 'ws')}/ws?code={code}")
+        ws.stream.set_nodelay(True)  # small frames go out at once (no Nagle wait for an ACK)
         acted = -1
         while time.monotonic() < deadline:
             text = await ws.read_message()
