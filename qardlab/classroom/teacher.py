@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -65,6 +66,15 @@ class LocalServer:
         if not self.token:
             self.stop()
             raise RuntimeError("the classroom server did not start within 30 s")
+        self.log: list[str] = lines  # what the server prints later (its warnings) is read into this,
+        threading.Thread(target=self._drain, daemon=True).start()  # so a full pipe never blocks it
+
+    def _drain(self) -> None:
+        try:
+            for line in self.proc.stdout:
+                self.log.append(line)
+        except (ValueError, OSError):  # closed by stop()
+            pass
 
     def stop(self) -> None:
         if self.proc.poll() is None:
