@@ -57,3 +57,40 @@ def test_a_seat_receives_the_same_frames_under_deals_it_cannot_tell_apart(server
     assert [len(x) for x in legal] == [2, 1, 1, 2]
     # and seat 3, which holds 8H or 9H, sees its own hand change, nothing of seat 2's choice
     assert a[3] != b[3]
+
+
+def hearts_deal(swap: bool) -> list[list[str]]:
+    """Clubs dealt so that the first two tricks are all clubs; seat 2's last card (a heart) and seat 3's
+    first diamond, cards seats 0 and 1 never see in those tricks, trade places in the swapped deal."""
+    clubs = [["2C", "6C", "TC", "AC"], ["3C", "7C", "JC"], ["4C", "8C", "QC"], ["5C", "9C", "KC"]]
+    rest = [f"{r}{s}" for s in "DSH" for r in "23456789TJQKA"]
+    hands = [list(c) for c in clubs]
+    for card in rest:
+        min(hands, key=len).append(card)
+    assert hands[2][-1][1] == "H" and hands[3][3][1] == "D"
+    if swap:
+        hands[2][-1], hands[3][3] = hands[3][3], hands[2][-1]
+    return hands
+
+
+def test_hearts_seat_frames_are_the_same_under_deals_it_cannot_tell_apart(server, connect) -> None:
+    plays = [(0, "2C"), (1, "3C"), (2, "4C"), (3, "5C"), (3, "9C"), (0, "6C"), (1, "7C"), (2, "8C")]
+    runs = []
+    for swap in (False, True):
+        hands = hearts_deal(swap)
+        table = server.create(game="hearts", players=4, pace=0,
+                              deal={"hands": hands, "pass_direction": "none"})
+        clients = {s["seat"]: connect(s["code"]) for s in table["seats"]}
+        teacher = connect(table["teacher"])
+        for c in [*clients.values(), teacher]:
+            c.wait_step(1)
+        for k, (seat, card) in enumerate(plays, start=1):
+            clients[seat].act(card, step=k)
+            for c in [*clients.values(), teacher]:
+                c.wait_step(k + 1)
+        assert not any(c.errors for c in clients.values())
+        runs.append({**{s: c.frames for s, c in clients.items()}, None: teacher.frames})
+    a, b = runs
+    for seat in (0, 1):
+        assert len(a[seat]) == len(plays) + 1 and a[seat] == b[seat], f"seat {seat} can tell the deals apart"
+    assert a[2] != b[2] and a[3] != b[3] and a[None] != b[None]
