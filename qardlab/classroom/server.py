@@ -173,6 +173,7 @@ async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-cl
         await stop.wait()
     finally:
         server.stop()
+        classroom.close()
         store.close()
 
 

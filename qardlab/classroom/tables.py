@@ -16,6 +16,7 @@ import logging
 import random
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
@@ -115,6 +116,7 @@ class Table:
             self._make_bot(seat, level)
         self.clients: dict[Optional[int], set[Connection]] = {}
         self.pending: Optional[asyncio.TimerHandle] = None
+        self.thinking: Optional[asyncio.Future] = None  # a bot deciding in the bots' thread
 
     def _make_bot(self, seat: int, level: str) -> None:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
@@ -166,6 +168,7 @@ class Classroom:
         self.tables: dict[int, Table] = {}
         self._unsaved: list[tuple[Table, Game, tuple[int, int, Any, Optional[int], float]]] = []
         self._flush_due: Optional[asyncio.Handle] = None
+        self._bots_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-bots")
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
         for row in store.tables():
             given = bool(row.options.pop("_given_deal", False))
@@ -451,7 +454,7 @@ class Classroom:
 
     def _schedule(self, table: Table) -> None:
         """If a bot (or a deal) is due at this table, let it move after the table's pace."""
-        if table.pending is not None:
+        if table.pending is not None or table.thinking is not None:
             return
         g = table.game
         if g.is_over or not (g.to_move == CHANCE or g.to_move in table.bots):
@@ -475,10 +478,31 @@ class Classroom:
         bot = table.bots.get(seat)
         if bot is None:  # the seat went back to a student
             return
+        table.thinking = asyncio.ensure_future(self._think(table, seat, bot, g.observation(seat), at))
+
+    async def _think(self, table: Table, seat: int, bot: Any, obs: Any, at: int) -> None:
+        """A bot decides in the bots' thread (one, so bots never run at once), not in the event loop:
+        a slow bot (the probability bot's advisor) does not hold up the other tables' messages."""
+        action: Any = None
         try:
-            action = bot.act(g.observation(seat))
+            action = await asyncio.get_running_loop().run_in_executor(self._bots_thread, bot.act, obs)
+        except Exception:  # a bot's bug must not stop the table
+            log.exception("table %s: the bot of seat %s failed at step %s", table.id, seat, at)
+        finally:
+            table.thinking = None
+        g = table.game
+        if g.step != at or table.bots.get(seat) is not bot:  # the teacher changed the seat meanwhile
+            self._schedule(table)
+            return
+        try:
+            if action is None:
+                raise IllegalAction("the bot gave no action")
             self.accept(table, seat, action)
-        except Exception:  # a bot's bug must not stop the table: log it, play a random legal action
-            log.exception("table %s: the bot of seat %s failed at step %s; a random legal action instead",
-                          table.id, seat, at)
+        except IllegalAction as e:  # play a random legal action instead, and say so in the log
+            log.error("table %s: the bot of seat %s played no legal action at step %s (%s); a random legal "
+                      "action instead", table.id, seat, at, e)
             self.accept(table, seat, random.Random(at).choice(g.legal_actions()))
+
+    def close(self) -> None:
+        """Stop the bots' thread (the server is stopping)."""
+        self._bots_thread.shutdown(wait=False, cancel_futures=True)
