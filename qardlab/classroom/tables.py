@@ -110,7 +110,8 @@ class Table:
         self.seats: list[Optional[str]] = list(row.seats)  # seat -> code (None: a bot plays it)
         self.levels: dict[int, str] = dict(row.bots)
         self.pace = row.pace
-        self.game = game
+        self.game = game  # the game with every accepted step
+        self.told = game  # the game as last committed: what clients are sent
         self.bots: dict[int, Any] = {}
         for seat, level in self.levels.items():
             self._make_bot(seat, level)
@@ -123,7 +124,7 @@ class Table:
         self.bots[seat] = bot_levels(self.name)[level](seed)
 
     def summary(self) -> dict[str, Any]:
-        g = self.game
+        g = self.told
         return {"table": self.id, "game": self.name, "players": self.players, "step": g.step,
                 "phase": g.phase, "to_move": g.to_move, "is_over": g.is_over, "pace": self.pace,
                 "teacher": self.teacher,
@@ -166,8 +167,10 @@ class Classroom:
         self.token = token
         self.rate, self.burst = rate, burst
         self.tables: dict[int, Table] = {}
-        self._unsaved: list[tuple[Table, Game, tuple[int, int, Any, Optional[int], float]]] = []
+        self._unsaved: list[tuple[Table, Game, Game, tuple[int, int, Any, Optional[int], float]]] = []
         self._flush_due: Optional[asyncio.Handle] = None
+        self._writing = False
+        self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-db")
         self._bots_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-bots")
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
         for row in store.tables():
@@ -243,7 +246,8 @@ class Classroom:
         stored = {**options, "_given_deal": deal is not None}
         steps = [game.action_to_json(a) for a in game.history]
         pace = float(pace)
-        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps)
+        table_id = self._db(self.store.add_table, name, players, stored, seed, teacher, seats, bots, pace,
+                            steps)
         table = Table(TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace), game)
         self._add(table)
         self._schedule(table)
@@ -281,10 +285,10 @@ class Classroom:
     def record(self, table_id: Any, teacher: bool) -> dict[str, Any]:
         """``GET /api/tables/ID/record``: the engine's record (the teacher's, or anyone's once over)."""
         table = self.table(table_id)
-        if not (teacher or table.game.is_over):
+        if not (teacher or table.told.is_over):
             raise RequestError(f"table {table.id} is still being played: its record is for the teacher "
                                "until the game is over", 403)
-        return table.game.record().to_dict()
+        return table.told.record().to_dict()
 
     def set_seat(self, table_id: Any, seat: Any, body: Any) -> dict[str, Any]:
         """Hand a seat to a bot (``{"bot": level}``) or back to a student (``{"bot": null}``: a new code)."""
@@ -314,7 +318,7 @@ class Classroom:
                 self._tell(conn, {"type": "error", "message": f"seat {seat} is now played by a bot: "
                                   "this join code is no longer valid"})
                 conn.close(4403, "seat handed to a bot")
-        self.store.set_seats(table.id, table.seats, table.levels)
+        self._db(self.store.set_seats, table.id, table.seats, dict(table.levels))
         self._schedule(table)
         return {"table": table.id, "seat": seat, "bot": level, "code": table.seats[seat]}
 
@@ -400,44 +404,86 @@ class Classroom:
         """Apply one step on a copy of the table's game; it is committed, then told, by ``_flush``.
 
         IllegalAction (nothing changed) if the rules refuse it. The new game is the table's at once
-        (the next message is checked against it), but no client hears of it before it is on disk.
-        Steps accepted in the same turn of the event loop, at any tables, share one commit.
+        (the next message is checked against it), but no client hears of it before it is on disk:
+        clients are sent ``table.told``, the game as last committed.
         """
         old = table.game
         new = old.copy()
         step(new, action)
-        self._unsaved.append((table, old, (table.id, old.step, new.action_to_json(new.history[-1]), seat,
-                                            time.time())))
+        row = (table.id, old.step, new.action_to_json(new.history[-1]), seat, time.time())
+        self._unsaved.append((table, old, new, row))
         table.game = new
-        if self._flush_due is None:
+        if self._flush_due is None and not self._writing:
             try:
                 self._flush_due = asyncio.get_running_loop().call_soon(self._flush)
             except RuntimeError:  # no event loop (a direct call): commit now
                 self._flush()
 
     def _flush(self) -> None:
+        """Commit every step accepted so far in one transaction, in the database's thread.
+
+        While it syncs the file the event loop goes on taking messages; the steps accepted meanwhile
+        form the next commit (a group commit: one sync for many tables' steps).
+        """
         self._flush_due = None
+        if self._writing or not self._unsaved:
+            return
         batch, self._unsaved = self._unsaved, []
-        if not batch:
-            return
+        rows = [row for *_rest, row in batch]
         try:
-            self.store.add_steps([row for _t, _old, row in batch])
-        except Exception:  # not on disk: undo every step of the batch (the earliest state of each table)
-            for table, old, _row in reversed(batch):
-                table.game = old
-            log.exception("could not store %s steps; they were undone", len(batch))
-            for table in {id(t): t for t, _o, _r in batch}.values():
-                for conns in table.clients.values():
-                    for conn in list(conns):
-                        self._tell(conn, {"type": "error", "message": "the server could not store the last "
-                                          "move; it was undone: play it again"})
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            try:
+                self.store.add_steps(rows)
+            except Exception as e:
+                self._lost(batch, e)
+            else:
+                self._written(batch)
             return
-        for table in {id(t): t for t, _o, _r in batch}.values():
+        self._writing = True
+        future = loop.run_in_executor(self._db_thread, self.store.add_steps, rows)
+
+        def done(f: asyncio.Future) -> None:
+            self._writing = False
+            if f.exception() is not None:
+                self._lost(batch, f.exception())
+            else:
+                self._written(batch)
+            self._flush()
+
+        future.add_done_callback(done)
+
+    def _written(self, batch: list) -> None:
+        """The batch is on disk: tell every client of its tables, let their bots move."""
+        latest: dict[int, tuple[Table, Game]] = {}
+        for table, _old, new, _row in batch:
+            latest[id(table)] = (table, new)
+        for table, new in latest.values():
+            table.told = new
             self._broadcast(table)
             self._schedule(table)
 
+    def _lost(self, batch: list, error: BaseException) -> None:
+        """The batch could not be stored: undo its steps and every later one at those tables."""
+        tables = {id(t): t for t, *_rest in batch}
+        for table, old, _new, _row in reversed(batch):
+            table.game = old
+        self._unsaved = [u for u in self._unsaved if id(u[0]) not in tables]
+        log.error("could not store %s steps (%s); they were undone", len(batch), error)
+        for table in tables.values():
+            table.game = table.told
+            for conns in table.clients.values():
+                for conn in list(conns):
+                    self._tell(conn, {"type": "error", "message": "the server could not store the last "
+                                      "move; it was undone: play it again"})
+
+    def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a rare write (a new table, a seat change) in the database's thread, after any commit
+        in flight, and wait for it."""
+        return self._db_thread.submit(fn, *args).result()
+
     def _observation_text(self, table: Table, seat: Optional[int]) -> str:
-        obs = observation_json(table.game, seat)
+        obs = observation_json(table.told, seat)
         return json.dumps({"type": "observation", "seat": seat, "observation": obs}, separators=(",", ":"))
 
     def _broadcast(self, table: Table) -> None:
@@ -506,3 +552,4 @@ class Classroom:
     def close(self) -> None:
         """Stop the bots' thread (the server is stopping)."""
         self._bots_thread.shutdown(wait=False, cancel_futures=True)
+        self._db_thread.shutdown(wait=True)
