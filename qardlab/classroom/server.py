@@ -166,8 +166,9 @@ async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-cl
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
             pass
+    n = len(classroom.tables)
     ready(f"qardlab classroom server at http://{host}:{real_port}/ (database {db}, "
-          f"{len(classroom.tables)} tables)")
+          f"{n} table{'' if n == 1 else 's'})")
     ready(f"teacher token: {token}")
     try:
         await stop.wait()
