@@ -39,8 +39,8 @@ from qardlab.games.five_sons import RandomAsker  # noqa: E402
 TOKEN = "benchmark"
 
 
-def start_server(db: Path, sync: str) -> tuple[subprocess.Popen, str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def start_server(db: Path, sync: str, timings: Path) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_CLASSROOM_TIMINGS": str(timings)}
     proc = subprocess.Popen([sys.executable, "-m", "qardlab", "serve", "--port", "0", "--db", str(db),
                              "--token", TOKEN, "--sync", sync],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
@@ -135,7 +135,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
-        proc, url = start_server(db, args.sync)
+        timing_file = Path(tmp) / "timings.json"
+        proc, url = start_server(db, args.sync, timing_file)
         try:
             rss0, _ = memory_kib(proc.pid)
             cpu0, mine0 = cpu_seconds(proc.pid), time.process_time()
@@ -146,7 +147,8 @@ def main() -> None:
             rss, peak = memory_kib(proc.pid)
         finally:
             proc.terminate()
-            proc.wait(10)
+            proc.wait(30)
+        told = sorted((t - a) * 1000 for _table, _n, a, t in json.loads(timing_file.read_text()))
         db_conn = sqlite3.connect(db)
         accepted = {(t, n): at for t, n, at in db_conn.execute("SELECT table_id, n, accepted FROM steps")}
         by_table: dict[int, list[Seat]] = {}
@@ -170,6 +172,10 @@ def main() -> None:
         print(f"accepted action -> last seat of its table has the observation: p50 "
               f"{statistics.median(lat):.1f} ms, p95 {p95:.1f} ms, max {lat[-1]:.1f} ms "
               "(target p95 < 100 ms)")
+    if told:
+        print(f"of which in the server, accepted -> committed and every frame written: p50 "
+              f"{statistics.median(told):.1f} ms, p95 {told[int(0.95 * (len(told) - 1))]:.1f} ms, "
+              f"max {told[-1]:.1f} ms")
     print(f"CPU per step: server {1000 * cpu / max(1, len(lat)):.1f} ms, the 150 clients (bots included) "
           f"{1000 * mine / max(1, len(lat)):.1f} ms; load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")

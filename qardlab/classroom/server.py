@@ -13,8 +13,10 @@ import asyncio
 import hmac
 import json
 import logging
+import os
 import secrets
 import signal
+from pathlib import Path
 from typing import Any, Optional
 
 import tornado.httpserver
@@ -153,6 +155,9 @@ async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-cl
     token = token or secrets.token_hex(24)
     store = Store(db, synchronous=synchronous)
     classroom = Classroom(store, token, rate=rate, burst=burst)
+    timings = os.environ.get("QARDLAB_CLASSROOM_TIMINGS")  # benchmarks/classroom.py reads these
+    if timings:
+        classroom.timings = []
     app = make_app(classroom)
     server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY * 4)
     sockets = bind_sockets(port, host)
@@ -176,6 +181,8 @@ async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-cl
         server.stop()
         classroom.close()
         store.close()
+        if timings:
+            Path(timings).write_text(json.dumps(classroom.timings))
 
 
 def run(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-classroom.db",

@@ -63,8 +63,7 @@ class Store:
 
     def __init__(self, path: Union[str, Path], synchronous: str = "FULL") -> None:
         self.path = str(path)
-        # used from one thread at a time: the server's database thread once it runs
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db = sqlite3.connect(self.path, isolation_level=None)
         mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if self.path != ":memory:" and mode.lower() != "wal":
             raise RuntimeError(f"SQLite could not put {self.path} in WAL mode (got {mode!r})")
