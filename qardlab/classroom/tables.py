@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
-from .engine_api import observation_json, step
+from .engine_api import observation_text, step
 from .store import Store, TableRow
 
 __all__ = ["Classroom", "Table", "Connection", "RequestError", "BOT_LEVELS", "MAX_MESSAGE", "RateLimit",
@@ -465,8 +465,8 @@ class Classroom:
                                       "move; it was undone: play it again"})
 
     def _observation_text(self, table: Table, seat: Optional[int]) -> str:
-        obs = observation_json(table.told, seat)
-        return json.dumps({"type": "observation", "seat": seat, "observation": obs}, separators=(",", ":"))
+        obs = observation_text(table.told, seat)
+        return f'{{"type":"observation","seat":{json.dumps(seat)},"observation":{obs}}}'
 
     def _broadcast(self, table: Table) -> None:
         for seat, conns in list(table.clients.items()):
