@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as widgets
 
 from ..engine import CHANCE, Bot, Game, IllegalAction, Timeline
+from .source import LocalSource
 from .stepper import Stepper
 
 __all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons", "close_tree"]
@@ -111,6 +112,10 @@ class GameTable(widgets.VBox):
         if pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
         self.timeline = Timeline(source)
+        #: where the table's observations come from (its drawing reads nothing else)
+        self.source = LocalSource(self.timeline)
+        self._obs_key: Any = None
+        self._obs: dict[Any, dict] = {}
         game = self.timeline.game
         self.players = game.players
         self.names = [game.seat_name(s) for s in range(self.players)]
@@ -184,6 +189,17 @@ class GameTable(widgets.VBox):
         if seat not in self.views:
             raise ValueError(f"seat {seat!r} is not one of this table's views {list(self.views)}")
         self.viewpoint.value = _TEACHER if seat is None else seat
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The source's observation of ``seat`` (None: the teacher) at the timeline's position, as
+        JSON data; kept until the position moves, so one drawing builds each viewpoint's once."""
+        tl = self.timeline
+        key = (tl.position, tl.last, id(tl.game))
+        if key != self._obs_key:
+            self._obs_key, self._obs = key, {}
+        if seat not in self._obs:
+            self._obs[seat] = self.source.observation(seat)
+        return self._obs[seat]
 
     @property
     def live(self) -> bool:
