@@ -50,9 +50,12 @@ def five_sons_known(g: Game, seat: int) -> set[str]:
 
 def hearts_known_by_step(record: Record, seat: int) -> list[set[str]]:
     """For each step k, the cards seat may know of: its hands as dealt and received, its own pass
-    choices, every card played, and the cards taken out of the deck (public)."""
+    choices, every card played, and what the rules make public (the cards out of the deck, the cards
+    that score)."""
     g = Game.registry["hearts"]._blank(record.players, dict(record.options), record.seed)
-    known = set(g.observation(seat)["removed"])
+    first = g.observation(seat)
+    # public by the rules: the cards taken out of the deck, the cards that score points
+    known = set(first["removed"]) | {str(c) for c in first.get("point_cards", [])}
     out = [set(known)]
     for raw in record.actions:
         phase, mover = g.phase, g.to_move
