@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from qardlab.engine import Game, Observation, RandomBot  # noqa: E402
 from qardlab.games.five_sons import RandomAsker  # noqa: E402
+from qardlab.games.hearts import Hearts  # noqa: E402,F401  (registers the game)
 
 TOKEN = "benchmark"
 #: a client reads these three fields of every frame (the rest only when it is to move)

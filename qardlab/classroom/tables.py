@@ -441,14 +441,15 @@ class Classroom:
         latest: dict[int, tuple[Table, Game]] = {}
         for table, _old, new, _row in batch:
             latest[id(table)] = (table, new)
+        told: dict[int, float] = {}
         for table, new in latest.values():
             table.told = new
             self._broadcast(table)
+            told[table.id] = time.time()
             self._schedule(table)
         if self.timings is not None:  # (benchmarks) when each step was accepted, and when it was told
-            now = time.time()
-            self.timings.extend((table_id, n, accepted, now) for _t, _o, _n, (table_id, n, _a, _s, accepted)
-                                in batch)
+            self.timings.extend((table_id, n, accepted, told[table_id])
+                                for _t, _o, _n, (table_id, n, _a, _s, accepted) in batch)
 
     def _lost(self, batch: list, error: BaseException) -> None:
         """The batch could not be stored: undo its steps and every later one at those tables."""
