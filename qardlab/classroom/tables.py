@@ -380,7 +380,7 @@ class Classroom:
         if seat is None:
             raise RequestError("the teacher's code watches the table; only a seat's code can act")
         game = table.game
-        if "step" in msg and msg["step"] != game.step:
+        if "step" in msg and (isinstance(msg["step"], bool) or msg["step"] != game.step):
             raise RequestError(f"stale message: sent for step {msg['step']!r}, the game is at step "
                                f"{game.step}; nothing was played")
         if game.is_over:

@@ -133,6 +133,7 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server, connect) -> No
         (1, json.dumps({"type": "act", "action": ask(1, "QC", "8H")}), local.why_illegal(ask(1, "QC", "8H"))),
         (1, json.dumps({"type": "act", "action": ask(2, "8H", "QC")}), local.why_illegal(ask(2, "8H", "QC"))),
         (1, json.dumps({"type": "act", "action": ask(2, "QC", "8H"), "step": 0}), "stale message"),
+        (1, json.dumps({"type": "act", "action": ask(2, "QC", "8H"), "step": True}), "stale message"),
     ]
     for seat, text, words in cases:
         clients[seat].send(text)
