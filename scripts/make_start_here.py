@@ -35,7 +35,7 @@ LESSONS: dict[str, tuple[str, str]] = {
     "10": ("A first hand of Hearts",
            "passing, the 2 of clubs, following suit, the first trick, hearts breaking, the Queen, the moon"),
     "11": ("Counting cards in Hearts",
-           "voids, what is still out, where a card probably is, and why (passed cards are with their receiver)"),
+           "voids, what is still out, where a card probably is, and why (passed cards go to the receiver)"),
     "12": ("Hearts experiments",
            "bots, tournaments, what a 95 % interval means, comparing two bots on the same deals"),
 }
