@@ -1,4 +1,4 @@
-"""Explanations: their facts alone force the cell; an unknown cell says logic leaves it open and counting gives its probability."""
+"""Explanations: their facts alone force the cell; an open cell says counting gives its probability."""
 
 from __future__ import annotations
 
