@@ -21,7 +21,8 @@ from ..games.hearts import Hearts
 from ..games.hearts.bots import RuleBot
 
 __all__ = ["play_hand", "RULES", "find_moments", "hand_with_every_rule", "Moment", "barred_moment",
-           "SeatReplay", "still_out", "void_moment", "hand_with_void_moment"]
+           "SeatReplay", "still_out", "void_moment", "hand_with_void_moment", "unknown_places",
+           "count_moment"]
 
 QS = Card.parse("QS")
 #: the rules lesson 10 stops at, in the order they usually bite
@@ -195,3 +196,37 @@ def hand_with_void_moment(seed: int, seat: int, tries: int = 50) -> tuple[int, S
         if found is not None:
             return s, replay, found
     raise ValueError(f"no hand from seed {seed} to {seed + tries - 1} has a void that settles a guess")
+
+
+def unknown_places(k: Knowledge, seat: int) -> dict[int, tuple[int, list[Card]]]:
+    """For each other seat: (cards it holds now, the cards of them ``seat`` knows it holds, such as the cards
+    ``seat`` passed it). The rest of its hand are unknown places: with no void to tell the suits apart, a
+    card still out is in each hand with probability unknown places / all unknown places."""
+    grid = k.grid("logic")
+    return {h: (k.sizes[h], [c for c in grid if grid[c][h] == "yes"])
+            for h in k.holders if isinstance(h, int) and h != seat}
+
+
+def count_moment(replay: SeatReplay) -> tuple[int, Card]:
+    """A position to count at, before any void: the first start of a trick (after the first) at which a
+    seat has already played a card the replay's seat passed it, else the last trick start before the first
+    void; and a card still out that the seat cannot place. (position, card)."""
+    starts = []
+    for position in replay.positions():
+        if replay.voids_at(position):
+            break
+        state = replay.timeline.state_at(position)
+        if state.phase == "play" and not state.trick and not state.first_trick:
+            starts.append(position)
+    if not starts:
+        raise ValueError("the first void comes before the second trick")
+    chosen = starts[-1]
+    for position in starts:
+        places = unknown_places(replay.knowledge_at(position), replay.seat)
+        if any(0 < len(known) < 3 for _size, known in places.values()):
+            chosen = position
+            break
+    k = replay.knowledge_at(chosen)
+    grid = k.grid("logic")
+    card = next(c for c in still_out(k, replay.seat) if all(grid[c][o] is None for o in replay.opponents))
+    return chosen, card
