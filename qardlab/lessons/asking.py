@@ -109,7 +109,8 @@ def questions_to_certainty(seed: int, ask: Callable[..., Any], count: Callable[[
                            cap: int = 30, seat: int = 0) -> int | None:
     """``seat``'s own questions until it is certain of the pair (None: not within ``cap``).
 
-    Nobody claims; the other seats ask and answer at random (an answer is a random legal one).
+    Nobody claims; the other seats ask at random, and an answerer holding both named cards shows one at
+    random (forced answers are played at once, so the random draws go only to real choices).
     """
     g = FiveSons.new(players=4, seed=seed)
     rng = random.Random(seed)
@@ -126,10 +127,10 @@ def questions_to_certainty(seed: int, ask: Callable[..., Any], count: Callable[[
                 return asked
             if asked == cap:
                 return None
-            g.apply(ask(k, obs, rng))
+            g.play(ask(k, obs, rng))  # the forced answers at once: rng draws only for choices
             asked += 1
         else:
-            g.apply(rng.choice(obs["legal"]))
+            g.play(rng.choice(obs["legal"]))
 
 
 def run_experiment(games: int, cap: int = 30, first_seed: int = 1000,
