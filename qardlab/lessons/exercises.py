@@ -269,7 +269,7 @@ def answer_key_markdown(lesson: str) -> str:
         out.append("")
         out.append(f"*Asked:* {k['prompt']}")
         out.append("")
-        out.append(f"*Answer:* `{k['variable']} = {k['right']!r}`. {k['key']}")
+        out.append(f"*Answer:* `{k['variable']} = {k['right']}`. {k['key']}")
         if k.get("also_right"):
             out.append("")
             out.append("*Also accepted:* " + "; ".join(k["also_right"]))
