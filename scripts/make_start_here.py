@@ -71,8 +71,9 @@ HOW_TO = """\
    a widget do not need it: you may use it or skip it.
 3. **Start again** with **Kernel > Restart Kernel and Run All Cells** whenever you like: the seeds make the
    same game come back.
-4. **Exercises** end each lesson. Change the answer in the cell and run it: it tells you at once whether
-   you are right and, if not, why.
+4. **Exercises** end each lesson. Replace `None` on the answer line with your answer (`54`, `"54"`,
+   `"Bob"` and `"qc"` are all understood) and run the check cell below it: it says why you are right or,
+   if not, what you missed. Run it with no answer and it only asks you to write one first.
 
 Each lesson takes about fifteen minutes."""
 
