@@ -238,10 +238,13 @@ def _load() -> tuple[dict[str, Any], ...]:
 def answer_keys(lesson: str | None = None) -> list[dict[str, Any]]:
     """Every exercise's key (or one lesson's, by its file stem such as "01-five-sons-first-game").
 
-    Each key: ``lesson``, ``exercise`` (an id), ``variable`` (the answer's name in the notebook), ``prompt``,
-    ``right`` (an answer the check accepts), ``wrong`` (one it refuses), ``key`` (the answer with its
-    reasoning, for the teacher), ``common_wrong`` (answers students give and what they reveal),
-    ``wrong_mentions`` / ``right_mentions`` (words each reply must contain).
+    Each key: ``lesson``, ``exercise`` (an id), ``variable`` (the answer's name in the notebook: its cell
+    holds the line ``<variable> = None``, tagged ``exercise`` like the check cell after it), ``title``,
+    ``prompt``, ``right`` (an answer the check accepts) and ``wrong`` (one it refuses), both as Python
+    expressions written on the answer line as they are (``'"54"'``, ``'("4H", "Carol")'``), ``key`` (the
+    answer with its reasoning, for the teacher), ``common_wrong`` (``answer`` / ``reveals``: answers students
+    give and what they reveal), ``checked`` (how the check decides), ``wrong_mentions`` /
+    ``right_mentions`` (words each reply must contain; tests/lessons checks them).
     """
     keys = [dict(k) for k in _load()]
     if lesson is None:
