@@ -244,7 +244,8 @@ def answer_keys(lesson: str | None = None) -> list[dict[str, Any]]:
     expressions written on the answer line as they are (``'"54"'``, ``'("4H", "Carol")'``), ``key`` (the
     answer with its reasoning, for the teacher), ``common_wrong`` (``answer`` / ``reveals``: answers students
     give and what they reveal), ``checked`` (how the check decides), ``wrong_mentions`` /
-    ``right_mentions`` (words each reply must contain; tests/lessons checks them).
+    ``right_mentions`` (words each reply must contain; tests/lessons checks them), ``spoilers`` (optional:
+    words that would give the answer away, which no output above the exercise may contain).
     """
     keys = [dict(k) for k in _load()]
     if lesson is None:

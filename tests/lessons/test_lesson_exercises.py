@@ -63,7 +63,8 @@ def _text(cell: nbformat.NotebookNode) -> str:
 
 @cache
 def replies(lesson: str) -> dict[tuple[str, str], str]:
-    """(exercise, "empty" | "right" | "wrong") -> the check cell's reply, from one kernel."""
+    """(exercise, "empty" | "right" | "wrong") -> the check cell's reply, from one kernel; (exercise, "above")
+    -> every output above the exercise's answer cell, as the stored notebook prints it."""
     from nbclient import NotebookClient
 
     nb = nbformat.read(NOTEBOOKS / f"{lesson}.ipynb", as_version=4)
@@ -91,6 +92,7 @@ def _run(client: Any, nb: nbformat.NotebookNode, lesson: str, out: dict[tuple[st
     for key in answer_keys(lesson):
         answer, check = _cells(nb, key["variable"])
         out[key["exercise"], "empty"] = _text(nb.cells[check])
+        out[key["exercise"], "above"] = "".join(_text(c) for c in nb.cells[:answer] if c.cell_type == "code")
         stored = nb.cells[answer].source
         for variant in ("right", "wrong"):
             line = f"{key['variable']} = {key[variant]}"
@@ -114,6 +116,7 @@ def test_exercise_replies(lesson: str, exercise: str, variant: str) -> None:
     if variant == "empty":
         assert text.startswith(EMPTY), text
         assert "Right" not in text and "Not quite" not in text, text
+        assert not any(w in text for w in key.get("spoilers", [])), f"the empty reply gives it away: {text}"
     elif variant == "right":
         assert text.startswith("Right:"), f"{key['right']} was not accepted:\n{text}"
         for words in key.get("right_mentions", []):
@@ -122,6 +125,22 @@ def test_exercise_replies(lesson: str, exercise: str, variant: str) -> None:
         assert text.startswith("Not quite:"), f"{key['wrong']} was not refused:\n{text}"
         for words in key.get("wrong_mentions", []):
             assert words in text, f"the wrong reply does not say {words!r}:\n{text}"
+
+
+SPOILED = [(k["lesson"], k["exercise"]) for k in KEYS if k.get("spoilers")]
+
+
+@pytest.mark.parametrize("lesson, exercise", SPOILED)
+def test_no_output_above_an_exercise_answers_it(lesson: str, exercise: str) -> None:
+    """Under Run All, nothing printed above the answer cell gives the answer away (the key's `spoilers`:
+    the words that would)."""
+    key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
+    above = replies(lesson)[exercise, "above"]
+    for words in key["spoilers"]:
+        assert words not in above, f"{lesson}: {words!r} is printed above the exercise {exercise!r}"
+    assert replies(lesson)[exercise, "right"].startswith("Right:")  # and the reply does say it
+    assert any(w in replies(lesson)[exercise, "right"] + replies(lesson)[exercise, "wrong"]
+               for w in key["spoilers"]), f"{lesson}: no spoiler of {exercise!r} is in its replies either"
 
 
 @pytest.mark.parametrize("lesson", REVISED)
