@@ -242,3 +242,26 @@ def test_http_api_refuses_bad_requests(server) -> None:
     assert server.get(f"/api/tables/{table['table']}/record", token=None)[0] == 403  # not over yet
     assert server.get(f"/api/tables/{table['table']}/record")[0] == 200  # the teacher's
     assert server.get("/api/tables/99/record")[0] == 404
+
+
+def test_bots_move_at_the_tables_pace_answers_too(server, connect) -> None:
+    """Every bot step, each answer included (forced or chosen alike), waits the table's pace after the
+    step before it (the accepted times in the database): the server never answers at once."""
+    import sqlite3
+
+    pace = 0.25
+    table = server.create(game="five_sons", players=4, deal=DEAL, pace=pace,
+                          bots={str(s): "logic" for s in range(4)})
+    watch = connect(table["teacher"])
+    while watch.obs is None or watch.obs["step"] < 12:
+        watch.recv(timeout=30)
+    db = sqlite3.connect(server.db)
+    rows = db.execute("SELECT n, action, accepted FROM steps WHERE table_id = ? ORDER BY n",
+                      (table["table"],)).fetchall()
+    db.close()
+    answers = [n for n, action, _at in rows if json.loads(action)["type"] in ("show", "neither")]
+    assert answers, "no answer was given in the first steps"
+    gaps = [b[2] - a[2] for a, b in zip(rows[1:], rows[2:])]  # bot steps after the deal's first step
+    assert min(gaps) >= pace - 0.01, gaps
+    for n in answers:
+        assert rows[n][2] - rows[n - 1][2] >= pace - 0.01
