@@ -64,14 +64,31 @@ class _Handler(tornado.web.RequestHandler):
         self.set_status(status)
         self.finish(json.dumps(data))
 
-    def _handle_request_exception(self, e: BaseException) -> None:
-        if isinstance(e, RequestError):
-            self.answer({"error": str(e)}, e.status)
-        else:
-            super()._handle_request_exception(e)
-
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.finish(json.dumps({"error": self._reason}))
+        """Every error as ``{"error": text}``: a refused request's own text, else the HTTP reason."""
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(error, tornado.web.HTTPError) and isinstance(error.__cause__, RequestError):
+            text = str(error.__cause__)
+        else:
+            text = self._reason
+        self.finish(json.dumps({"error": text}))
+
+
+def _refusals(method: Any) -> Any:
+    """A handler method whose RequestError becomes its status and ``{"error": text}``."""
+
+    def run(self: _Handler, *args: Any) -> None:
+        try:
+            method(self, *args)
+        except RequestError as e:
+            raise tornado.web.HTTPError(e.status, reason=_reason(e.status)) from e
+
+    run.__name__, run.__doc__ = method.__name__, method.__doc__
+    return run
+
+
+def _reason(status: int) -> str:
+    return {400: "Bad Request", 403: "Forbidden", 404: "Not Found"}.get(status, "Error")
 
 
 class StatusHandler(_Handler):
@@ -80,21 +97,25 @@ class StatusHandler(_Handler):
 
 
 class TablesHandler(_Handler):
+    @_refusals
     def get(self) -> None:
         self.need_teacher()
         self.answer({"tables": self.classroom.listing()})
 
+    @_refusals
     def post(self) -> None:
         self.need_teacher()
         self.answer(self.classroom.create(self.body_json()), 201)
 
 
 class RecordHandler(_Handler):
+    @_refusals
     def get(self, table_id: str) -> None:
         self.answer(self.classroom.record(table_id, self.is_teacher()))
 
 
 class SeatHandler(_Handler):
+    @_refusals
     def post(self, table_id: str, seat: str) -> None:
         self.need_teacher()
         self.answer(self.classroom.set_seat(table_id, seat, self.body_json()))
