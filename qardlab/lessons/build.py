@@ -63,6 +63,11 @@ class Check:
     def passed(self) -> bool:
         return self.status == "right"
 
+    @property
+    def verdict(self) -> str:
+        """The same as ``status``, under the name :class:`qardlab.lessons.exercises.Reply` uses."""
+        return self.status
+
     def __str__(self) -> str:
         return self.message
 
@@ -72,6 +77,17 @@ class Check:
 
 def _empty(exercise: str, what: str) -> Check:
     return Check(exercise, "empty", f"Write your answer first: {what} still returns None.")
+
+
+def _not_a_function(exercise: str, fn: Any) -> Check | None:
+    """The reply when the answer is not yet a function: empty for None, else what is expected."""
+    if fn is None or fn is ...:
+        return Check(exercise, "empty", "Write your answer first: write your function, then set the answer "
+                     "to it (answer = your_function) and run this cell.")
+    if not callable(fn):
+        return Check(exercise, "wrong", f"Not quite: the answer must be your function (its name, without "
+                     f"brackets), not {fn!r}.")
+    return None
 
 
 def mine_or_reference(fn: Callable, check: Check, reference: Callable) -> Callable:
@@ -370,12 +386,14 @@ def _naive_arithmetic(pos: Position) -> str:
 def check_cross_out(fn: Callable[[Position], Any]) -> Check:
     """Check ``fn(pos) -> set of pairs`` (crossing out seen cards) on lesson 06's positions."""
     ex = "Lesson 06, exercise 1 (crossing out)"
+    if (reply := _not_a_function(ex, fn)) is not None:
+        return reply
     positions = lesson06_positions("cross_out")
     answers = []
     for i, pos in enumerate(positions, start=1):
         value, error = _run(fn, pos)
         if error:
-            return Check(ex, "wrong", f"Position {i}: your function raised {error}.")
+            return Check(ex, "wrong", f"Not quite: on position {i} your function raised {error}.")
         if value is None:
             return _empty(ex, "cross_out(pos)")
         answers.append(_as_pairs(value, "cross_out(pos)"))
@@ -383,7 +401,7 @@ def check_cross_out(fn: Callable[[Position], Any]) -> Check:
     if answers != rights:
         return _wrong_pairs(ex, positions, answers, rights, CROSS_OUT_MISTAKES, lambda f, pos: f(pos),
                             _naive_arithmetic)
-    return Check(ex, "right", "Right on every position: crossing out gives "
+    return Check(ex, "right", "Right: crossing out gives "
                  + ", ".join(str(len(r)) for r in rights) + " pairs, as the engine counts. "
                  + _naive_arithmetic(positions[0]))
 
@@ -403,7 +421,7 @@ def _wrong_pairs(ex: str, positions: list, answers: list, rights: list, mistakes
     i = next(j for j, (m, r) in enumerate(zip(answers, rights)) if m != r)
     pos, mine, right = positions[i], answers[i], rights[i]
     extra, missing = mine - right, right - mine
-    lines = [f"Not yet, on position {i + 1} ({pos.names[pos.seat]}'s view): you have {len(mine)} pairs, the "
+    lines = [f"Not quite: on position {i + 1} ({pos.names[pos.seat]}'s view): you have {len(mine)} pairs, the "
              f"engine {len(right)}.", "Hint: " + hint, "The engine: " + arithmetic(pos)]
     if extra:
         lines.append(f"You keep pairs the engine rules out: {_pairs_text(extra)}.")
@@ -414,6 +432,8 @@ def _wrong_pairs(ex: str, positions: list, answers: list, rights: list, mistakes
 
 
 def _check_possible(fn: Callable, exercise: str, key: str, with_sizes: bool) -> Check:
+    if (reply := _not_a_function(exercise, fn)) is not None:
+        return reply
     mistakes = _lesson06_possible_mistakes(with_sizes)
     positions = lesson06_positions(key)
     answers = []
@@ -422,7 +442,7 @@ def _check_possible(fn: Callable, exercise: str, key: str, with_sizes: bool) -> 
         for pair in sorted(cross_out_reference(pos), key=lambda p: (p[0].index, p[1].index)):
             value, error = _run(fn, pos, pair)
             if error:
-                return Check(exercise, "wrong", f"Position {i}, pair {pair[0].symbol}{pair[1].symbol}: "
+                return Check(exercise, "wrong", f"Not quite: on position {i}, pair {pair[0].symbol}{pair[1].symbol}: "
                              f"your function raised {error}.")
             if value is None:
                 return _empty(exercise, "your function")
@@ -441,7 +461,7 @@ def _check_possible(fn: Callable, exercise: str, key: str, with_sizes: bool) -> 
         return _wrong_pairs(exercise, positions, answers, rights, mistakes,
                             lambda f, pos: {p for p in cross_out_reference(pos) if f(pos, p)}, arithmetic)
     counts = ", ".join(f"{len(cross_out_reference(p))} -> {len(r)}" for p, r in zip(positions, rights))
-    return Check(exercise, "right", f"Right on every position, as the engine's full logic: {counts} pairs "
+    return Check(exercise, "right", f"Right: as the engine's full logic on every position: {counts} pairs "
                  "(crossing out -> logic).")
 
 
@@ -599,11 +619,13 @@ def _top(d: Mapping, fmt: str, limit: int = 4) -> str:
 def check_counts(fn: Callable[[Position], Any]) -> Check:
     """Check ``fn(pos) -> {pair: number of agreeing deals}`` against the engine's exact counts."""
     ex = "Lesson 07, exercise 1 (counting deals)"
+    if (reply := _not_a_function(ex, fn)) is not None:
+        return reply
     for i, seed in enumerate(LESSON07_SEEDS, start=1):
         pos = mini_position(seed)
         value, error = _run(fn, pos)
         if error:
-            return Check(ex, "wrong", f"Position {i}: your function raised {error}.")
+            return Check(ex, "wrong", f"Not quite: on position {i} your function raised {error}.")
         if value is None:
             return _empty(ex, "count_deals(pos)")
         mine = _as_numbers(value, "count_deals(pos)")
@@ -623,7 +645,7 @@ def check_counts(fn: Callable[[Position], Any]) -> Check:
                                                "not probabilities.")
             total = sum(right.values())
             return Check(ex, "wrong", "\n".join([
-                f"Not yet, on position {i}: you count {sum(mine.values()):g} deals in all, the engine "
+                f"Not quite: on position {i}: you count {sum(mine.values()):g} deals in all, the engine "
                 f"{total:g} "
                 f"(of {sum(every.values())} deals of the cards you do not hold).", "Hint: " + hint,
                 "The engine's largest counts: " + _top(right, "g"),
@@ -637,11 +659,13 @@ def check_counts(fn: Callable[[Position], Any]) -> Check:
 def check_posterior(fn: Callable[[Position], Any]) -> Check:
     """Check ``fn(pos) -> {pair: probability}`` against the engine's exact posterior (1/2 rule included)."""
     ex = "Lesson 07, exercise 2 (the posterior)"
+    if (reply := _not_a_function(ex, fn)) is not None:
+        return reply
     for i, seed in enumerate(LESSON07_SEEDS, start=1):
         pos = mini_position(seed)
         value, error = _run(fn, pos)
         if error:
-            return Check(ex, "wrong", f"Position {i}: your function raised {error}.")
+            return Check(ex, "wrong", f"Not quite: on position {i} your function raised {error}.")
         if value is None:
             return _empty(ex, "posterior(pos)")
         mine = _as_numbers(value, "posterior(pos)")
@@ -660,7 +684,7 @@ def check_posterior(fn: Callable[[Position], Any]) -> Check:
                 name, hint = "not normalised", (f"Your numbers add up to {sum(mine.values()):.4g}, not 1: "
                                                 "divide each pair's weight by the total weight.")
             return Check(ex, "wrong", "\n".join([
-                f"Not yet, on position {i}.", "Hint: " + hint,
+                f"Not quite: on position {i}.", "Hint: " + hint,
                 "The engine's exact posterior: " + _top(right, ".1%"),
                 "Yours: " + (_top(mine, ".1%") if mine else "(empty)"),
                 "The position:\n  " + pos.describe().replace("\n", "\n  ")]), name)
@@ -770,6 +794,8 @@ LESSON08_SEED = 8  # the small position lesson 08 scores every question of (seat
 def check_entropy(fn: Callable[[Any], Any]) -> Check:
     """Check ``fn(probabilities) -> bits`` on a few laws and on a posterior of the small variant."""
     ex = "Lesson 08, exercise 1 (entropy)"
+    if (reply := _not_a_function(ex, fn)) is not None:
+        return reply
     pos = mini_position(LESSON08_SEED)
     cases = [("a fair coin", [0.5, 0.5], 1.0), ("8 equally likely pairs", [1 / 8] * 8, 3.0),
              ("a certain outcome", [1.0, 0.0], 0.0), ("odds of 0.7 / 0.2 / 0.1", [0.7, 0.2, 0.1], None),
@@ -781,20 +807,20 @@ def check_entropy(fn: Callable[[Any], Any]) -> Check:
         if error:
             hint = (" A probability of 0 adds nothing (0 log 0 = 0): skip it, as log(0) is undefined."
                     if "domain" in error or "divide" in error else "")
-            return Check(ex, "wrong", f"On {what}, your function raised {error}.{hint}", "error")
+            return Check(ex, "wrong", f"Not quite: on {what}, your function raised {error}.{hint}", "error")
         if value is None:
             return _empty(ex, "entropy(probs)")
         try:
             v = float(value)
         except (TypeError, ValueError):
-            return Check(ex, "wrong", f"On {what}, entropy must be a number of bits, not {value!r}.")
+            return Check(ex, "wrong", f"Not quite: on {what}, entropy must be a number of bits, not {value!r}.")
         if abs(v - right) > 1e-9:
             name, hint = None, "H = sum over the outcomes of p x log2(1/p)."
             if right and abs(v - right * math.log(2)) < 1e-9:
                 name, hint = "natural log", "You used the natural logarithm: bits need log2 (math.log2)."
             elif abs(v + right) < 1e-9:
                 name, hint = "sign", "Your sign is wrong: log2(p) is negative, so H = -sum p log2(p)."
-            return Check(ex, "wrong", f"Not yet: on {what} you get {v:.4f} bits; the right figure is "
+            return Check(ex, "wrong", f"Not quite: on {what} you get {v:.4f} bits; the right figure is "
                          f"{right:.4f}.\nHint: {hint}", name)
     return Check(ex, "right", f"Right: a fair coin is 1 bit, 8 equal pairs 3 bits, and the small position's "
                  f"posterior {pos.knowledge.entropy():.3f} bits, as the engine says "
@@ -804,6 +830,8 @@ def check_entropy(fn: Callable[[Any], Any]) -> Check:
 def check_information(fn: Callable[[Mapping], Any]) -> Check:
     """Check ``fn(joint) -> bits`` on every question of lesson 08's small position against the advisor."""
     ex = "Lesson 08, exercise 2 (expected information)"
+    if (reply := _not_a_function(ex, fn)) is not None:
+        return reply
     pos = mini_position(LESSON08_SEED)
     advisor = pos.knowledge.questions()
     worst = None
@@ -811,7 +839,7 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
         joint = answer_joint(pos, q.target, q.face, q.number)
         value, error = _run(fn, joint)
         if error:
-            return Check(ex, "wrong", f"Your function raised {error} on the question to "
+            return Check(ex, "wrong", f"Not quite: your function raised {error} on the question to "
                          f"{pos.names[q.target]} about {q.face.symbol} {q.number.symbol}.")
         if value is None:
             return _empty(ex, "information(joint)")
@@ -821,8 +849,8 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
             break
     if worst is None:
         best = advisor[0]
-        return Check(ex, "right", f"Right on all {len(advisor)} questions: your figures equal the "
-                     f"advisor's. The best is to ask {pos.names[best.target]} about {best.face.symbol} "
+        return Check(ex, "right", f"Right: your figures equal the advisor's on all {len(advisor)} "
+                     f"questions. The best is to ask {pos.names[best.target]} about {best.face.symbol} "
                      f"{best.number.symbol}, {best.info:.3f} bits.")
     q, v, joint = worst
     outcome: dict = {}
@@ -838,7 +866,7 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
     elif abs(v - q.info * math.log(2)) < 1e-9:
         name, hint = "natural log", "You used the natural logarithm: bits need log2."
     return Check(ex, "wrong", "\n".join([
-        f"Not yet: asking {pos.names[q.target]} about {q.face.symbol} {q.number.symbol}, you get "
+        f"Not quite: asking {pos.names[q.target]} about {q.face.symbol} {q.number.symbol}, you get "
         f"{v:.4f} bits; the advisor {q.info:.4f}.", "Hint: " + hint,
         f"The engine's arithmetic: H(answer) = {h_out:.4f} bits, H(answer | pair) = {h_out - q.info:.4f}, "
         f"information = {h_out:.4f} - {h_out - q.info:.4f} = {q.info:.4f} bits."]), name)

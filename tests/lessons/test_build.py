@@ -43,7 +43,7 @@ def test_empty_answers_ask_for_one():
     for check in (b.check_cross_out(lambda pos: None), b.check_possible(lambda pos, pair: None),
                   b.check_counts(lambda pos: None), b.check_posterior(lambda pos: None),
                   b.check_entropy(lambda probs: None), b.check_information(lambda joint: None)):
-        assert check.status == "empty" and "Write your answer first" in check.message
+        assert check.status == "empty" and check.message.startswith("Write your answer first")
 
 
 @pytest.mark.parametrize("name", sorted(b.CROSS_OUT_MISTAKES))
@@ -207,3 +207,14 @@ def test_card_parse_in_answers():
     assert b._as_pairs([("qc", "8h")], "x") == {(Card.parse("QC"), Card.parse("8H"))}
     with pytest.raises(ValueError, match="pairs"):
         b._as_pairs([("QC",)], "x")
+
+
+def test_replies_start_as_the_lesson_tests_read_them():
+    """LESSONS.md's three replies: "Write your answer first" / "Right:" / "Not quite:"."""
+    assert b.check_cross_out(None).message.startswith("Write your answer first")
+    assert b.check_posterior(None).verdict == "empty"
+    assert b.check_entropy(3).message.startswith("Not quite:")
+    assert b.check_cross_out(b.cross_out_reference).message.startswith("Right:")
+    assert b.check_counts(b.counts_reference).message.startswith("Right:")
+    assert b.check_cross_out(b._cross_out_hand_only).message.startswith("Not quite:")
+    assert b.check_information(b.information_reference).message.startswith("Right:")
