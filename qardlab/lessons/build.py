@@ -421,8 +421,8 @@ def _wrong_pairs(ex: str, positions: list, answers: list, rights: list, mistakes
     i = next(j for j, (m, r) in enumerate(zip(answers, rights)) if m != r)
     pos, mine, right = positions[i], answers[i], rights[i]
     extra, missing = mine - right, right - mine
-    lines = [f"Not quite: on position {i + 1} ({pos.names[pos.seat]}'s view): you have {len(mine)} pairs, the "
-             f"engine {len(right)}.", "Hint: " + hint, "The engine: " + arithmetic(pos)]
+    lines = [f"Not quite: on position {i + 1} ({pos.names[pos.seat]}'s view): you have {len(mine)} pairs, "
+             f"the engine {len(right)}.", "Hint: " + hint, "The engine: " + arithmetic(pos)]
     if extra:
         lines.append(f"You keep pairs the engine rules out: {_pairs_text(extra)}.")
     if missing:
@@ -442,8 +442,8 @@ def _check_possible(fn: Callable, exercise: str, key: str, with_sizes: bool) -> 
         for pair in sorted(cross_out_reference(pos), key=lambda p: (p[0].index, p[1].index)):
             value, error = _run(fn, pos, pair)
             if error:
-                return Check(exercise, "wrong", f"Not quite: on position {i}, pair {pair[0].symbol}{pair[1].symbol}: "
-                             f"your function raised {error}.")
+                return Check(exercise, "wrong", f"Not quite: on position {i}, pair "
+                             f"{pair[0].symbol}{pair[1].symbol}, your function raised {error}.")
             if value is None:
                 return _empty(exercise, "your function")
             if value:
@@ -813,7 +813,8 @@ def check_entropy(fn: Callable[[Any], Any]) -> Check:
         try:
             v = float(value)
         except (TypeError, ValueError):
-            return Check(ex, "wrong", f"Not quite: on {what}, entropy must be a number of bits, not {value!r}.")
+            return Check(ex, "wrong", f"Not quite: on {what}, entropy must be a number of bits, "
+                         f"not {value!r}.")
         if abs(v - right) > 1e-9:
             name, hint = None, "H = sum over the outcomes of p x log2(1/p)."
             if right and abs(v - right * math.log(2)) < 1e-9:
