@@ -37,7 +37,7 @@ __all__ = [
     "possible_with_sizes_reference", "check_cross_out", "check_possible", "check_possible_with_sizes",
     "mini_position", "all_deals", "counts_reference", "posterior_reference", "check_counts",
     "check_posterior", "entropy_reference", "information_reference", "answer_joint", "question_joints",
-    "check_entropy", "check_information", "student_bot", "mine_or_reference", "Pair",
+    "check_entropy", "check_information", "student_bot", "mine_or_reference", "Pair", "MISTAKES",
 ]
 
 Pair = tuple[Card, Card]
@@ -362,11 +362,13 @@ def _lesson06_possible_mistakes(with_sizes: bool) -> dict[str, tuple[Callable, s
                             "You did not use the \"neither\" answers: a player who said neither cannot "
                             "hold those cards, so a \"one of\" from that player must be the other card."),
     }
-    if with_sizes:  # checked first: the commonest mistake of exercise 3
+    if with_sizes:  # checked first: the commonest mistake of exercise 3 (and on these positions the same
+        del out["neither ignored"]  # answers as ignoring "neither", so that one is not told apart here)
         out = {"sizes forgotten": (possible_reference,
                                    "You forgot the hand sizes. Every hand holds exactly its size: when "
                                    "the cards you have placed fill a hand, it holds nothing else; when a "
-                                   "hand has only as many possible cards as its size, it holds them all."),
+                                   "hand has only as many possible cards as its size, it holds them all; "
+                                   "and a card only one seat can still hold is in that seat's hand."),
                **out}
     return out
 
@@ -900,3 +902,43 @@ def student_bot(information: Callable[[Mapping], float], entropy: Callable[[Any]
         return rng.choice(obs["legal"])
 
     return FunctionBot(act, name="student's asker")
+
+
+# --------------------------------------------------------------------------------------
+# the known mistakes, by exercise (answer keys and tests feed them to the checkers)
+# --------------------------------------------------------------------------------------
+def _every_deal_counted(pos: Position) -> dict[Pair, int]:
+    out: dict[Pair, int] = {}
+    for deal in all_deals(pos):
+        out[deal["secret"]] = out.get(deal["secret"], 0) + 1
+    return out
+
+
+def _half_rule_forgotten(pos: Position) -> dict[Pair, float]:
+    counts = counts_reference(pos)
+    total = sum(counts.values())
+    return {p: c / total for p, c in counts.items()}
+
+
+def _entropy_natural_log(probs: Any) -> float:
+    values = probs.values() if isinstance(probs, Mapping) else probs
+    return sum(-p * math.log(p) for p in values if p > 0)
+
+
+def _answer_entropy(joint: Mapping[tuple[Any, Any], float]) -> float:
+    outcome: dict = {}
+    for (_, o), v in joint.items():
+        outcome[o] = outcome.get(o, 0.0) + v
+    return entropy_reference(outcome)
+
+
+#: exercise -> mistake -> a function making it; each checker names the mistake it recognises
+MISTAKES: dict[str, dict[str, Callable]] = {
+    "cross_out": {name: fn for name, (fn, _) in CROSS_OUT_MISTAKES.items()},
+    "possible": {name: fn for name, (fn, _) in _lesson06_possible_mistakes(False).items()},
+    "sizes": {name: fn for name, (fn, _) in _lesson06_possible_mistakes(True).items()},
+    "counts": {"no facts": _every_deal_counted},
+    "posterior": {"1/2 rule forgotten": _half_rule_forgotten, "not normalised": counts_reference},
+    "entropy": {"natural log": _entropy_natural_log},
+    "information": {"answer entropy": _answer_entropy},
+}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, five_sons_deck
 from ..deduction.knowledge import SECRET, Knowledge
@@ -142,11 +142,17 @@ def _face_first(cards: Sequence[Card]) -> Pair:
     return (a, b) if a.is_face or not b.is_face else (b, a)
 
 
-def position_of(game: Any, seat: int) -> Position:
-    """The position of ``seat`` in a Five Sons ``game``, read from that seat's observation only."""
+def position_of(game: Any, seat: int | None = None) -> Position:
+    """The position of ``seat`` in a Five Sons ``game``, read from that seat's observation only;
+    or, given an observation itself (``position_of(obs)``, as a bot receives it), that seat's."""
     from ..games.five_sons.knowledge import knowledge_of
 
-    obs = game.observation(seat)
+    if isinstance(game, Mapping):
+        obs = game
+    else:
+        if seat is None:
+            raise ValueError("position_of(game, seat) needs the seat whose view it is")
+        obs = game.observation(seat)
     return Position.from_knowledge(knowledge_of(obs), names=obs["names"])
 
 

@@ -218,3 +218,13 @@ def test_replies_start_as_the_lesson_tests_read_them():
     assert b.check_counts(b.counts_reference).message.startswith("Right:")
     assert b.check_cross_out(b._cross_out_hand_only).message.startswith("Not quite:")
     assert b.check_information(b.information_reference).message.startswith("Right:")
+
+
+@pytest.mark.parametrize("exercise, name", [(e, n) for e, ms in b.MISTAKES.items() for n in ms])
+def test_every_listed_mistake_is_refused_and_named(exercise, name):
+    checker = {"cross_out": b.check_cross_out, "possible": b.check_possible,
+               "sizes": b.check_possible_with_sizes, "counts": b.check_counts, "posterior": b.check_posterior,
+               "entropy": b.check_entropy, "information": b.check_information}[exercise]
+    check = checker(b.MISTAKES[exercise][name])
+    assert check.status == "wrong" and check.mistake == name, check.message
+    assert check.message.startswith("Not quite:") and "Hint:" in check.message
