@@ -119,7 +119,8 @@ def check(answer: Any, read: Callable[[Any], Any], judge: Callable[[Any], Reply]
 
 
 def read_number(answer: Any) -> int | float:
-    """A number, typed as one or as text: ``54``, ``"54"``, ``" 54 "``, ``"54.0"``, ``"0.5"``, ``"50%"``."""
+    """A number, typed as one or as text: ``54``, ``"54"``, ``" 54 "``, ``"54.0"``, ``"0.5"``, ``"50%"``,
+    ``"9/31"`` (a fraction, as a float)."""
     if isinstance(answer, bool):
         raise Unreadable("expected a number, not True or False")
     if isinstance(answer, (int, float)):
@@ -128,6 +129,13 @@ def read_number(answer: Any) -> int | float:
         text = answer.strip().replace(",", "").replace("_", "")
         percent = text.endswith("%")
         text = text.rstrip("%").strip()
+        if text.count("/") == 1:
+            top, _, bottom = text.partition("/")
+            try:
+                value = float(top) / float(bottom)
+            except (ValueError, ZeroDivisionError):
+                raise Unreadable("expected a number such as 54 or a fraction such as 9/31") from None
+            return value / 100 if percent else value
         try:
             value = float(text)
         except ValueError:

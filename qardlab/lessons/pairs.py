@@ -3,7 +3,7 @@
 :func:`pair_count` splits the count of pairs still possible into the steps a student can follow: the face and
 number cards the seat has seen (crossing out leaves ``faces x numbers`` pairs), then each pair that full logic
 takes out besides, with the fact that takes it out. The lesson's check cells print it as the arithmetic a
-wrong answer missed.
+wrong answer missed. :func:`chain_length` says how many statements an explanation of a grid cell needs.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..deduction import SECRET, Knowledge
-from ..deduction.explain import fact_text
+from ..deduction.explain import Explanation, fact_text
 
-__all__ = ["PairCount", "pair_count"]
+__all__ = ["PairCount", "pair_count", "chain_length"]
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,9 @@ def pair_count(k: Knowledge) -> PairCount:
     refuted = faces_left * numbers_left - len(naive)
     out = tuple((f, n, _why_out(k, f, n)) for f, n in sorted(naive - logic))
     return PairCount(faces_seen, numbers_seen, faces_left, numbers_left, refuted, len(naive), len(logic), out)
+
+
+def chain_length(explanation: Explanation) -> int:
+    """How many statements an explanation needs before its conclusion: the facts it cites and, where hand
+    sizes settle the cell, the hand size (lesson 03 asks for cells that need two or more)."""
+    return max(0, len(explanation.sentences) - 1)
