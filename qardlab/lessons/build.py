@@ -708,13 +708,16 @@ def information_reference(joint: Mapping[tuple[Any, Any], float]) -> float:
     ``{(pair, outcome): probability}``: H(outcome) - H(outcome | pair), which is the entropy of
     the answer less what stays unpredictable once the secret is known."""
     outcome: dict = {}
-    pair: dict = {}
+    given: dict = {}  # pair -> {outcome: chance}, one pass (a scan per pair would be quadratic)
     for (p, o), v in joint.items():
         outcome[o] = outcome.get(o, 0.0) + v
-        pair[p] = pair.get(p, 0.0) + v
+        given.setdefault(p, {})[o] = given.get(p, {}).get(o, 0.0) + v
     h_outcome = entropy_reference(outcome)
-    h_given = sum(pair[p] * entropy_reference({o: v / pair[p] for (q, o), v in joint.items() if q == p})
-                  for p in pair if pair[p] > 0)
+    h_given = 0.0
+    for laws in given.values():
+        chance = sum(laws.values())
+        if chance > 0:
+            h_given += chance * entropy_reference([v / chance for v in laws.values()])
     return h_outcome - h_given
 
 
@@ -830,16 +833,24 @@ def check_entropy(fn: Callable[[Any], Any]) -> Check:
                  f"(as uncertain as {pos.knowledge.effective_candidates():.1f} equally likely pairs).")
 
 
+@lru_cache(maxsize=1)
+def _lesson08() -> tuple[Position, list, list]:
+    """Lesson 08's small position, the advisor's questions on it and each question's joint law
+    (listed once per session: the check runs more than once in the lesson)."""
+    pos = mini_position(LESSON08_SEED)
+    advisor = pos.knowledge.questions()
+    return pos, advisor, [answer_joint(pos, q.target, q.face, q.number) for q in advisor]
+
+
 def check_information(fn: Callable[[Mapping], Any]) -> Check:
     """Check ``fn(joint) -> bits`` on every question of lesson 08's small position against the advisor."""
     ex = "Lesson 08, exercise 2 (expected information)"
     if (reply := _not_a_function(ex, fn)) is not None:
         return reply
-    pos = mini_position(LESSON08_SEED)
-    advisor = pos.knowledge.questions()
+    pos, advisor, joints = _lesson08()
     worst = None
-    for q in advisor:
-        joint = answer_joint(pos, q.target, q.face, q.number)
+    for q, joint in zip(advisor, joints):
+        joint = dict(joint)  # a copy: the student's function may change what it is given
         value, error = _run(fn, joint)
         if error:
             return Check(ex, "wrong", f"Not quite: your function raised {error} on the question to "
