@@ -306,6 +306,11 @@ def _cross_out_both(pos: Position) -> set[Pair]:
     return {(f, n) for f, n in pos.pairs() if not (f in seen and n in seen)} - set(pos.refuted)
 
 
+def _cross_out_your_question(pos: Position) -> set[Pair]:
+    asked = {s.other for s in pos.shown}
+    return {(f, n) for f, n in cross_out_reference(pos) if f not in asked and n not in asked}
+
+
 def _cross_out_neither(pos: Position) -> set[Pair]:
     said = {c for o in pos.neither for c in (o.face, o.number)}
     return {(f, n) for f, n in cross_out_reference(pos) if f not in said and n not in said}
@@ -318,6 +323,10 @@ CROSS_OUT_MISTAKES: dict[str, tuple[Callable, str]] = {
     "named cards": (_cross_out_named,
                     "You crossed out cards because someone named them in a question. A question is no "
                     "evidence: the asker may name cards from their own hand, or anything at all."),
+    "your other card": (_cross_out_your_question,
+                        "You crossed out both cards of your own question. When you asked about Q♣ and 8♥ "
+                        "and were shown the Q♣, you saw the Q♣ only: the 8♥ may be anywhere, the secret "
+                        "included."),
     "both cards": (_cross_out_both,
                    "You crossed out a pair only when both of its cards were seen. One seen card is enough: "
                    "a pair whose face card is in a hand cannot be the secret, whatever its number card."),
