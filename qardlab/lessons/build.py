@@ -407,7 +407,10 @@ def check_cross_out(fn: Callable[[Position], Any]) -> Check:
             return Check(ex, "wrong", f"Not quite: on position {i} your function raised {error}.")
         if value is None:
             return _empty(ex, "cross_out(pos)")
-        answers.append(_as_pairs(value, "cross_out(pos)"))
+        try:
+            answers.append(_as_pairs(value, "cross_out(pos)"))
+        except ValueError as e:
+            return Check(ex, "wrong", f"Not quite: {e}")
     rights = [pos.knowledge.naive_candidates() for pos in positions]
     if answers != rights:
         return _wrong_pairs(ex, positions, answers, rights, CROSS_OUT_MISTAKES, lambda f, pos: f(pos),
@@ -612,9 +615,12 @@ def _as_numbers(value: Any, what: str) -> dict[Pair, float]:
         raise ValueError(f"{what} must be a dict {{(face, number): number}}, "
                          f"not {type(value).__name__}") from None
     out: dict[Pair, float] = {}
-    for key, v in items:
-        f, n = key
-        out[(Card.parse(f), Card.parse(n))] = float(v)
+    try:
+        for key, v in items:
+            f, n = key
+            out[(Card.parse(f), Card.parse(n))] = float(v)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{what} must map (face, number) pairs such as (QC, 8H) to numbers: {e}") from None
     return {p: v for p, v in out.items() if v != 0}
 
 
@@ -639,7 +645,10 @@ def check_counts(fn: Callable[[Position], Any]) -> Check:
             return Check(ex, "wrong", f"Not quite: on position {i} your function raised {error}.")
         if value is None:
             return _empty(ex, "count_deals(pos)")
-        mine = _as_numbers(value, "count_deals(pos)")
+        try:
+            mine = _as_numbers(value, "count_deals(pos)")
+        except ValueError as e:
+            return Check(ex, "wrong", f"Not quite: {e}")
         right = {p: float(c) for p, c in pos.knowledge.counts().items()}
         if not _close(mine, right, 1e-9):
             every = {}
@@ -679,7 +688,10 @@ def check_posterior(fn: Callable[[Position], Any]) -> Check:
             return Check(ex, "wrong", f"Not quite: on position {i} your function raised {error}.")
         if value is None:
             return _empty(ex, "posterior(pos)")
-        mine = _as_numbers(value, "posterior(pos)")
+        try:
+            mine = _as_numbers(value, "posterior(pos)")
+        except ValueError as e:
+            return Check(ex, "wrong", f"Not quite: {e}")
         right = pos.knowledge.posterior()
         if not _close(mine, right, 1e-9):
             counts = pos.knowledge.counts()
@@ -866,7 +878,10 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
                          f"{pos.names[q.target]} about {q.face.symbol} {q.number.symbol}.")
         if value is None:
             return _empty(ex, "information(joint)")
-        v = float(value)
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            return Check(ex, "wrong", f"Not quite: information must be a number of bits, not {value!r}.")
         if abs(v - q.info) > 1e-9:
             worst = (q, v, joint)
             break

@@ -228,3 +228,10 @@ def test_every_listed_mistake_is_refused_and_named(exercise, name):
     check = checker(b.MISTAKES[exercise][name])
     assert check.status == "wrong" and check.mistake == name, check.message
     assert check.message.startswith("Not quite:") and "Hint:" in check.message
+
+
+def test_answers_of_the_wrong_shape_get_a_reply_not_a_crash():
+    assert b.check_cross_out(lambda pos: ["QC"]).message.startswith("Not quite:")
+    assert b.check_counts(lambda pos: [1, 2]).message.startswith("Not quite:")
+    assert b.check_posterior(lambda pos: {"QC": 1.0}).message.startswith("Not quite:")
+    assert b.check_information(lambda joint: "lots").message.startswith("Not quite:")
