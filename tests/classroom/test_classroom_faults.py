@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from conftest import ServerProcess, five_sons_policy, play_out
 from test_classroom_games import local_game
 
@@ -265,3 +266,22 @@ def test_bots_move_at_the_tables_pace_answers_too(server, connect) -> None:
     assert min(gaps) >= pace - 0.01, gaps
     for n in answers:
         assert rows[n][2] - rows[n - 1][2] >= pace - 0.01
+
+
+def test_a_giant_frame_closes_only_its_connection(server, connect) -> None:
+    """Frames over 64 KiB are not even read: that connection is closed (1009), the seat can rejoin,
+    the table and the server go on."""
+    table = server.create(game="five_sons", players=4, deal=DEAL, pace=0)
+    code = table["seats"][1]["code"]
+    big, other = connect(code), connect(table["seats"][0]["code"])
+    big.wait_step(1)
+    other.wait_step(1)
+    big.send(json.dumps({"type": "act", "action": "x" * 70_000}))
+    with pytest.raises(ConnectionError):
+        for _ in range(5):
+            big.recv(timeout=10)
+    assert other.quiet(0.2) == []
+    again = connect(code)
+    again.wait_step(1)
+    again.act(ask(2, "QC", "8H"), step=1)
+    assert other.wait_step(2)["phase"] == "answer"
