@@ -21,6 +21,8 @@ hand by hand, and reports each entry's average points per hand with a 95% interv
 
 from __future__ import annotations
 
+import copy
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -29,9 +31,10 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from ...cards import ALL_CARDS
 from ...engine import RandomBot
 from .game import Hearts
+from .parallel import chunk_seed, map_chunks
 from .rules import REMOVED, HeartsRules
 
-__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "format_table"]
+__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK", "format_table"]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
@@ -353,15 +356,30 @@ class TournamentRow:
         return self.mean + self.half_width
 
 
+#: hands per chunk of a tournament: each chunk gets fresh bots, seeded from the chunk's index
+TOURNAMENT_CHUNK = 10
+
+
 def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: int = 200, seed: int = 0,
                players: int = 4, rules: Optional[HeartsRules] = None,
-               progress: Optional[Callable[[int], None]] = None) -> list[TournamentRow]:
+               progress: Optional[Callable[[int], None]] = None, *, n_jobs: Optional[int] = None,
+               backend: Optional[str] = None, bar: Optional[bool] = None,
+               chunk: int = TOURNAMENT_CHUNK) -> list[TournamentRow]:
     """Play ``hands`` single hands, the entries rotating around the table hand by hand.
 
     ``entries``: (name, bot) pairs (or a dict), as many as ``players``; a bot is a Bot or a
-    factory ``f(seed) -> Bot``. Each hand is dealt from its own seed and passes by the
-    rules' cycle (hand i uses its i-th direction). Returns one row per entry: its average
-    points per hand with a 95% confidence interval (normal approximation).
+    factory ``f(seed) -> Bot`` (a class taking a seed). Hand h is dealt from its own seed and
+    passes by the rules' cycle (hand h uses its h-th direction). Returns one row per entry: its
+    average points per hand with a 95% confidence interval (normal approximation).
+
+    The hands are played in chunks of ``chunk`` through :func:`~.parallel.map_chunks`: on every
+    local core (``n_jobs``, joblib's; None: all of them when joblib is installed), on a Dask
+    cluster (``backend="dask"``, or inside ``joblib.parallel_config(backend="dask")``), with a
+    tqdm bar (``bar=False``: none) and ``progress(hands_done)`` called as chunks finish. Each
+    chunk gets its own bots: a factory is called with a seed made from ``seed``, the chunk's
+    index and the entry's; a bot instance is copied and, if it has a ``random.Random`` as
+    ``rng``, that copy is reseeded the same way. So the results depend on ``seed`` (and
+    ``chunk``), never on the number of workers.
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"a tournament plays a positive number of hands, not {hands!r}")
@@ -369,27 +387,51 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     if len(items) != players:
         raise ValueError(f"a tournament needs {players} entries, one per seat, got {len(items)}")
     rules = rules or HeartsRules()
-    bots = [b(seed * 1000 + k) if isinstance(b, type) or not hasattr(b, "act") else b
-            for k, (_, b) in enumerate(items)]
     cycle = rules.cycle_for(players)
-    scores: list[list[int]] = [[] for _ in items]
-    for h in range(hands):
-        hand_rules = HeartsRules(**{**rules.to_dict(), "pass_cycle": (cycle[h % len(cycle)],)})
-        game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules)
-        seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
-        while game.phase in ("pass", "play"):
-            s = game.to_move
-            game.apply(bots[seating[s]].act(game.observation(s)))
-        for s, p in enumerate(game.hand_points):
-            scores[seating[s]].append(p)
-        if progress is not None:
-            progress(h + 1)
+    hand_rules = tuple(HeartsRules(**{**rules.to_dict(), "pass_cycle": (d,)}) for d in cycle)
+    play = functools.partial(_tournament_chunk, tuple(b for _, b in items), players, hand_rules, seed)
+    per_hand = map_chunks(play, hands, chunk=chunk, n_jobs=n_jobs, backend=backend, bar=bar,
+                          progress=progress, desc="tournament")
     rows = []
-    for (name, _), pts in zip(items, scores):
+    for k, (name, _) in enumerate(items):
+        pts = [points[k] for points in per_hand]
         mean = sum(pts) / len(pts)
         var = sum((p - mean) ** 2 for p in pts) / max(1, len(pts) - 1)
         rows.append(TournamentRow(name, len(pts), mean, 1.96 * math.sqrt(var / len(pts))))
     return rows
+
+
+def _chunk_bots(bots: Sequence[Any], seed: int, chunk_index: int) -> list[Any]:
+    """The entries' bots for one chunk (see ``tournament``): built or copied, seeded by the chunk."""
+    out = []
+    for k, b in enumerate(bots):
+        s = chunk_seed(seed, chunk_index, k)
+        if isinstance(b, type) or not hasattr(b, "act"):
+            out.append(b(s))
+            continue
+        b = copy.deepcopy(b)
+        if isinstance(getattr(b, "rng", None), random.Random):
+            b.rng.seed(s)
+        out.append(b)
+    return out
+
+
+def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[HeartsRules], seed: int,
+                      start: int, stop: int, chunk_index: int) -> list[list[int]]:
+    """Hands ``start..stop-1`` of a tournament: each hand's points by entry."""
+    chunk_bots = _chunk_bots(bots, seed, chunk_index)
+    out = []
+    for h in range(start, stop):
+        game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules[h % len(hand_rules)])
+        seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
+        while game.phase in ("pass", "play"):
+            s = game.to_move
+            game.apply(chunk_bots[seating[s]].act(game.observation(s)))
+        points = [0] * players
+        for s, p in enumerate(game.hand_points):
+            points[seating[s]] = p
+        out.append(points)
+    return out
 
 
 def format_table(rows: Sequence[TournamentRow]) -> str:
