@@ -34,7 +34,8 @@ from .game import Hearts
 from .parallel import chunk_seed, map_chunks
 from .rules import REMOVED, HeartsRules
 
-__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK", "format_table"]
+__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK",
+           "format_table"]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]

@@ -45,7 +45,7 @@ def _bounds(total: int, chunk: int) -> list[tuple[int, int, int]]:
 
 
 def _workers(n_jobs: Optional[int], backend: Optional[str]) -> int:
-    """How many workers joblib would use (1 without joblib, with n_jobs=1, or n_jobs=None and joblib absent)."""
+    """How many workers joblib would use (1 with n_jobs=1, or n_jobs=None and no joblib)."""
     if n_jobs == 1:
         return 1
     if not have_joblib():
