@@ -111,7 +111,7 @@ def main() -> None:
         from qardlab.games.hearts.bots import TOURNAMENT_CHUNK, tournament
 
         tournament(entries(), hands=2 * TOURNAMENT_CHUNK, seed=0, n_jobs=-1, bar=False)
-    for r in range(args.rounds):
+    for _ in range(args.rounds):
         decisions.append(decision_times(args.decision_hands))
         for j in jobs:
             rate, table = tournament_rate(args.hands, args.seed, j)
@@ -129,7 +129,8 @@ def main() -> None:
         b = statistics.median(x["rate"] for x in base)
         print(f"  baseline {args.baseline[:12]:12s} one process  {b:8.1f} hands/s")
     for k, v in rates.items():
-        print(f"  {k:25s}  {statistics.median(v):8.1f} hands/s   (rounds: {', '.join(f'{x:.1f}' for x in v)})")
+        spread = ", ".join(f"{x:.1f}" for x in v)
+        print(f"  {k:25s}  {statistics.median(v):8.1f} hands/s   (rounds: {spread})")
     print(f"  tables identical for every worker count: {'yes' if same else 'NO'}")
     every = statistics.median(d[0] for d in decisions)
     per_play = statistics.median(d[1] for d in decisions)
@@ -137,7 +138,8 @@ def main() -> None:
     if base:
         b_every = statistics.median(x["every"] for x in base)
         b_play = statistics.median(x["per_play"] for x in base)
-        print(f"  baseline {args.baseline[:12]:12s} {b_every:6.2f} ms per decision, {b_play:6.2f} ms per play")
+        print(f"  baseline {args.baseline[:12]:12s} {b_every:6.2f} ms per decision, "
+              f"{b_play:6.2f} ms per play")
         print(f"  {'now':21s} {every:6.2f} ms per decision, {per_play:6.2f} ms per play "
               f"({b_every / every:.1f}x faster)")
     else:
