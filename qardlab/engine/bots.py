@@ -2,7 +2,9 @@
 
 A bot sees a seat's :class:`~qardlab.engine.game.Observation` (never the game state)
 and returns an action. Chance (the deals) is the game's own business: ``play`` deals
-with ``game.chance_outcome()`` whenever ``to_move`` is ``CHANCE``.
+with ``game.chance_outcome()`` whenever ``to_move`` is ``CHANCE``. A step the rules force
+(a Five Sons answer from a seat holding one named card, or neither) is the seat's own step
+too: its observation's ``legal`` is then that single forced action, which a bot returns.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .game import CHANCE, Game, Observation
 
-__all__ = ["Bot", "RandomBot", "play", "play_turn"]
+__all__ = ["Bot", "RandomBot", "forced_in", "play", "play_turn"]
 
 
 @runtime_checkable
@@ -22,13 +24,24 @@ class Bot(Protocol):
     def act(self, obs: Observation) -> Any: ...
 
 
+def forced_in(obs: Observation) -> Any:
+    """The forced action of ``obs`` (its single legal action, marked forced), or None."""
+    legal = obs["legal"]
+    if len(legal) == 1 and Game.is_forced(legal[0]):
+        return legal[0]
+    return None
+
+
 class RandomBot:
-    """Picks uniformly among ``obs.legal`` with its own seeded RNG."""
+    """Picks uniformly among ``obs.legal`` with its own seeded RNG (a forced step: no draw)."""
 
     def __init__(self, seed: Optional[int] = None) -> None:
         self.rng = random.Random(seed)
 
     def act(self, obs: Observation) -> Any:
+        forced = forced_in(obs)
+        if forced is not None:  # no choice, so no draw: the bot's later choices stay as they were
+            return forced
         return self.rng.choice(obs["legal"])
 
     def __repr__(self) -> str:
@@ -36,7 +49,7 @@ class RandomBot:
 
 
 def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
-    """Let the seat to move act (or deal, at a chance node); return the action applied."""
+    """Let the seat to move act (or deal, at a chance node): one step; return the action applied."""
     seat = game.to_move
     if seat == CHANCE:
         action = game.chance_outcome()

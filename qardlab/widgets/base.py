@@ -3,8 +3,11 @@ whose clicks become actions, and bots that play the other seats at a chosen pace
 
 A table never decides a rule. It renders the game at the timeline's position from the
 chosen viewpoint, and turns clicks into actions for ``Timeline.extend`` (that is,
-``Game.apply``); an :class:`~qardlab.engine.IllegalAction` comes back as the status line,
-with nothing changed.
+``Game.apply``, one step); an :class:`~qardlab.engine.IllegalAction` comes back as the
+status line, with nothing changed. A step the rules force on the human seat, or on a seat
+no bot plays (a Five Sons answer from one named card held, or neither), the table gives
+itself, on the bots' clock exactly like a bot's move, so nobody can tell a forced answer
+from a chosen one by pace.
 
 Seat views are rendered from ``game.observation(seat)`` and ``game.describe(event, seat)``
 only, so a seat's view cannot hold what the engine does not give that seat. The teacher's
@@ -134,8 +137,17 @@ class GameTable(widgets.VBox):
         return self.timeline.position == self.timeline.last
 
     def human_to_act(self) -> bool:
+        """Whether the human has a choice to make now (a forced step the table gives itself)."""
         g = self.game
-        return self.human is not None and self.live and not g.is_over and g.to_move == self.human
+        return (self.human is not None and self.live and not g.is_over and g.to_move == self.human
+                and g.forced_action() is None)
+
+    def _human_forced(self, g: Game) -> Any:
+        """The forced step now of the human seat (or of a seat no bot plays), which the table gives
+        itself on the bots' clock, exactly like a bot's move; None when a bot or nobody is due."""
+        if g.to_move is None or g.to_move == CHANCE or g.to_move in self.bots and g.to_move != self.human:
+            return None
+        return g.forced_action()
 
     # -- acting -------------------------------------------------------------------------
     def act(self, action: Any) -> bool:
@@ -167,6 +179,10 @@ class GameTable(widgets.VBox):
             if not self.auto_deal:
                 return False
             self.timeline.extend(self._draw_chance(g))
+            return True
+        forced = self._human_forced(g)
+        if forced is not None:  # a forced answer no bot gives: given like a bot's move, at its pace
+            self.timeline.extend(forced)
             return True
         if seat == self.human or seat not in self.bots:
             return False
@@ -210,8 +226,11 @@ class GameTable(widgets.VBox):
 
     def _bots_due(self) -> bool:
         g = self.game
-        return (self.live and not g.is_over and g.to_move != self.human
-                and (g.to_move == CHANCE or g.to_move in self.bots))
+        if not self.live or g.is_over:
+            return False
+        if g.to_move == self.human or (g.to_move != CHANCE and g.to_move not in self.bots):
+            return self._human_forced(g) is not None
+        return True
 
     def _tick(self, _change: dict) -> None:
         """One clock tick: one bot move; the clock stops when no bot move is left to play."""

@@ -222,8 +222,11 @@ class FiveSonsTable(GameTable):
         if to_move is None or to_move < 0:
             return ""
         who = html.escape(self.names[to_move])
-        # "to answer", not "to choose": only the answerer (and the teacher) need know it holds both
-        choose = "to choose a card to show" if self.seat in (None, to_move) else "to answer"
+        # "to answer" for every other viewer, chosen or forced: only the answerer (and the teacher)
+        # may know whether it holds both named cards
+        choose = "to answer"
+        if self.seat in (None, to_move) and g.phase == "answer" and g.forced_action() is None:
+            choose = "to choose a card to show"
         return {"ask": f"{who} to ask", "answer": f"{who} {choose}",
                 "claim": f"{who} may claim"}.get(g.phase, "")
 
@@ -264,6 +267,8 @@ class FiveSonsTable(GameTable):
             self.prompt.value = "<b>The game is over.</b>"
         elif acting and not may_see:
             self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
+        elif not acting and self.live and self._human_forced(g) is not None:
+            self.prompt.value = "<i>Your cards answer for you (you hold one named card, or neither).</i>"
         elif not acting:
             self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
                 "<i>Stepping through: go to the last step to play.</i>")

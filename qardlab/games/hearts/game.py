@@ -52,6 +52,8 @@ from .rules import (
 
 __all__ = ["Hearts", "Deal", "Trick", "PHASES"]
 
+_game_apply = Game.apply  # the engine's one step, called by Hearts.apply after its seat guard
+
 PHASES = ("pass", "play", "hand_over", "match_over")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
 _PHASE_NAMES = ("deal", "pass", "play", "hand_over", "match_over")
@@ -334,6 +336,8 @@ class Hearts(Game):
     # -- construction -----------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
         players = check_players(players)
+        if not isinstance(options, dict):
+            raise ValueError(f"Hearts options must be a dict, not {options!r}")
         rules = HeartsRules.from_dict(options.get("rules", {}))
         options = dict(options)
         options["rules"] = rules
@@ -342,15 +346,9 @@ class Hearts(Game):
         single = options.get("single", False)
         if not isinstance(single, bool):
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
-        names = options.get("names")
-        if names is not None:
-            if (not isinstance(names, (list, tuple)) or len(names) != players
-                    or not all(isinstance(x, str) for x in names)):
-                raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
-            options["names"] = list(names)
-        super().__init__(players, options, seed)
+        super().__init__(players, options, seed)  # checks the seed and the names
         #: whether the game is over (no seat to move, no deal due): a plain attribute, kept in step
-        #: with ``to_move``, since the engine's ``apply_step`` reads it at every action
+        #: with ``to_move``, since the engine's ``apply`` reads it at every action
         self.is_over = False
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
@@ -449,7 +447,7 @@ class Hearts(Game):
         if names is not None:
             options["names"] = names
         game = cls(len(hands), options, None)
-        game.apply(Deal(tuple(Hand(h) for h in hands)))
+        game.apply(Deal(tuple(hands)))  # IllegalAction naming a hand that is not a list of cards
         return game
 
     # -- state ------------------------------------------------------------------------
@@ -518,9 +516,7 @@ class Hearts(Game):
         return Hand(cards_of_mask(self._chosen[self._seat(seat)]))
 
     def _seat(self, seat: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
-        return seat
+        return self._check_seat(seat)  # IllegalAction (a ValueError) naming a bad seat
 
     # -- legality ---------------------------------------------------------------------
     def _legal(self) -> int:
@@ -617,11 +613,12 @@ class Hearts(Game):
         """Apply the mover's action (a card, a pass tuple, a Deal); if illegal, IllegalAction and no change.
 
         ``seat``, if given, must be the seat to move (a guard for user interfaces). The step is
-        the engine's (``Game.apply_step``: validate, record, do); Hearts forces no action.
+        the engine's (``Game.apply``: validate, record, do; the fast paths are in the ``_validate``
+        and ``_do`` hooks); Hearts forces no action.
         """
         if seat is not None and seat != self._to_move:
-            raise IllegalAction(self._not_your_turn(seat))
-        return self.apply_step(action)
+            raise IllegalAction(self._not_your_turn(self._check_seat(seat)))
+        return _game_apply(self, action)
 
     def _not_your_turn(self, seat: Any) -> str:
         if self._to_move is None:
@@ -959,9 +956,15 @@ class Hearts(Game):
         return "subtract_from_shooter"
 
     # -- observation ------------------------------------------------------------------
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` knows: its hand, the public state, and its view of the event log."""
-        seat = self._seat(seat)
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` knows: its hand, the public state, and its view of the event log.
+
+        ``None``: the teacher's observation, from the whole log, with every hand (``hands``) and
+        the mover's legal cards; its own pass keys (``chosen``, ``passed``...) stay empty.
+        """
+        teacher = seat is None
+        if not teacher:
+            seat = self._seat(seat)
         events = self.events.view(seat)
         passed: list[str] = []
         received: list[str] = []
@@ -973,10 +976,10 @@ class Hearts(Game):
                 passed, received, chosen, passed_to, received_from = [], [], [], None, None
             elif k == "pass_choice" and e["seat"] == seat:
                 chosen += e["cards"]
-            elif k == "pass":
+            elif k == "pass" and not teacher:
                 passed, received = e["passed"], e["received"]
                 passed_to, received_from = e["to"], e["from"]
-        mover = self._to_move == seat
+        mover = teacher or self._to_move == seat
         tricks = []
         if self.hand_no >= 0:
             start = self._last_deal_step()
@@ -990,7 +993,7 @@ class Hearts(Game):
                             "points": e.public["points"],
                         }
                     )
-        return Observation(
+        obs = Observation(
             game=self.name,
             seat=seat,
             players=self.players,
@@ -998,7 +1001,7 @@ class Hearts(Game):
             to_move=self._to_move,
             is_over=self.is_over,
             phase=self.phase,
-            hand=_codes(self._hands[seat]),
+            hand=[] if teacher else _codes(self._hands[seat]),
             events=events,
             legal=[c.code for c in self.legal_actions()] if mover else [],
             hand_no=self.hand_no,
@@ -1024,6 +1027,9 @@ class Hearts(Game):
             rules=self.rules.to_dict(),
             names=[self.seat_name(s) for s in range(self.players)],
         )
+        if teacher:
+            obs["hands"] = [_codes(m) for m in self._hands]
+        return obs
 
     def knowledge(self, seat: int):
         """What ``seat`` knows about where the cards are (a deduction ``Knowledge``), from its observation."""
@@ -1043,6 +1049,8 @@ class Hearts(Game):
             return {"deal": [_codes(m) for m in action.masks]}
         if isinstance(action, Card):
             return action.code
+        if isinstance(action, str):  # a card code (an observation's legal cards): its own encoding
+            return Card.parse(action).code
         if isinstance(action, tuple):
             return [c.code for c in action]
         raise ValueError(f"not a Hearts action: {action!r}")
