@@ -52,8 +52,6 @@ from .rules import (
 
 __all__ = ["Hearts", "Deal", "Trick", "PHASES"]
 
-_game_apply = Game.apply  # the engine's one step, called by Hearts.apply after its seat guard
-
 PHASES = ("pass", "play", "hand_over", "match_over")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
 _PHASE_NAMES = ("deal", "pass", "play", "hand_over", "match_over")
@@ -325,9 +323,10 @@ class Hearts(Game):
     # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
-        "_break_mask", "_broken", "_chosen", "_cycle", "_discard_mask", "_final", "_first", "_first_discard",
-        "_fixed_direction", "_hands", "_k", "_lead_bit", "_lead_mask", "_legal_mask", "_moon", "_next",
-        "_offset", "_phase", "_taken", "_to_move", "_trick", "_unbroken_lead", "dealer", "deck",
+        "_bit", "_break_mask", "_broken", "_chosen", "_cycle", "_discard_mask", "_final", "_first",
+        "_first_discard", "_fixed_direction", "_hands", "_k", "_lead_bit", "_lead_mask", "_legal_mask",
+        "_moon", "_next", "_offset", "_phase", "_taken", "_to_move", "_trick", "_unbroken_lead",
+        "dealer", "deck",
         "hand_history", "hand_no", "hand_size", "is_over", "opening_card", "pass_direction", "phase", "rules",
         "scores", "single", "winners",
     )
@@ -350,6 +349,7 @@ class Hearts(Game):
         #: whether the game is over (no seat to move, no deal due): a plain attribute, kept in step
         #: with ``to_move``, since the engine's ``apply`` reads it at every action
         self.is_over = False
+        self._bit = 0  # the bit of the card being played, from _validate to _do
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
@@ -609,23 +609,8 @@ class Hearts(Game):
             raise IllegalAction(str(e)) from None
 
     # -- applying actions -------------------------------------------------------------
-    def apply(self, action: Any, seat: int | None = None) -> Hearts:
-        """Apply the mover's action (a card, a pass tuple, a Deal); if illegal, IllegalAction and no change.
-
-        ``seat``, if given, must be the seat to move (a guard for user interfaces). The step is
-        the engine's (``Game.apply``: validate, record, do; the fast paths are in the ``_validate``
-        and ``_do`` hooks); Hearts forces no action.
-        """
-        if seat is not None and seat != self._to_move:
-            raise IllegalAction(self._not_your_turn(self._check_seat(seat)))
-        return _game_apply(self, action)
-
-    def _not_your_turn(self, seat: Any) -> str:
-        if self._to_move is None:
-            return "the game is over"
-        if self._to_move == CHANCE:
-            return "a deal is due, no seat is to act"
-        return f"it is {self.seat_name(self._to_move)}'s turn (seat {self._to_move}), not seat {seat!r}"
+    # ``apply`` is the engine's one step (validate, record, do); Hearts gives its two hooks, with the
+    # fast paths in them, and forces no action. ``act(seat, action)`` is the engine's seat guard.
 
     def _validate(self, action: Any) -> Any:
         """The engine's validation hook: the normalised action, or IllegalAction (nothing changed).
@@ -640,6 +625,7 @@ class Hearts(Game):
                 if m < 0:
                     m = self._legal()
                 if m & bit:
+                    self._bit = bit  # for _do, which follows at once
                     return action
         if p == _PLAY:
             idx = _idx_of_id(id(action))
@@ -651,6 +637,7 @@ class Hearts(Game):
                 idx = self._card_index(action)
             if not self._legal() >> idx & 1:
                 raise IllegalAction(self._why_illegal(idx))
+            self._bit = 1 << idx
             return _CARDS[idx]
         if p == _PASS:
             return self._validate_pass(action)
@@ -743,7 +730,7 @@ class Hearts(Game):
     def _do(self, action: Any) -> None:
         """The engine's hook that applies a validated (normalised) action."""
         if self._phase == _PLAY:  # _play(), inlined for a card that leaves the trick open
-            bit = _bit_of_id(id(action))
+            bit = self._bit  # the card's bit, kept by _validate
             trick = self._trick
             trick.append(bit)
             if len(trick) < self.players:
