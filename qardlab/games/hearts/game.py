@@ -349,7 +349,7 @@ class Hearts(Game):
         #: whether the game is over (no seat to move, no deal due): a plain attribute, kept in step
         #: with ``to_move``, since the engine's ``apply`` reads it at every action
         self.is_over = False
-        self._bit = 0  # the bit of the card being played, from _validate to _do
+        self._bit = 0  # the bit of the card played (the mask of the cards passed), from _validate to _do
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
@@ -690,8 +690,10 @@ class Hearts(Game):
                 m |= b
             else:
                 if m & self._hands[s] == m and m.bit_count() == k:  # type: ignore[index]
+                    self._bit = m  # the cards' mask, for _do
                     return action  # already normalised: a tuple of interned Cards
-        return self._check_pass(action)[0]
+        chosen, self._bit = self._check_pass(action)
+        return chosen
 
     def _check_pass(self, action: Any) -> tuple[Card | tuple[Card, ...], int]:
         """The normalised pass action and the mask of its cards, or IllegalAction."""
@@ -741,7 +743,7 @@ class Hearts(Game):
             else:
                 self._end_trick(bit)
         elif self._phase == _PASS:
-            self._pass(action)
+            self._pass(action, self._bit)  # the mask of its cards, kept by _validate
         else:
             self._deal(action)
 
