@@ -17,10 +17,11 @@ turns it off, and ``progress(hands_done)``, if given, is called as well.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from typing import Any, Callable, Iterator, Optional
 
-__all__ = ["map_chunks", "chunk_seed", "have_joblib"]
+__all__ = ["map_hands", "map_chunks", "chunk_seed", "have_joblib"]
 
 
 def have_joblib() -> bool:
@@ -121,3 +122,20 @@ def map_chunks(fn: Callable[[int, int, int], list], total: int, chunk: int = 10,
         if meter is not None:
             meter.close()
     return out
+
+
+def _each_hand(fn: Callable[[int], Any], start: int, stop: int, chunk_index: int) -> list[Any]:
+    return [fn(h) for h in range(start, stop)]
+
+
+def map_hands(fn: Callable[[int], Any], hands: int, chunk: int = 10, n_jobs: Optional[int] = None,
+              backend: Optional[str] = None, bar: Optional[bool] = None,
+              progress: Optional[Callable[[int], None]] = None, desc: str = "hands") -> list[Any]:
+    """``[fn(0), fn(1), ..., fn(hands - 1)]``, computed in chunks on every core (see :func:`map_chunks`).
+
+    For an experiment whose hand ``h`` is seeded by ``h`` alone (lesson 08's "who takes the Queen"):
+    the list is the same for any number of workers. ``fn`` may be a function or a lambda defined
+    in a notebook (joblib sends it to the workers with cloudpickle).
+    """
+    return map_chunks(functools.partial(_each_hand, fn), hands, chunk=chunk, n_jobs=n_jobs, backend=backend,
+                      bar=bar, progress=progress, desc=desc)

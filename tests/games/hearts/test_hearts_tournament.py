@@ -8,8 +8,9 @@ import random
 import pytest
 
 from qardlab.engine import RandomBot
+from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.bots import CountingBot, RuleBot, tournament
-from qardlab.games.hearts.parallel import chunk_seed, map_chunks
+from qardlab.games.hearts.parallel import chunk_seed, map_chunks, map_hands
 
 ENTRIES = [("random", RandomBot), ("rule", RuleBot), ("counting", lambda s: CountingBot(s, samples=4)),
            ("rule-i", RuleBot(11))]
@@ -89,3 +90,20 @@ def test_tournament_on_a_local_dask_cluster() -> None:
         ran_on = client.run(lambda: random.random() is not None)  # both workers answer
     assert local == remote == direct
     assert len(ran_on) == 2
+
+
+def _queen_taker(h: int) -> int:
+    """Lesson 08's experiment for hand h: the seat that takes the Queen of spades, four rule bots."""
+    game = Hearts.new(4, seed=1000 + h)
+    bots = [RuleBot(seed=h * 10 + s) for s in range(4)]
+    while game.phase in ("pass", "play"):
+        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
+    return next(s for s in range(4) if any(c.code == "QS" for c in game.taken(s)))
+
+
+@needs_joblib
+def test_map_hands_same_list_on_one_and_two_workers() -> None:
+    one = map_hands(_queen_taker, 12, chunk=5, n_jobs=1, bar=False)
+    two = map_hands(_queen_taker, 12, chunk=5, n_jobs=2, bar=False)
+    assert one == two == [_queen_taker(h) for h in range(12)]
+    assert map_hands(lambda h: h * h, 7, chunk=3, n_jobs=2, bar=False) == [h * h for h in range(7)]
