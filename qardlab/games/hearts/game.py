@@ -1016,6 +1016,16 @@ class Hearts(Game):
             rules=self.rules.to_dict(),
             names=[self.seat_name(s) for s in range(self.players)],
         )
+        # for a table: why each of the mover's other cards is refused now, and which cards score
+        refused: dict[str, str] = {}
+        if mover and self.phase == "play" and self._to_move is not None and self._to_move >= 0:
+            legal = self._legal()
+            for idx in range(52):
+                bit = 1 << idx
+                if self._hands[self._to_move] & bit and not legal & bit:
+                    refused[_CARDS[idx].code] = self._why_illegal(idx)
+        obs["refused"] = refused
+        obs["point_cards"] = [c for c in _codes(self.deck) if self.scores_points(c)]
         if teacher:
             obs["hands"] = [_codes(m) for m in self._hands]
         return obs
