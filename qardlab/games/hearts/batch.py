@@ -29,6 +29,7 @@ _POINTS = np.array(
     [1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)], dtype=np.int64
 )
 _SUIT = np.arange(52, dtype=np.int64) // 13
+_POINTS8 = _POINTS.astype(np.int8)
 _QS = QS_BIT.bit_length() - 1
 _JD = JD_BIT.bit_length() - 1
 _ONE = np.int64(1)
@@ -162,80 +163,93 @@ def simulate(
     keys.sort(axis=1)
     keys &= np.uint32(63)
     cards = keys.reshape(count, n, size)  # (hand, seat, slot): each seat's cards, low to high
-    # slots: each seat's cards sorted, so each suit is a run of slots
+    # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
+    # the bits from (its cards below suit t) to (its cards up to suit t), built suit-major in int32
     cards_flat = keys.astype(np.int8).ravel()
-    below = [np.zeros((count, n), dtype=np.int64)]
+    per_suit = count * n
+    hands_flat = hands.ravel()
+    below = np.zeros((5, per_suit), dtype=np.int32)
     for t in range(4):
-        below.append(below[-1] + np.bitwise_count(hands & SUIT_MASKS[t]))
-    suit_slots = np.stack([(_ONE << below[t + 1]) - (_ONE << below[t]) for t in range(4)], axis=2)
+        np.add(below[t], np.bitwise_count(hands_flat & SUIT_MASKS[t]), out=below[t + 1])
+    np.left_shift(np.int32(1), below, out=below)
+    suit_slots = below[1:] - below[:4]  # (suit, hand * n + seat), contiguous
     # slot masks (a hand's slots: up to 17 bits, with 3 players) are int32 throughout the play loop:
     # no mixed-type casts, half the memory traffic of int64
-    heart_slots = suit_slots[:, :, 2].ravel().astype(np.int32)
-    qs_slot = np.where(hands & QS_BIT, _ONE << np.bitwise_count(hands & (QS_BIT - 1)), 0).ravel()
-    point_slots = (heart_slots | qs_slot).astype(np.int32)
-    suit_slots = np.ascontiguousarray(suit_slots.transpose(2, 0, 1), dtype=np.int32).ravel()  # suit-major
-    per_suit = count * n
+    heart_slots = suit_slots[2]
+    qs_slot = np.where(hands_flat & QS_BIT, _ONE << np.bitwise_count(hands_flat & (QS_BIT - 1)), 0)
+    point_slots = heart_slots | qs_slot.astype(np.int32)
+    suit_slots = suit_slots.ravel()
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int32)
     size32 = np.int32(size)
     base = rows * n
 
-    # play
+    # play. Branches are Python ones on the step only (each a rule), never per hand; "a if c else b"
+    # per hand is written c * (a - b) + b style with masks (np.where costs several times more)
     clubs = deck_mask(n) & SUIT_MASKS[0]
     lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
     leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
     plays = np.empty((total, count), dtype=np.int8)  # step-major: each step writes one row
-    raw = np.zeros((count, n), dtype=np.int64)
+    raw = np.zeros(count * n, dtype=np.int64)  # (hand * n + seat): the points taken
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
     # float32 is enough: u < 1 times a count c <= 13 rounds to below c, so r = floor(u * c) < c
     uniforms = rng.random((total, count), dtype=np.float32)
-    lead = np.zeros(count, dtype=np.int64)
     wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
     leader_flat = base + leader
     lead_offset = np.zeros(count, dtype=np.int64)
+    best = win = lead_card  # the highest card of the suit led so far, and its position in the trick
     # every index below is in range by construction: mode="clip" skips numpy's bounds checks
     for step in range(total):
         pos = step % n
         flat = leader_flat if pos == 0 else base + wrap.take(leader + pos, mode="clip")
         al = alive.take(flat, mode="clip")
+        follow = None
         if step == 0:
             slot = np.zeros(count, dtype=np.int64)
         else:
             if pos == 0:
-                if rules.must_break_hearts:
-                    safe = al & ~heart_slots.take(flat, mode="clip")
-                    legal = np.where(broken | (safe == 0), al, safe)
+                if rules.must_break_hearts:  # no heart led before hearts are broken, unless only hearts
+                    held = al & heart_slots.take(flat, mode="clip")
+                    safe = al ^ held
+                    legal = safe | held * (broken | (safe == 0))
                 else:
                     legal = al
-            else:
+            else:  # follow suit if it can
                 follow = al & suit_slots.take(flat + lead_offset, mode="clip")
-                if step < n and rules.no_pts_on_first_trick:
-                    safe = al & ~point_slots.take(flat, mode="clip")
-                    other = np.where(safe, safe, al)
+                if step < n and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
+                    held = al & point_slots.take(flat, mode="clip")
+                    safe = al ^ held
+                    other = safe | held * (safe == 0)
                 else:
                     other = al
-                legal = np.where(follow, follow, other)
+                legal = follow | other * (follow == 0)
             r = (uniforms[step] * np.bitwise_count(legal)).astype(np.int32)
             slot = select.take(legal * size32 + r, mode="clip")
         card = cards_flat.take(flat * size + slot, mode="clip")
         alive[flat] = al ^ _SLOT_BITS.take(slot, mode="clip")
         plays[step] = card
         if pos == 0:
-            lead = _SUIT.take(card, mode="clip")
-            lead_offset = lead * per_suit
-        if pos == n - 1:  # the trick is complete: the highest card of the suit led takes it
+            lead_offset = _SUIT.take(card, mode="clip") * per_suit
+            best = card
+            win = np.zeros(count, dtype=np.int8)
+        elif follow is not None:  # the trick so far goes to the highest card of the suit led:
+            # a card that followed suit is of that suit (cards of a suit are ordered by rank)
+            better = (follow != 0) & (card > best)
+            best = np.maximum(best, card * better)
+            win = np.maximum(win, better * np.int8(pos))  # positions grow: the last better one
+        if pos == n - 1:  # the trick is complete
+            leader = wrap.take(leader + win, mode="clip")
+            leader_flat = base + leader
             trick = plays[step - n + 1 : step + 1]  # (n, count), in playing order from the leader
-            suits = _SUIT.take(trick, mode="clip")
-            broken |= (suits == 2).any(axis=0)  # a heart played breaks hearts for the next lead
+            raw[leader_flat] += _POINTS8.take(trick, mode="clip").sum(axis=0)
+            hearts = (trick - np.int8(26)).view(np.uint8) < 13
             if rules.qs_breaks_hearts:
-                broken |= (trick == _QS).any(axis=0)
-            value = np.where(suits == lead, trick, -1)
-            leader = wrap.take(leader + np.argmax(value, axis=0), mode="clip")
-            raw[rows, leader] += _POINTS.take(trick, mode="clip").sum(axis=0)
+                hearts |= trick == _QS
+            for row in hearts:  # a heart played breaks hearts for the next lead
+                broken |= row
             if rules.jd_bonus:
                 jd_taker = np.where((trick == _JD).any(axis=0), leader, jd_taker)
-            leader_flat = base + leader
-
+    raw = raw.reshape(count, n)
     points = raw.copy()
     moon = raw == 26
     shot = moon.any(axis=1)
