@@ -165,14 +165,14 @@ def simulate(
     cards = keys.reshape(count, n, size)  # (hand, seat, slot): each seat's cards, low to high
     # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
     # the bits from (its cards below suit t) to (its cards up to suit t), built suit-major in int32
-    cards_flat = keys.astype(np.int8).ravel()
+    cards_flat = keys.astype(np.int8).reshape(count, n, size).transpose(1, 0, 2).ravel()  # seat-major
     per_suit = count * n
-    hands_flat = hands.ravel()
+    hands_flat = hands.T.ravel()  # seat * count + hand
     below = np.zeros((5, per_suit), dtype=np.int32)
     for t in range(4):
         np.add(below[t], np.bitwise_count(hands_flat & SUIT_MASKS[t]), out=below[t + 1])
     np.left_shift(np.int32(1), below, out=below)
-    suit_slots = below[1:] - below[:4]  # (suit, hand * n + seat), contiguous
+    suit_slots = below[1:] - below[:4]  # (suit, seat * count + hand), contiguous
     # slot masks (a hand's slots: up to 17 bits, with 3 players) are int32 throughout the play loop:
     # no mixed-type casts, half the memory traffic of int64
     heart_slots = suit_slots[2]
@@ -181,75 +181,88 @@ def simulate(
     suit_slots = suit_slots.ravel()
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int32)
     size32 = np.int32(size)
-    base = rows * n
 
-    # play. Branches are Python ones on the step only (each a rule), never per hand; "a if c else b"
-    # per hand is written c * (a - b) + b style with masks (np.where costs several times more)
+    # play, a trick at a time: the leader's card (one gather per hand), then every other seat's at
+    # once (a follower's legal cards depend only on the suit led and its own hand), seat-major
+    # arrays (seat * count + hand) so that the n seats of a trick are n contiguous rows. Branches
+    # are Python ones on the trick only (each a rule), never per hand; "a if c else b" per hand is
+    # written with masks (np.where costs several times more).
     clubs = deck_mask(n) & SUIT_MASKS[0]
     lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
     leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
-    plays = np.empty((total, count), dtype=np.int8)  # step-major: each step writes one row
-    raw = np.zeros(count * n, dtype=np.int64)  # (hand * n + seat): the points taken
+    plays = np.empty((total, count), dtype=np.int8)  # step-major: each trick writes n rows
+    raw = np.zeros((n, count), dtype=np.int16)  # (seat, hand): the points taken (26 at most)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
-    # float32 is enough: u < 1 times a count c <= 13 rounds to below c, so r = floor(u * c) < c
-    uniforms = rng.random((total, count), dtype=np.float32)
-    wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
-    leader_flat = base + leader
-    lead_offset = np.zeros(count, dtype=np.int64)
-    best = win = lead_card  # the highest card of the suit led so far, and its position in the trick
+    # float32 is enough: u < 1 times a count c <= 13 rounds to below c, so r = floor(u * c) < c.
+    # Drawn per trick into one buffer (a fresh big array costs page faults): n rows for the seats'
+    # follows, then one for the lead.
+    uniforms = np.empty((n + 1, count), dtype=np.float32)
+    order = np.arange(n, dtype=np.int64)[:, None]  # a trick's positions, as a column
+    seats = np.arange(n, dtype=np.int16)[:, None]
+    seat_rows = seats + np.int16(8)  # a seat in the low 3 bits, 8 set
+    order_rows = order * count  # a trick's positions, as offsets into the two copies of its cards
+    twice = np.empty((2 * n, count), dtype=np.int8)  # a trick's cards by seat, twice: no wrap-around
+    flat2d = np.arange(per_suit, dtype=np.int64).reshape(n, count)  # seat * count + hand
+    card_base = flat2d * size  # where each seat's slots start in cards_flat
+    point_slots2d = point_slots.reshape(n, count)
+    alive2d = alive.reshape(n, count)
     # every index below is in range by construction: mode="clip" skips numpy's bounds checks
-    for step in range(total):
-        pos = step % n
-        flat = leader_flat if pos == 0 else base + wrap.take(leader + pos, mode="clip")
-        al = alive.take(flat, mode="clip")
-        follow = None
-        if step == 0:
+    leader_flat = leader * count + rows
+    for t in range(size):
+        rng.random(out=uniforms, dtype=np.float32)
+        al = alive.take(leader_flat, mode="clip")
+        if t == 0:  # the lowest club, the holder's lowest slot, opens the hand
             slot = np.zeros(count, dtype=np.int64)
         else:
-            if pos == 0:
-                if rules.must_break_hearts:  # no heart led before hearts are broken, unless only hearts
-                    held = al & heart_slots.take(flat, mode="clip")
-                    safe = al ^ held
-                    legal = safe | held * (broken | (safe == 0))
-                else:
-                    legal = al
-            else:  # follow suit if it can
-                follow = al & suit_slots.take(flat + lead_offset, mode="clip")
-                if step < n and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
-                    held = al & point_slots.take(flat, mode="clip")
-                    safe = al ^ held
-                    other = safe | held * (safe == 0)
-                else:
-                    other = al
-                legal = follow | other * (follow == 0)
-            r = (uniforms[step] * np.bitwise_count(legal)).astype(np.int32)
+            if rules.must_break_hearts:  # no heart led before hearts are broken, unless only hearts
+                held = al & heart_slots.take(leader_flat, mode="clip")
+                safe = al ^ held
+                legal = safe | held * (broken | (safe == 0))
+            else:
+                legal = al
+            r = (uniforms[n] * np.bitwise_count(legal)).astype(np.int32)
             slot = select.take(legal * size32 + r, mode="clip")
-        card = cards_flat.take(flat * size + slot, mode="clip")
-        alive[flat] = al ^ _SLOT_BITS.take(slot, mode="clip")
-        plays[step] = card
-        if pos == 0:
-            lead_offset = _SUIT.take(card, mode="clip") * per_suit
-            best = card
-            win = np.zeros(count, dtype=np.int8)
-        elif follow is not None:  # the trick so far goes to the highest card of the suit led:
-            # a card that followed suit is of that suit (cards of a suit are ordered by rank)
-            better = (follow != 0) & (card > best)
-            best = np.maximum(best, card * better)
-            win = np.maximum(win, better * np.int8(pos))  # positions grow: the last better one
-        if pos == n - 1:  # the trick is complete
-            leader = wrap.take(leader + win, mode="clip")
-            leader_flat = base + leader
-            trick = plays[step - n + 1 : step + 1]  # (n, count), in playing order from the leader
-            raw[leader_flat] += _POINTS8.take(trick, mode="clip").sum(axis=0)
-            hearts = (trick - np.int8(26)).view(np.uint8) < 13
-            if rules.qs_breaks_hearts:
-                hearts |= trick == _QS
-            for row in hearts:  # a heart played breaks hearts for the next lead
-                broken |= row
-            if rules.jd_bonus:
-                jd_taker = np.where((trick == _JD).any(axis=0), leader, jd_taker)
-    raw = raw.reshape(count, n)
+        lead = cards_flat.take(leader_flat * size + slot, mode="clip")
+        alive[leader_flat] = al ^ _SLOT_BITS.take(slot, mode="clip")
+        # the others follow suit if they can (the leader's row is computed too, and discarded)
+        follow = alive2d & suit_slots.take(_SUIT.take(lead, mode="clip") * per_suit + flat2d, mode="clip")
+        if t == 0 and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
+            held = alive2d & point_slots2d
+            safe = alive2d ^ held
+            other = safe | held * (safe == 0)
+        else:
+            other = alive2d
+        legal = follow | other * (follow == 0)
+        r = (uniforms[:n] * np.bitwise_count(legal)).astype(np.int32)
+        slot = select.take(legal * size32 + r, mode="clip")
+        card = twice[:n]  # (seat, hand)
+        cards_flat.take(card_base + slot, mode="clip", out=card)
+        played = _SLOT_BITS.take(slot, mode="clip")
+        played.ravel()[leader_flat] = 0  # the leader has played already
+        alive2d ^= played
+        card.ravel()[leader_flat] = lead
+        followed = follow != 0  # a card that followed suit is of the suit led (ordered by rank)
+        followed.ravel()[leader_flat] = True
+        # the trick goes to the highest card of the suit led: key (card + 1) * 8 + seat, 0 off suit
+        key = card.astype(np.int16)
+        key <<= 3
+        key += seat_rows
+        key *= followed
+        taker = (key.max(axis=0) & 7).astype(np.int64)
+        # the trick in playing order, from the leader
+        twice[n:] = card
+        plays[t * n : (t + 1) * n] = twice.ravel().take(leader_flat + order_rows, mode="clip")
+        hearts = (card - np.int8(26)).view(np.uint8) < 13
+        if rules.qs_breaks_hearts:
+            hearts |= card == _QS
+        for row in hearts:  # a heart played breaks hearts for the next lead
+            broken |= row
+        raw += _POINTS8.take(card, mode="clip").sum(axis=0, dtype=np.int16) * (seats == taker)
+        if rules.jd_bonus:
+            jd_taker = np.where((card == _JD).any(axis=0), taker, jd_taker)
+        leader_flat = taker * count + rows
+    raw = raw.T.astype(np.int64)
     points = raw.copy()
     moon = raw == 26
     shot = moon.any(axis=1)
