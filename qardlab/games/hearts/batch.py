@@ -126,7 +126,8 @@ def simulate(
     # the deal: each hand's cards sorted by random 26-bit keys (the low 6 bits of a key hold
     # the card) is a random permutation; the card at position p goes to seat p % n. (Equal keys,
     # about one hand in 50,000, are broken by card index: a negligible bias.)
-    keys = rng.integers(0, 1 << 32, size=(count, len(deck)), dtype=np.uint32)
+    cells = count * len(deck)  # the generator's raw 64-bit words, two 32-bit keys each
+    keys = rng.bit_generator.random_raw((cells + 1) // 2).view(np.uint32)[:cells].reshape(count, len(deck))
     keys &= np.uint32(~63 & 0xFFFFFFFF)
     keys |= deck
     keys.sort(axis=1)
@@ -165,7 +166,7 @@ def simulate(
     cards = keys.reshape(count, n, size)  # (hand, seat, slot): each seat's cards, low to high
     # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
     # the bits from (its cards below suit t) to (its cards up to suit t), built suit-major in int32
-    cards_flat = keys.astype(np.int8).reshape(count, n, size).transpose(1, 0, 2).ravel()  # seat-major
+    cards_flat = keys.astype(np.int8).ravel()  # (hand * n + seat) * size + slot
     per_suit = count * n
     hands_flat = hands.T.ravel()  # seat * count + hand
     below = np.zeros((5, per_suit), dtype=np.int32)
@@ -176,7 +177,7 @@ def simulate(
     # slot masks (a hand's slots: up to 17 bits, with 3 players) are int32 throughout the play loop:
     # no mixed-type casts, half the memory traffic of int64
     heart_slots = suit_slots[2]
-    qs_slot = np.where(hands_flat & QS_BIT, _ONE << np.bitwise_count(hands_flat & (QS_BIT - 1)), 0)
+    qs_slot = (hands_flat >> _QS & 1) << np.bitwise_count(hands_flat & (QS_BIT - 1))  # 0 if not held
     point_slots = heart_slots | qs_slot.astype(np.int32)
     suit_slots = suit_slots.ravel()
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int32)
@@ -204,7 +205,7 @@ def simulate(
     order_rows = order * count  # a trick's positions, as offsets into the two copies of its cards
     twice = np.empty((2 * n, count), dtype=np.int8)  # a trick's cards by seat, twice: no wrap-around
     flat2d = np.arange(per_suit, dtype=np.int64).reshape(n, count)  # seat * count + hand
-    card_base = flat2d * size  # where each seat's slots start in cards_flat
+    card_base = (rows * n + order) * size  # (seat, hand): where its slots start in cards_flat
     point_slots2d = point_slots.reshape(n, count)
     alive2d = alive.reshape(n, count)
     # every index below is in range by construction: mode="clip" skips numpy's bounds checks
@@ -223,7 +224,7 @@ def simulate(
                 legal = al
             r = (uniforms[n] * np.bitwise_count(legal)).astype(np.int32)
             slot = select.take(legal * size32 + r, mode="clip")
-        lead = cards_flat.take(leader_flat * size + slot, mode="clip")
+        lead = cards_flat.take((rows * n + leader) * size + slot, mode="clip")
         alive[leader_flat] = al ^ _SLOT_BITS.take(slot, mode="clip")
         # the others follow suit if they can (the leader's row is computed too, and discarded)
         follow = alive2d & suit_slots.take(_SUIT.take(lead, mode="clip") * per_suit + flat2d, mode="clip")
@@ -261,6 +262,7 @@ def simulate(
         raw += _POINTS8.take(card, mode="clip").sum(axis=0, dtype=np.int16) * (seats == taker)
         if rules.jd_bonus:
             jd_taker = np.where((card == _JD).any(axis=0), taker, jd_taker)
+        leader = taker
         leader_flat = taker * count + rows
     raw = raw.T.astype(np.int64)
     points = raw.copy()
