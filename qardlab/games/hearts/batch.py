@@ -2,7 +2,7 @@
 
 ``simulate(count, players, seed, rules, pass_direction)`` deals ``count`` hands, passes
 random cards and plays every hand to its end with uniformly random legal cards, all
-hands in step: one numpy operation per rule per step over every hand. It keeps the whole
+hands in step: one numpy operation per rule per trick over every hand. It keeps the whole
 story of each hand (deal, passes, plays), so any hand can be replayed through the step
 engine (``BatchResult.replay(i)``) and checked to the same points; the tests do that.
 
@@ -11,6 +11,11 @@ A deal is one sort of random keys per hand, and the hands after the pass are sor
 second sort of ``seat * 64 + card``; temporaries are kept small (page faults of big ones
 cost more than the arithmetic). In play each seat's sorted cards are slots; a uniformly
 random legal card is drawn by counting the legal slots and picking the r-th with a table.
+A trick is two rounds of operations: the leader's card (one gather per hand), then all the other
+seats' cards at once, since a follower's legal cards depend only on the suit led and its own
+hand (the seats of a trick are rows of seat-major arrays); the trick's taker is the largest
+key ``(card + 1) * 8 + seat`` among the cards of the suit led. No per-hand ``np.where`` and no
+``argmax`` along a short axis: both cost several times a plain vector operation.
 """
 
 from __future__ import annotations
