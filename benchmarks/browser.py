@@ -104,7 +104,8 @@ JS_TIMED_CLICK = """async ([el, watch, quiet, cap]) => {
 GAME_WATCH = ".qard-log, .qard-controls"
 
 
-def timed_click(page: Any, locator: Any, watch: str | None = GAME_WATCH, cap_ms: int = 20_000) -> dict[str, Any]:
+def timed_click(page: Any, locator: Any, watch: str | None = GAME_WATCH,
+                cap_ms: int = 20_000) -> dict[str, Any]:
     """Wait for quiet, click the element inside the page, return first / settled milliseconds."""
     page.evaluate(JS_QUIET, [QUIET_BEFORE_MS, 10_000])
     handle = locator.element_handle()
@@ -177,7 +178,8 @@ def app_session(page: Any, name: str, clicks: int, deals: int) -> dict[str, list
         out.setdefault("new deal", []).append(r["settled"])
     ref = page.locator(".qard-bench-reference").first
     for _ in range(10):
-        out.setdefault("reference", []).append(timed_click(page, ref, ".qard-bench-reference-label")["settled"])
+        r = timed_click(page, ref, ".qard-bench-reference-label")
+        out.setdefault("reference", []).append(r["settled"])
     return out
 
 

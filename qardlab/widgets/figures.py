@@ -16,7 +16,10 @@ import ipywidgets as widgets
 from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from PIL import Image
+
+from ..charts import NOTHING_YET, chart_text, fit_range
 
 __all__ = ["figure_png", "ChartView"]
 
@@ -51,14 +54,23 @@ class ChartView(widgets.Image):
         self._animated: list[Artist] = []
 
     def show(self, fig: Figure | None) -> None:
-        """Draw a new figure in full."""
+        """Draw a new figure in full; its text alternative (:func:`qardlab.charts.chart_text`) becomes
+        the element's title, which screen readers read."""
         self.figure = fig
         self._background = None
         self._animated = []
-        self.value = figure_png(fig) if fig is not None else b""
+        with self.hold_sync():
+            self.value = figure_png(fig) if fig is not None else b""
+            self.tooltip = chart_text(fig) or None
 
     def show_blit(self, fig: Figure, animated: Iterable[Artist]) -> None:
-        """Draw ``fig`` once without ``animated`` (kept as background), then those artists on top."""
+        """Draw ``fig`` once without ``animated`` (kept as background), then those artists on top.
+
+        A "nothing yet" figure is drawn in full and not kept for blitting (``blitting`` stays False), so
+        the owner builds the real chart at the next step."""
+        if fig.get_gid() == NOTHING_YET:
+            self.show(fig)
+            return
         self.figure = fig
         self._animated = list(animated)
         for a in self._animated:
@@ -75,10 +87,34 @@ class ChartView(widgets.Image):
             if self.figure is not None:
                 self.value = figure_png(self.figure)
             return
+        if self._out_of_range():
+            # the new data left the axes: widen them and draw the background again
+            self.show_blit(self.figure, self._animated)
+            return
         self._canvas.restore_region(self._background)
         for a in self._animated:
             a.axes.draw_artist(a) if a.axes is not None else self.figure.draw_artist(a)
-        self.value = _canvas_png(self._canvas)
+        with self.hold_sync():
+            self.value = _canvas_png(self._canvas)
+            self.tooltip = chart_text(self.figure) or None
+
+    def _out_of_range(self) -> bool:
+        """Whether an animated line's data falls outside its axes; if so, the axes are widened to fit."""
+        widened = False
+        for a in self._animated:
+            if not isinstance(a, Line2D) or a.axes is None or a.get_gid() == "current":
+                continue
+            ys = [float(v) for v in a.get_ydata()]
+            xs = [float(v) for v in a.get_xdata()]
+            lo, hi = a.axes.get_ylim()
+            if ys and (min(ys) < lo or max(ys) > hi):
+                a.axes.set_ylim(*fit_range(ys, (lo, hi)))
+                widened = True
+            x0, x1 = a.axes.get_xlim()
+            if xs and max(xs) > x1:
+                a.axes.set_xlim(x0, max(xs))
+                widened = True
+        return widened
 
     @property
     def blitting(self) -> bool:
