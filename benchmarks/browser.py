@@ -205,18 +205,21 @@ def pct(values: list[float], q: float) -> float:
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
-def report(title: str, figures: dict[str, list[float]], ref: float | None) -> None:
+def report(title: str, figures: dict[str, list[float]], ref: float | None, summary: str = "every game click",
+           ) -> None:
+    """One table: n, median, p95, max (ms) per kind, the ratio of each median to the reference's."""
+    width = max([22] + [len(k) + 2 for k in figures])
     print(f"\n{title}")
-    print(f"  {'what':<22}{'n':>4}{'median':>9}{'p95':>9}{'max':>9}   x reference (median)")
+    print(f"  {'what':<{width}}{'n':>4}{'median':>9}{'p95':>9}{'max':>9}   x reference (median)")
     for kind, vals in figures.items():
         if not vals:
             continue
         med = statistics.median(vals)
         ratio = f"{med / ref:8.0f}x" if ref and kind != "reference" else ""
-        print(f"  {kind:<22}{len(vals):>4}{med:>9.0f}{pct(vals, .95):>9.0f}{max(vals):>9.0f}   {ratio}")
+        print(f"  {kind:<{width}}{len(vals):>4}{med:>9.0f}{pct(vals, .95):>9.0f}{max(vals):>9.0f}   {ratio}")
     clicks = [v for k, vs in figures.items() if k not in ("reference", "new deal", "run all") for v in vs]
     if clicks:
-        print(f"  {'every game click':<22}{len(clicks):>4}{statistics.median(clicks):>9.0f}"
+        print(f"  {summary:<{width}}{len(clicks):>4}{statistics.median(clicks):>9.0f}"
               f"{pct(clicks, .95):>9.0f}{max(clicks):>9.0f}")
 
 
@@ -307,7 +310,8 @@ def main() -> None:
                         runs[name] = [run_lab_all(page)]
                         ctx.close()
                         lab.shutdown_kernels()
-                    report("JupyterLab, Run All of each lesson (ms, to the page settled)", runs, None)
+                    report("JupyterLab, Run All of each lesson (ms, to the page settled)", runs, None,
+                           summary="every lesson")
                     every = [v for vs in runs.values() for v in vs]
                     print(f"  slowest lesson: {max(runs, key=lambda n: runs[n][0])} ({max(every):.0f} ms)")
             finally:
