@@ -9,6 +9,7 @@ once and only the artists marked animated are redrawn on each step.
 
 from __future__ import annotations
 
+import html
 import io
 from typing import Iterable
 
@@ -42,26 +43,55 @@ def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
     return _canvas_png(canvas)
 
 
-class ChartView(widgets.Image):
-    """An Image showing one Figure; ``figure`` keeps the last Figure for tests."""
+#: text a screen reader reads but the eye does not see (the chart's text alternative)
+_SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+            "clip:rect(0 0 0 0);white-space:nowrap;border:0")
+
+
+class ChartView(widgets.VBox):
+    """An Image showing one Figure, with the chart's text alternative beside it for screen readers
+    (:func:`qardlab.charts.chart_text`, in ``alt_text``); ``figure`` keeps the last Figure for tests.
+
+    (The text is a visually hidden HTML element: ipywidgets' Image has no ``alt``, and its view fails to
+    render when a ``tooltip`` is set.)
+    """
 
     def __init__(self, css_class: str = "qard-chart") -> None:
-        super().__init__(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.caption = widgets.HTML()
+        self.caption.add_class("qard-chart-alt")
+        super().__init__([self.image, self.caption], layout=widgets.Layout(max_width="100%"))
         self.add_class(css_class)
         self.figure: Figure | None = None
         self._canvas: FigureCanvasAgg | None = None
         self._background = None
         self._animated: list[Artist] = []
+        self.alt_text = ""
+
+    @property
+    def value(self) -> bytes:
+        """The PNG shown."""
+        return self.image.value
+
+    @value.setter
+    def value(self, png: bytes) -> None:
+        self.image.value = png
+
+    def _say(self) -> None:
+        text = chart_text(self.figure)
+        if text != self.alt_text:
+            self.alt_text = text
+            self.caption.value = (f'<span role="img" aria-label="{html.escape(text, quote=True)}" '
+                                  f'style="{_SR_ONLY}">{html.escape(text)}</span>' if text else "")
 
     def show(self, fig: Figure | None) -> None:
-        """Draw a new figure in full; its text alternative (:func:`qardlab.charts.chart_text`) becomes
-        the element's title, which screen readers read."""
+        """Draw a new figure in full, and its text alternative."""
         self.figure = fig
         self._background = None
         self._animated = []
         with self.hold_sync():
             self.value = figure_png(fig) if fig is not None else b""
-            self.tooltip = chart_text(fig) or None
+            self._say()
 
     def show_blit(self, fig: Figure, animated: Iterable[Artist]) -> None:
         """Draw ``fig`` once without ``animated`` (kept as background), then those artists on top.
@@ -96,7 +126,7 @@ class ChartView(widgets.Image):
             a.axes.draw_artist(a) if a.axes is not None else self.figure.draw_artist(a)
         with self.hold_sync():
             self.value = _canvas_png(self._canvas)
-            self.tooltip = chart_text(self.figure) or None
+            self._say()
 
     def _out_of_range(self) -> bool:
         """Whether an animated line's data falls outside its axes; if so, the axes are widened to fit."""

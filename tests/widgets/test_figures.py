@@ -13,9 +13,11 @@ def test_chart_view_reads_its_chart_aloud():
     view = ChartView()
     view.show(charts.candidates_chart(ROWS))
     assert view.value[:4] == b"\x89PNG"
-    assert view.tooltip.startswith("Candidate secret pairs.") and "full logic: 72 to 67." in view.tooltip
+    assert view.alt_text.startswith("Candidate secret pairs.") and "full logic: 72 to 67." in view.alt_text
+    assert 'aria-label="Candidate secret pairs.' in view.caption.value
+    assert view.tooltip is None and view.image.tooltip is None  # an Image with a tooltip fails to render
     view.show(None)
-    assert view.value == b"" and view.tooltip is None
+    assert view.value == b"" and view.alt_text == "" and view.caption.value == ""
 
 
 def test_nothing_yet_is_shown_but_not_kept_for_blitting():
@@ -23,7 +25,7 @@ def test_nothing_yet_is_shown_but_not_kept_for_blitting():
     fig = charts.candidates_chart(ROWS[:1], fixed_layout=True)
     view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
     assert not view.blitting and view.figure is fig
-    assert "After the deal" in view.tooltip
+    assert "After the deal" in view.alt_text
     fig = charts.candidates_chart(ROWS[:3], fixed_layout=True)
     view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
     assert view.blitting
@@ -42,4 +44,4 @@ def test_blitted_lines_that_leave_the_axes_widen_them():
     lo, hi = ax.get_ylim()
     assert lo < 2 <= hi and lo < lo_before
     assert ax.get_xlim()[1] >= 20
-    assert view.blitting and "full logic: 72 to 2." in view.tooltip
+    assert view.blitting and "full logic: 72 to 2." in view.alt_text
