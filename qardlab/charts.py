@@ -90,13 +90,14 @@ def x_column(cols: Mapping[str, np.ndarray], x: str | None = None) -> str:
     return "turn" if "turn" in cols else "step"
 
 
-def has_history(history: Any) -> bool:
-    """Whether a candidate history has something to chart: at least two rows (the deal and a change)."""
+def has_history(history: Any, x: str | None = None) -> bool:
+    """Whether a candidate history has something to chart: rows at two or more points of its x axis (the
+    deal and a later question; rows that all sit at question 0 are "nothing yet")."""
     cols = history_columns(history)
-    if not cols:
-        return False
-    n = len(next(iter(cols.values())))
-    return n >= 2
+    name = x_column(cols, x) if cols else "step"
+    if name not in cols:  # no x column at all: the rows' order is the axis
+        return bool(cols) and len(next(iter(cols.values()))) >= 2
+    return len(set(cols[name].tolist())) >= 2
 
 
 def nothing_yet(text: str, *, title: str = "", figsize: tuple[float, float] = (6.4, 1.2)) -> Figure:
@@ -178,7 +179,7 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
     """
     cols = history_columns(history)
     heading = title or "Candidate secret pairs"
-    if not has_history(cols):
+    if not has_history(cols, x):
         if cols and len(next(iter(cols.values()))):
             said = [f"{int(cols[lv][0])} by {LEVEL_LABELS[lv]}" for lv in ("naive", "logic") if lv in cols]
             text = (f"After the deal: {' and '.join(said)} pairs possible. "
@@ -191,7 +192,7 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
     if fixed_layout:
         fig.subplots_adjust(left=0.1, right=0.88, bottom=0.33, top=0.9)
     ax = fig.add_subplot()
-    xs = cols[xname]
+    xs = cols[xname] if xname in cols else np.arange(len(next(iter(cols.values()))), dtype=float)
     shown = [lv for lv in levels if lv in cols]
     labels = {lv: LEVEL_LABELS.get(lv, lv) for lv in shown}
     same = {} if fixed_layout else _same_as({lv: cols[lv] for lv in shown}, labels)
@@ -242,7 +243,7 @@ def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, lev
     """
     heading = title or "Candidate secret pairs, seat by seat"
     all_cols = {name: history_columns(h) for name, h in histories.items()}
-    if not any(has_history(c) for c in all_cols.values()):
+    if not any(has_history(c, x) for c in all_cols.values()):
         return nothing_yet("Nothing to chart yet: the lines start with the first answer.", title=heading)
     fig = Figure(figsize=figsize, layout=None if fixed_layout else "constrained")
     if fixed_layout:
@@ -255,7 +256,8 @@ def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, lev
     for i, (name, cols) in enumerate(plotted.items()):
         xname = x_column(cols, x)
         label = name + (f" (= {same[name]})" if name in same else "")
-        (line,) = ax.plot(cols[xname], cols[level], drawstyle="steps-post", label=label,
+        xs = cols[xname] if xname in cols else np.arange(len(cols[level]), dtype=float)
+        (line,) = ax.plot(xs, cols[level], drawstyle="steps-post", label=label,
                           color=SEAT_COLORS[i % len(SEAT_COLORS)], ls=_SEAT_DASHES[i % len(_SEAT_DASHES)],
                           lw=max(1.2, 4.0 - 0.7 * i), zorder=2 + i)
         line.set_gid(f"seat:{name}")

@@ -154,6 +154,10 @@ def test_nothing_yet_instead_of_an_empty_chart_at_the_deal():
     assert charts.seats_chart({"A": TURN_ROWS[:1], "B": []}).get_gid() == charts.NOTHING_YET
     assert not charts.has_history(TURN_ROWS[:1]) and charts.has_history(TURN_ROWS[:2])
     assert charts.candidates_chart(TURN_ROWS[:2]).get_gid() != charts.NOTHING_YET
+    # steps before the first question all sit at question 0: still nothing to chart
+    before = [{**TURN_ROWS[0], "step": s} for s in (1, 2, 3)]
+    assert charts.candidates_chart(before).get_gid() == charts.NOTHING_YET
+    assert charts.candidates_chart(before, x="step").get_gid() != charts.NOTHING_YET
 
 
 def test_coinciding_lines_stay_visible_and_are_named():
