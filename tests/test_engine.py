@@ -198,7 +198,7 @@ def test_record_json_is_canonical_and_round_trips(tmp_path) -> None:
     g = played()
     text = g.record().to_json()
     data = json.loads(text)
-    assert data["format"] == "qardlab-record" and data["version"] == 1 and data["game"] == "race_engine_test"
+    assert data["format"] == "qardlab-record" and data["version"] == 2 and data["game"] == "race_engine_test"
     assert data["players"] == 2 and data["seed"] == 1 and len(data["actions"]) == 7
     assert text == json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     path = tmp_path / "race.json"
@@ -210,7 +210,10 @@ def test_record_json_is_canonical_and_round_trips(tmp_path) -> None:
 
 @pytest.mark.parametrize("change,message", [
     (lambda d: d.update(format="other"), "format"),
-    (lambda d: d.update(version=2), "version 2"),
+    (lambda d: d.update(version=3), "version 3"),
+    (lambda d: d.update(version=True), "version True"),
+    (lambda d: d.update(version=1.0), "version 1.0"),
+    (lambda d: d.update(version="2"), "version '2'"),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),
     (lambda d: d.update(players="2"), "players"),
     (lambda d: d.update(players=True), "players"),
@@ -357,18 +360,39 @@ class ForcedRace(Race):
         return tuple(data) if isinstance(data, list) else data
 
 
-def test_forced_steps_are_steps_of_their_own_left_out_of_records() -> None:
+def test_forced_steps_are_steps_of_their_own_given_by_the_seat_and_kept_in_records() -> None:
+    """``apply`` is one step and never applies a forced step after it; ``play`` does; version-2
+    records keep every step, version-1 records (forced steps left out) still replay the same."""
     g = ForcedRace(2, {}, 1)
     g.apply(g.chance_outcome())
     for m in (2, 2, 2, 1):  # total 7: the next seat is forced to add 2
         g.apply(m)
+    assert g.total == 7 and g.step == 5 and g.to_move == 0  # the forced step waits for its seat
+    assert g.forced_action() == 2 and Game.is_forced(g.forced_action())
+    assert g.apply_forced() == [2] and g.apply_forced() == []
     assert g.total == 9 and g.history[-1] == 2 and Game.is_forced(g.history[-1])
     assert g.step == 6  # deal, four moves, the forced one
     rec = g.record()
-    assert len(rec.actions) == 5  # the forced step is not saved: replay forces it again
+    assert rec.version == 2 and len(rec.actions) == 6  # every step is saved
     again = rec.replay()
-    assert again.total == 9 and again.step == 6
+    assert again.total == 9 and again.step == 6 and again.history == g.history
+    assert rec.replay(5).total == 7 and rec.replay(5).to_move == 0  # a prefix stops before it
+    h = ForcedRace(2, {}, 1)
+    h.apply(h.chance_outcome())
+    for m in (2, 2, 2):
+        h.apply(m)
+    h.play(1)  # the move, then the forced step
+    assert h.history == g.history and h.record().to_json() == rec.to_json()
+    v1 = Record.from_dict({**rec.to_dict(), "version": 1, "actions": rec.actions[:5]})
+    assert v1.replay().history == g.history  # version 1 left the forced step out: play puts it back
     t = Timeline(g)
     assert len(t) == 7  # positions count the forced step
     assert t.go_to(5).total == 7 and t.game.to_move == 0  # stopped before the forced step
     assert t.go_to(6).total == 9
+    live = Timeline(ForcedRace(2, {}, 1))
+    live.extend(live.game.chance_outcome())
+    for m in (2, 2, 2, 1):
+        live.extend(m)
+    assert live.game.total == 7 and live.last == 5  # extend is one step, like apply
+    live.extend(live.game.forced_action())
+    assert live.game.total == 9 and live.record.to_json() == rec.to_json()

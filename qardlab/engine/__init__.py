@@ -1,12 +1,12 @@
 """What every qardlab game shares: the Game protocol, events, records, the timeline, bots."""
 
-from .bots import Bot, RandomBot, play, play_turn
+from .bots import Bot, RandomBot, forced_in, play, play_turn
 from .events import TEACHER, Event, EventLog
 from .game import CHANCE, Game, IllegalAction, Observation
 from .record import Record, RecordError
 from .timeline import Timeline
 
 __all__ = [
-    "Bot", "RandomBot", "play", "play_turn", "TEACHER", "Event", "EventLog", "CHANCE", "Game",
+    "Bot", "RandomBot", "forced_in", "play", "play_turn", "TEACHER", "Event", "EventLog", "CHANCE", "Game",
     "IllegalAction", "Observation", "Record", "RecordError", "Timeline",
 ]

@@ -2,17 +2,19 @@
 
 A bot sees a seat's :class:`~qardlab.engine.game.Observation` (never the game state)
 and returns an action. Chance (the deals) is the game's own business: ``play`` deals
-with ``game.chance_outcome()`` whenever ``to_move`` is ``CHANCE``.
+with ``game.chance_outcome()`` whenever ``to_move`` is ``CHANCE``. A step the rules force
+(a Five Sons answer from a seat holding one named card, or neither) is the seat's own step
+too: its observation's ``legal`` is then that single forced action, which a bot returns.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .game import CHANCE, Game, Observation
 
-__all__ = ["Bot", "RandomBot", "play", "play_turn"]
+__all__ = ["Bot", "RandomBot", "FunctionBot", "forced_in", "play", "play_turn"]
 
 
 @runtime_checkable
@@ -22,21 +24,49 @@ class Bot(Protocol):
     def act(self, obs: Observation) -> Any: ...
 
 
+def forced_in(obs: Observation) -> Any:
+    """The forced action of ``obs`` (its single legal action, marked forced), or None."""
+    legal = obs["legal"]
+    if len(legal) == 1 and Game.is_forced(legal[0]):
+        return legal[0]
+    return None
+
+
 class RandomBot:
-    """Picks uniformly among ``obs.legal`` with its own seeded RNG."""
+    """Picks uniformly among ``obs.legal`` with its own seeded RNG (a forced step: no draw)."""
 
     def __init__(self, seed: Optional[int] = None) -> None:
         self.rng = random.Random(seed)
 
     def act(self, obs: Observation) -> Any:
+        forced = forced_in(obs)
+        if forced is not None:  # no choice, so no draw: the bot's later choices stay as they were
+            return forced
         return self.rng.choice(obs["legal"])
 
     def __repr__(self) -> str:
         return "RandomBot()"
 
 
+class FunctionBot:
+    """A bot made from a function of the observation (``fn(obs) -> action``): how a student's
+    reasoning, or any quick experiment, takes a seat without writing a class."""
+
+    def __init__(self, fn: Callable[[Observation], Any], name: Optional[str] = None) -> None:
+        if not callable(fn):
+            raise TypeError(f"FunctionBot needs a function of the observation, not {fn!r}")
+        self.fn = fn
+        self.name = name or getattr(fn, "__name__", "function")
+
+    def act(self, obs: Observation) -> Any:
+        return self.fn(obs)
+
+    def __repr__(self) -> str:
+        return f"FunctionBot({self.name})"
+
+
 def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
-    """Let the seat to move act (or deal, at a chance node); return the action applied."""
+    """Let the seat to move act (or deal, at a chance node): one step; return the action applied."""
     seat = game.to_move
     if seat == CHANCE:
         action = game.chance_outcome()

@@ -6,11 +6,17 @@ every deal and replays exactly without its seed. A game:
 
 - says whose turn it is (``to_move``: a seat, ``CHANCE`` while a deal is due, or
   ``None`` once the game is over) and which actions are legal (``legal_actions()``);
-- applies one action at a time (``apply()``): an illegal action raises
-  :class:`IllegalAction` and leaves the game exactly as it was;
+- applies one step at a time (``apply()``): an illegal action raises
+  :class:`IllegalAction` and leaves the game exactly as it was. A step the rules force
+  (a Five Sons answer from a seat holding one named card, or neither) is a step like any
+  other, given by the seat to move (a bot, or a table on the bots' clock): ``apply``
+  never applies it by itself, so no seat can tell at any moment whether the mover had a
+  choice. ``play()`` is ``apply`` followed by ``apply_forced()``, for scripts and batch
+  runs that want the forced steps taken at once;
 - logs what happened in an :class:`~qardlab.engine.events.EventLog` whose events say
   who may see them, so ``observation(seat)`` is a filter of the log plus the seat's
-  own hand;
+  own hand (``observation(None)``: the teacher's, the whole log plus every hand), and
+  ``observation_json(seat)`` is the same as plain JSON data (what a server sends);
 - draws every random choice from its own seeded ``random.Random``.
 
 Subclasses implement ``_validate(action)`` (return the normalised action or raise
@@ -25,6 +31,7 @@ from __future__ import annotations
 import copy as _copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping as _Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from .events import EventLog
@@ -32,7 +39,7 @@ from .events import EventLog
 if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
     from .record import Record
 
-__all__ = ["Game", "IllegalAction", "CHANCE", "Observation"]
+__all__ = ["Game", "IllegalAction", "CHANCE", "Observation", "check_seed", "check_names"]
 
 #: ``to_move`` while chance (a shuffle and deal) is due.
 CHANCE = -1
@@ -45,10 +52,14 @@ class IllegalAction(ValueError):
 class Observation(dict):
     """What one seat knows: a plain dict (JSON-friendly) built only from that seat's view.
 
-    Keys every game provides: ``game``, ``seat``, ``players``, ``step``, ``to_move``,
-    ``is_over``, ``hand`` (the seat's cards, as codes), ``events`` (the log as the seat saw
-    it), and ``legal`` (the seat's legal actions when it is to move, else ``[]``).
-    Games add their own public keys (hand sizes, scores, phase...).
+    Keys every game provides: ``game``, ``seat``, ``players``, ``names``, ``step``,
+    ``to_move``, ``is_over``, ``phase``, ``hand`` (the seat's cards, as codes), ``events``
+    (the log as the seat saw it), and ``legal`` (the seat's legal actions when it is to
+    move, else ``[]``). Games add their own public keys (hand sizes, scores...).
+
+    The teacher's observation (``seat`` None) has the same keys, built the same way from
+    the whole log, with ``hand`` empty, ``legal`` the mover's legal actions, and ``hands``
+    (every seat's cards) besides; a game with a secret adds it (Five Sons: ``secret``).
     """
 
     def __getattr__(self, name: str) -> Any:
@@ -72,6 +83,9 @@ class Game(ABC):
             Game.registry[cls.name] = cls
 
     def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:
+        seed = check_seed(seed)
+        if "names" in options:
+            options = {**options, "names": check_names(options["names"], players)}
         self.players = players
         self.options = options
         self.seed = seed
@@ -102,14 +116,7 @@ class Game(ABC):
         """Apply a validated action: change the state and log its events."""
 
     def _forced(self) -> Any:
-        """The action the rules force now, if any (None by default).
-
-        ``apply`` applies forced actions itself, each as its own step of the history, so
-        that a move that is sometimes a choice and sometimes forced (a Five Sons answer)
-        takes one step either way: how many steps a game has never tells a seat whether
-        someone had a choice. Forced actions are marked ``forced`` and left out of records,
-        since replay forces them again.
-        """
+        """The action the rules force now, if any (None by default); see :meth:`forced_action`."""
         return None
 
     def chance_outcome(self) -> Any:
@@ -117,8 +124,11 @@ class Game(ABC):
         raise IllegalAction("no chance event is due now")
 
     @abstractmethod
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` knows now, built from its view of the log and its own hand."""
+    def observation(self, seat: Optional[int]) -> Observation:
+        """What ``seat`` knows now, built from its view of the log and its own hand.
+
+        ``None`` is the teacher, who sees everything (see :class:`Observation`).
+        """
 
     @abstractmethod
     def action_to_json(self, action: Any) -> Any: ...
@@ -133,23 +143,11 @@ class Game(ABC):
 
     # -- shared behaviour -------------------------------------------------------------
     def apply(self, action: Any) -> "Game":
-        """Apply one action of ``to_move``, then every action the rules force after it.
+        """Apply exactly one step of ``to_move`` (a forced one included) and nothing after it.
 
-        IllegalAction (nothing changed) if ``action`` is not allowed.
-        """
-        self.apply_step(action)
-        forced = self._forced()
-        while forced is not None:
-            self.history.append(forced)
-            self._do(forced)
-            forced = self._forced()
-        return self
-
-    def apply_step(self, action: Any) -> "Game":
-        """Apply exactly one step of the history (a forced action included), forcing nothing after it.
-
-        This is how a :class:`~qardlab.engine.timeline.Timeline` stops between an action and
-        the forced actions that follow it. Validation is the same as ``apply``'s.
+        IllegalAction (nothing changed) if ``action`` is not allowed now. A forced step that
+        falls due after it is left for the seat to give (see :meth:`forced_action`), so the
+        game looks the same to every other seat whether or not the mover had a choice.
         """
         if self.is_over:
             raise IllegalAction(f"the game is over; {action!r} cannot be played")
@@ -158,9 +156,74 @@ class Game(ABC):
         self._do(normalised)
         return self
 
+    #: the old name of :meth:`apply` (one step), kept so older code keeps working
+    def apply_step(self, action: Any) -> "Game":
+        """Same as :meth:`apply` (one step); kept for older code."""
+        return self.apply(action)
+
+    def play(self, action: Any) -> "Game":
+        """Apply ``action``, then every step the rules force after it (:meth:`apply_forced`).
+
+        The one-call convenience for scripts, lessons and batch runs ("ask, and let the
+        cards answer"). Live tables use :meth:`apply` and give forced steps at the seat's
+        pace, so that a forced answer cannot be told from a chosen one.
+        """
+        self.apply(action)
+        self.apply_forced()
+        return self
+
+    def forced_action(self) -> Any:
+        """The step the rules force now (its only legal action, marked forced), or None.
+
+        A forced action is a step of the history like any other; a bot gives it as its only
+        legal action, and a table gives a human seat's forced step itself, on the bots'
+        clock. :meth:`is_forced` tells a forced action from a chosen one.
+        """
+        if self.is_over:
+            return None
+        return self._forced()
+
+    def apply_forced(self) -> list[Any]:
+        """Apply every step the rules force now, one after another; return them (often ``[]``)."""
+        done = []
+        forced = self.forced_action()
+        while forced is not None:
+            self.apply(forced)
+            done.append(self.history[-1])
+            forced = self.forced_action()
+        return done
+
+    def act(self, seat: Any, action: Any) -> "Game":
+        """Apply ``action`` (one step) for ``seat``: IllegalAction (nothing changed) naming a bad seat,
+        or a seat whose turn it is not."""
+        seat = self._check_seat(seat)
+        if self.to_move != seat:
+            if self.is_over:
+                raise IllegalAction(f"the game is over; seat {seat} cannot act")
+            who = "chance (the deal)" if self.to_move == CHANCE else f"seat {self.to_move}"
+            raise IllegalAction(f"it is {who}'s turn, not seat {seat}'s")
+        return self.apply(action)
+
+    def _check_seat(self, seat: Any, what: str = "seat") -> int:
+        """``seat`` if it is a seat of this game, else IllegalAction naming it (-1 is no alias)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"{what} {seat!r} is not a seat of this game (0..{self.players - 1})")
+        return int(seat)
+
+    def observation_json(self, seat: Optional[int]) -> dict[str, Any]:
+        """``observation(seat)`` as plain JSON data: what a classroom server sends that seat.
+
+        Cards become codes, ``legal`` the record encoding of each action (``action_to_json``),
+        tuples lists and mapping keys strings, so ``json.loads(json.dumps(o)) == o``.
+        """
+        obs = self.observation(seat)
+        out = {k: _plain(v) for k, v in obs.items() if k != "legal"}
+        out["legal"] = [_plain(self.action_to_json(a)) for a in obs.get("legal", [])]
+        return out
+
     @staticmethod
     def is_forced(action: Any) -> bool:
-        """Whether a history entry was forced by the rules (and so is not saved in records)."""
+        """Whether an action (a history entry, a legal action) is one the rules force (marked ``forced``)."""
         return getattr(action, "forced", False) is True
 
     def why_illegal(self, action: Any) -> Optional[str]:
@@ -194,6 +257,7 @@ class Game(ABC):
     @classmethod
     def replay(cls, actions: Sequence[Any], players: int, options: Optional[dict] = None,
                seed: Optional[int] = None) -> "Game":
+        """The game after ``actions``, each applied as one step (forced ones included)."""
         game = cls._blank(players, dict(options or {}), seed)
         for a in actions:
             game.apply(a)
@@ -215,3 +279,41 @@ class Game(ABC):
 
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
+
+
+def check_seed(seed: Any) -> Optional[int]:
+    """``seed`` if it is an integer or None (what a record can hold); ValueError naming it otherwise.
+
+    A bool, a string or a float would seed ``random.Random`` but not load from a record, so a
+    game that could be played could not be saved and loaded.
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    return int(seed)
+
+
+def check_names(names: Any, players: Any) -> Optional[list[str]]:
+    """The seat names as a list: None, or ``players`` non-empty strings (a list or tuple);
+    ValueError naming anything else (a number, a string, a dict, a wrong count)."""
+    if names is None:
+        return None
+    if not isinstance(names, (list, tuple)) or len(names) != players or not all(
+            isinstance(n, str) and n for n in names):
+        raise ValueError(f"names must be {players!r} non-empty strings, one per seat, not {names!r}")
+    return list(names)
+
+
+def _plain(value: Any) -> Any:
+    """A value as plain JSON data: cards as codes, tuples as lists, mapping keys as strings."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, _Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    code = getattr(value, "code", None)
+    if isinstance(code, str):  # a Card
+        return code
+    raise TypeError(f"not JSON data: {value!r}")  # pragma: no cover - a game's bug, not a user's

@@ -4,17 +4,25 @@ Position ``k`` is the game after the first ``k`` steps of its history (0 is befo
 deal; the last is the game as recorded). A step is one action, a forced one included
 (a Five Sons answer forced by the cards held is a step of its own, as a chosen answer
 is), so a seat stepping through a game never learns from the count of steps who had a
-choice. States are rebuilt by replay and cached at regular checkpoints, so any position
-is reached by replaying at most ``checkpoint_every`` steps from a cached copy; moving
-one step forward from the current position replays exactly one step.
+choice; ``extend`` adds exactly one step, like ``Game.apply``. States are rebuilt by
+replay and cached at regular checkpoints, so any position is reached by replaying at most
+``checkpoint_every`` steps from a cached copy; moving one step forward from the current
+position replays exactly one step.
+
+The timeline keeps the *live* game, the one at its end with its random generator as play
+left it: a state rebuilt by replay has a fresh generator, so a deal drawn there would
+repeat the first shuffle. ``chance_outcome()`` draws the next deal from the live game.
+Listeners are told of every move; inside ``with timeline.batch():`` they are told once,
+at the end (bots' moves then redraw a table once, not once per move).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
 
 from .game import Game
-from .record import Record
+from .record import Record, _jsonable_options
 
 __all__ = ["Timeline"]
 
@@ -23,18 +31,38 @@ class Timeline:
     """A cursor over positions ``0..len(self) - 1`` of a game's history."""
 
     def __init__(self, source: "Game | Record", checkpoint_every: int = 16) -> None:
+        if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, int):
+            raise ValueError(f"checkpoint_every must be a number of steps, not {checkpoint_every!r}")
         if isinstance(source, Game):
             final = source.copy()
-            self.record = source.record()
-        else:
-            self.record = source
+        elif isinstance(source, Record):
             final = source.replay()
+        else:
+            raise ValueError(f"a Timeline follows a Game or a Record, not {source!r:.80}")
+        # a version-1 record is not kept: the timeline's record holds every step (version 2)
+        keep = isinstance(source, Record) and source.version >= 2
+        self._record: Optional[Record] = source if keep else None
+        self._final_record_of = final
         self.checkpoint_every = max(1, checkpoint_every)
         self._steps: list[Any] = list(final.history)
-        self._checkpoints: dict[int, Game] = {0: self.record.replay(0)}
+        self._checkpoints: dict[int, Game] = {0: self._blank_of(final)}
         self._position = len(self._steps)
         self._current: Game = final
+        self._live: Game = final  # the game at the end, with the live RNG
         self._listeners: list[Callable[["Timeline"], None]] = []
+        self._batching = 0
+        self._pending = False
+
+    @staticmethod
+    def _blank_of(game: Game) -> Game:
+        return type(game)._blank(game.players, _jsonable_options(game.options), game.seed)
+
+    @property
+    def record(self) -> Record:
+        """The record (version 2: every step) of the whole timeline, built when first asked for."""
+        if self._record is None:
+            self._record = self._final_record_of.record()
+        return self._record
 
     # -- positions --------------------------------------------------------------------
     def __len__(self) -> int:
@@ -66,9 +94,11 @@ class Timeline:
         k = self._check(k)
         if k == self._position:
             return self._current
-        if k == self._position + 1:
+        if k == self.last:
+            self._current = self._live
+        elif k == self._position + 1:
             nxt = self._current.copy()
-            nxt.apply_step(self._steps[k - 1])
+            nxt.apply(self._steps[k - 1])
             self._current = nxt
             if k % self.checkpoint_every == 0:
                 self._checkpoints.setdefault(k, nxt.copy())
@@ -92,40 +122,78 @@ class Timeline:
 
     # -- growing ----------------------------------------------------------------------
     def extend(self, action: Any) -> Game:
-        """Apply a new action at the end (the cursor must be at the end); IllegalAction otherwise.
+        """Apply one new step at the end (the cursor must be at the end); IllegalAction otherwise.
 
-        The forced steps that follow it are applied too, and the cursor moves past them.
+        Exactly one step, as ``Game.apply``: a forced step that falls due after it is the next
+        ``extend`` (a table gives it on the bots' clock).
         """
         if self._position != self.last:
             raise ValueError(f"the timeline is at step {self._position}, not at its end ({self.last})")
-        nxt = self._current.copy()
+        nxt = self._live.copy()
         nxt.apply(action)  # raises IllegalAction with nothing changed
-        self.record = nxt.record()
-        self._steps = list(nxt.history)
-        self._current = nxt
+        self._record = None
+        self._final_record_of = nxt
+        self._steps.append(nxt.history[-1])
+        self._current = self._live = nxt
         self._position = self.last
+        if self._position % self.checkpoint_every == 0:
+            self._checkpoints.setdefault(self._position, nxt.copy())
         self._notify()
         return nxt
 
+    def chance_outcome(self) -> Any:
+        """The next chance outcome (a deal), drawn from the live game's RNG at the end.
+
+        The RNG moves on, so the next draw differs, however the cursor moved in between.
+        IllegalAction when no chance event is due at the end.
+        """
+        return self._live.chance_outcome()
+
     def sync(self, game: Game) -> None:
-        """Follow a live game: take its record and move to its end."""
-        self.record = game.record()
+        """Follow a live game: take its history and move to its end."""
+        if not isinstance(game, Game):
+            raise ValueError(f"a Timeline follows a Game, not {game!r:.80}")
+        self._record = None
+        self._final_record_of = game.copy()
         self._steps = list(game.history)
-        self._checkpoints = {0: self.record.replay(0)}
-        self._current = game.copy()
+        self._checkpoints = {0: self._blank_of(game)}
+        self._current = self._live = game.copy()
         self._position = self.last
         self._notify()
 
     # -- listeners --------------------------------------------------------------------
-    def observe(self, callback: Callable[["Timeline"], None]) -> None:
+    def observe(self, callback: Callable[["Timeline"], None]) -> Callable[[], None]:
+        """Call ``callback(timeline)`` after every move; returns the function that stops it."""
         self._listeners.append(callback)
 
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    @contextmanager
+    def batch(self) -> Iterator["Timeline"]:
+        """Defer the listeners: every move inside is told once, at the end (nested batches: the
+        outermost's end). Nothing is told if nothing moved."""
+        self._batching += 1
+        try:
+            yield self
+        finally:
+            self._batching -= 1
+            if self._batching == 0 and self._pending:
+                self._pending = False
+                self._notify()
+
     def _notify(self) -> None:
+        if self._batching:
+            self._pending = True
+            return
         for cb in list(self._listeners):
             cb(self)
 
     # -- internals --------------------------------------------------------------------
-    def _check(self, k: int) -> int:
+    def _check(self, k: Any) -> int:
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= self.last:
             raise ValueError(f"step {k!r} is outside the timeline (0..{self.last})")
         return k
@@ -134,7 +202,7 @@ class Timeline:
         base = max(c for c in self._checkpoints if c <= k)
         game = self._checkpoints[base].copy()
         for i in range(base, k):
-            game.apply_step(self._steps[i])
+            game.apply(self._steps[i])
             if (i + 1) % self.checkpoint_every == 0 and (i + 1) not in self._checkpoints:
                 self._checkpoints[i + 1] = game.copy()
         return game

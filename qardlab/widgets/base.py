@@ -3,25 +3,33 @@ whose clicks become actions, and bots that play the other seats at a chosen pace
 
 A table never decides a rule. It renders the game at the timeline's position from the
 chosen viewpoint, and turns clicks into actions for ``Timeline.extend`` (that is,
-``Game.apply``); an :class:`~qardlab.engine.IllegalAction` comes back as the status line,
-with nothing changed.
+``Game.apply``, one step); an :class:`~qardlab.engine.IllegalAction` comes back as the
+status line, with nothing changed. A step the rules force on the human seat, or on a seat
+no bot plays (a Five Sons answer from one named card held, or neither), the table gives
+itself, on the bots' clock exactly like a bot's move, so nobody can tell a forced answer
+from a chosen one by pace.
 
 Seat views are rendered from ``game.observation(seat)`` and ``game.describe(event, seat)``
-only, so a seat's view cannot hold what the engine does not give that seat. The teacher's
-view (viewpoint ``None``) reads the game itself.
+only, so a seat's view cannot hold what the engine does not give that seat.
+
+A table can be locked to some viewpoints (``views``): the View dropdown then offers only
+those, and is not shown at all when there is one. The apps lock a student's table to the
+student's seat; the teacher's view is offered only when asked for. ``close()`` closes the
+table and every widget it made (a long session replaces tables without growing).
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from ..engine import CHANCE, Bot, Game, IllegalAction, Timeline
+from .source import LocalSource
 from .stepper import Stepper
 
-__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons"]
+__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons", "close_tree"]
 
 TEACHER_LABEL = "Teacher (all cards)"
 #: bot pace: label -> milliseconds between bot moves (0: at once)
@@ -51,13 +59,48 @@ def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
     return out
 
 
+def _widgets_in(value: Any) -> list[widgets.Widget]:
+    if isinstance(value, widgets.Widget):
+        return [value]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [x for x in value if isinstance(x, widgets.Widget)]
+    if isinstance(value, dict):
+        return [x for x in value.values() if isinstance(x, widgets.Widget)]
+    return []
+
+
+def close_tree(root: widgets.Widget) -> int:
+    """Close ``root`` and every widget it reaches: through synced traits (children, layout,
+    style) and through its Python attributes (cached buttons not on show). Returns how many
+    were closed. Widgets the ipywidgets registry still held are then free to go."""
+    seen: dict[int, widgets.Widget] = {}
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen[id(w)] = w
+        for name in w.keys:
+            stack.extend(_widgets_in(getattr(w, name, None)))
+        for value in vars(w).values():
+            stack.extend(_widgets_in(value))
+    closed = 0
+    for w in seen.values():
+        if w.comm is not None:
+            closed += 1
+        widgets.Widget.close(w)  # the base close: a subclass's close() may be what called us
+    return closed
+
+
 class GameTable(widgets.VBox):
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
     Parameters: ``source`` a game (its current state is the timeline's end) or a Record;
     ``seat`` the initial viewpoint (None: teacher); ``human`` the seat the user plays
     (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats;
-    ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts.
+    ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts; ``views`` the
+    viewpoints the table may show (seat numbers, None for the teacher; default all): a
+    student's table is locked with ``views=(seat,)``, and then has no View dropdown.
     """
 
     #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
@@ -65,11 +108,14 @@ class GameTable(widgets.VBox):
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
-                 charts: bool = True) -> None:
+                 charts: bool = True, views: Sequence[int | None] | None = None) -> None:
         if pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
         self.timeline = Timeline(source)
-        self._rng_state = source.rng.getstate() if isinstance(source, Game) else None
+        #: where the table's observations come from (its drawing reads nothing else)
+        self.source = LocalSource(self.timeline)
+        self._obs_key: Any = None
+        self._obs: dict[Any, dict] = {}
         game = self.timeline.game
         self.players = game.players
         self.names = [game.seat_name(s) for s in range(self.players)]
@@ -79,8 +125,20 @@ class GameTable(widgets.VBox):
             raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        every: list[int | None] = [None, *range(self.players)]
+        if views is None:
+            views = every
+        views = list(dict.fromkeys(views))
+        bad = [v for v in views if v not in every or isinstance(v, bool)]
+        if bad or not views:
+            raise ValueError(f"views {bad or views!r}: each must be a seat 0..{self.players - 1} or None "
+                             "(the teacher), and at least one")
+        if seat not in views:
+            raise ValueError(f"seat {seat!r} is not one of the table's views {views!r}")
+        self.views: tuple[int | None, ...] = tuple(views)
+        labels = {None: TEACHER_LABEL, **{s: f"{n}'s view" for s, n in enumerate(self.names)}}
         self.viewpoint = widgets.Dropdown(
-            options=[(TEACHER_LABEL, _TEACHER)] + [(f"{n}'s view", s) for s, n in enumerate(self.names)],
+            options=[(labels[v], _TEACHER if v is None else v) for v in self.views],
             value=_TEACHER if seat is None else seat, description="View:",
             layout=widgets.Layout(width="16em"))
         self.viewpoint.add_class("qard-viewpoint")
@@ -105,8 +163,10 @@ class GameTable(widgets.VBox):
         self.viewpoint.observe(self._viewpoint_changed, names="value")
         self.pace.observe(self._pace_changed, names="value")
         self.show_charts.observe(lambda _c: self.render(), names="value")
-        self.timeline.observe(lambda _tl: self.render())
-        self.toolbar = widgets.HBox([self.viewpoint, self.pace, self.show_charts, self.clock])
+        self._unsubscribe = self.timeline.observe(lambda _tl: self.render())
+        # a locked table has no View control at all: nothing on the page reaches another view
+        tools = [self.viewpoint] if len(self.views) > 1 else []
+        self.toolbar = widgets.HBox([*tools, self.pace, self.show_charts, self.clock])
         if human is None and not self.bots:
             self.pace.layout.display = "none"
         super().__init__([])
@@ -126,7 +186,20 @@ class GameTable(widgets.VBox):
 
     @seat.setter
     def seat(self, seat: int | None) -> None:
+        if seat not in self.views:
+            raise ValueError(f"seat {seat!r} is not one of this table's views {list(self.views)}")
         self.viewpoint.value = _TEACHER if seat is None else seat
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The source's observation of ``seat`` (None: the teacher) at the timeline's position, as
+        JSON data; kept until the position moves, so one drawing builds each viewpoint's once."""
+        tl = self.timeline
+        key = (tl.position, tl.last, id(tl.game))
+        if key != self._obs_key:
+            self._obs_key, self._obs = key, {}
+        if seat not in self._obs:
+            self._obs[seat] = self.source.observation(seat)
+        return self._obs[seat]
 
     @property
     def live(self) -> bool:
@@ -134,8 +207,17 @@ class GameTable(widgets.VBox):
         return self.timeline.position == self.timeline.last
 
     def human_to_act(self) -> bool:
+        """Whether the human has a choice to make now (a forced step the table gives itself)."""
         g = self.game
-        return self.human is not None and self.live and not g.is_over and g.to_move == self.human
+        return (self.human is not None and self.live and not g.is_over and g.to_move == self.human
+                and g.forced_action() is None)
+
+    def _human_forced(self, g: Game) -> Any:
+        """The forced step now of the human seat (or of a seat no bot plays), which the table gives
+        itself on the bots' clock, exactly like a bot's move; None when a bot or nobody is due."""
+        if g.to_move is None or g.to_move == CHANCE or g.to_move in self.bots and g.to_move != self.human:
+            return None
+        return g.forced_action()
 
     # -- acting -------------------------------------------------------------------------
     def act(self, action: Any) -> bool:
@@ -148,13 +230,15 @@ class GameTable(widgets.VBox):
             self.say(f"You are looking at step {self.timeline.position}; go to the last step "
                      f"({self.timeline.last}) to play.", error=True)
             return False
-        try:
-            self.timeline.extend(action)
-        except IllegalAction as e:
-            self.say(f"Not allowed: {e}", error=True)
-            return False
-        self.say("")
-        self.run_bots()
+        # the action and the bots' replies at once are one change of the table: drawn once
+        with self.timeline.batch():
+            try:
+                self.timeline.extend(action)
+            except IllegalAction as e:
+                self.say(f"Not allowed: {e}", error=True)
+                return False
+            self.say("")
+            self.run_bots()
         return True
 
     def bot_step(self) -> bool:
@@ -166,7 +250,11 @@ class GameTable(widgets.VBox):
         if seat == CHANCE:
             if not self.auto_deal:
                 return False
-            self.timeline.extend(self._draw_chance(g))
+            self.timeline.extend(self.timeline.chance_outcome())
+            return True
+        forced = self._human_forced(g)
+        if forced is not None:  # a forced answer no bot gives: given like a bot's move, at its pace
+            self.timeline.extend(forced)
             return True
         if seat == self.human or seat not in self.bots:
             return False
@@ -174,25 +262,14 @@ class GameTable(widgets.VBox):
         self.timeline.extend(action)
         return True
 
-    def _draw_chance(self, g: Game) -> Any:
-        """Draw a deal from the game's RNG, carrying the RNG on across replays and steps.
-
-        The timeline rebuilds states by replay (fresh RNG), so the table keeps the live
-        RNG state itself; otherwise every new deal would repeat the first shuffle.
-        """
-        if self._rng_state is not None:
-            g.rng.setstate(self._rng_state)
-        outcome = g.chance_outcome()
-        self._rng_state = g.rng.getstate()
-        return outcome
-
     def run_bots(self) -> None:
         """Let the bots play until the human is to act: at once, or on the clock's ticks."""
         if PACES[self.pace.value] == 0:
-            for _ in range(10_000):
-                if not self.bot_step():
-                    break
-            self.after_bots()
+            with self.timeline.batch():  # every bot move, then one redraw
+                for _ in range(10_000):
+                    if not self.bot_step():
+                        break
+                self.after_bots()
         elif self._bots_due():
             self.clock.interval = PACES[self.pace.value]
             # the browser starts its timer on a change from paused to playing, so make one;
@@ -210,8 +287,11 @@ class GameTable(widgets.VBox):
 
     def _bots_due(self) -> bool:
         g = self.game
-        return (self.live and not g.is_over and g.to_move != self.human
-                and (g.to_move == CHANCE or g.to_move in self.bots))
+        if not self.live or g.is_over:
+            return False
+        if g.to_move == self.human or (g.to_move != CHANCE and g.to_move not in self.bots):
+            return self._human_forced(g) is not None
+        return True
 
     def _tick(self, _change: dict) -> None:
         """One clock tick: one bot move; the clock stops when no bot move is left to play."""
@@ -228,6 +308,13 @@ class GameTable(widgets.VBox):
         with self.hold_sync():
             self.stepper.seat = self.seat
             self.render()
+
+    def close(self) -> None:
+        """Close the table and every widget it made; stop listening to its timeline."""
+        if self.comm is None:  # closed already (ipywidgets also calls close() on deletion)
+            return
+        self._unsubscribe()
+        close_tree(self)
 
     # -- showing --------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:

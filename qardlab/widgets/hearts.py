@@ -15,7 +15,7 @@ Seat views come only from ``game.observation(seat)``, ``game.describe`` and
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 
 import ipywidgets as widgets
 
@@ -38,8 +38,8 @@ class HeartsTable(GameTable):
 
     def __init__(self, source: Any, seat: Optional[int] = None, *, human: Optional[int] = None,
                  bots: Optional[Mapping[int, Any]] = None, pace: str = "at once", charts: bool = True,
-                 counting: bool = True) -> None:
-        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts)
+                 counting: bool = True, views: Optional[Sequence[Optional[int]]] = None) -> None:
+        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         n = self.players
         self.title = widgets.HTML("<h3 style='margin:.2em 0'>Hearts</h3>")
         self.seat_labels = [widgets.HTML() for _ in range(n)]
@@ -123,10 +123,10 @@ class HeartsTable(GameTable):
     def pass_selected(self) -> bool:
         """Pass the selected cards (all at once, as one action)."""
         cards = tuple(self.selected)
-        ok = self.act(cards)
-        if ok:
-            self.selected = []
-            self.render()
+        with self.timeline.batch():  # the pass, the bots' replies and the cleared choice: one redraw
+            ok = self.act(cards)
+            if ok:
+                self.selected = []
         return ok
 
     def deal_next(self) -> None:
@@ -135,8 +135,9 @@ class HeartsTable(GameTable):
         if g.phase != "hand_over" or g.is_over or not self.live:
             self.say("The next hand is dealt once this hand is over.", error=True)
             return
-        self.timeline.extend(self._draw_chance(g))
-        self.run_bots()
+        with self.timeline.batch():
+            self.timeline.extend(self.timeline.chance_outcome())
+            self.run_bots()
 
     # -- rendering ----------------------------------------------------------------------
     def render(self) -> None:

@@ -38,7 +38,7 @@ class SeatHistory:
         steps = self.steps
         while self._pos < min(position, len(steps)):
             g = self._game
-            g.apply_step(steps[self._pos])
+            g.apply(steps[self._pos])
             self._pos += 1
             self.rows.append(self._row_now())
         return [r for r in self.rows if r["step"] <= position]

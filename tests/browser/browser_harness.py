@@ -86,7 +86,8 @@ def tail(path: Path, lines: int = 40) -> str:
 
 
 def isolated_env(base: Path) -> dict[str, str]:
-    """An environment whose Jupyter and IPython folders are temporary, with this venv's Python first on PATH.
+    """An environment whose Jupyter and IPython folders are temporary, with this venv's Python first on PATH
+    and this checkout first on PYTHONPATH.
 
     The kernel spec that ipykernel installs runs `python` from PATH, so the venv's bin folder goes first:
     the kernels then run in the same environment as the tests.
@@ -101,6 +102,8 @@ def isolated_env(base: Path) -> dict[str, str]:
     env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
     env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter-config")
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     env["PYTHONUNBUFFERED"] = "1"
     return env

@@ -48,7 +48,7 @@ def test_deduction_sees_no_hidden_cards():
                             secret=("QS", "9H"), dealer=3)
     # seat 0 asks seat 1 about KD (its own card) and 7H: both deals answer "neither"
     for g in (g1, g2):
-        g.apply(Ask(1, "KD", "7H"))
+        g.play(Ask(1, "KD", "7H"))
     k1, k2 = g1.knowledge(0), g2.knowledge(0)
     assert k1.candidates() == k2.candidates()
     assert k1.posterior() == k2.posterior()

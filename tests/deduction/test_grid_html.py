@@ -16,7 +16,7 @@ def _row(html: str, symbol: str) -> str:
 
 def test_five_sons_grid_html_marks_what_the_seat_saw() -> None:
     g = FiveSons.from_deal(HANDS4, secret=("KS", "TH"), dealer=0)
-    g.apply(Ask(2, "QS", "9H"))  # seat 1 asks seat 2, who must show the Q♠
+    g.play(Ask(2, "QS", "9H"))  # seat 1 asks seat 2, who must show the Q♠
     html = g.knowledge(1)._repr_html_()
     assert html.count("<tr>") == 1 + 22  # a header, then every card of the deck
     cells = re.findall(r'<td class="qard-(\w+)"', _row(html, "Q♠"))
@@ -26,7 +26,7 @@ def test_five_sons_grid_html_marks_what_the_seat_saw() -> None:
 
 def test_onlooker_grid_html_shows_no_certainty_it_does_not_have() -> None:
     g = FiveSons.from_deal(HANDS4, secret=("KS", "TH"), dealer=0)
-    g.apply(Ask(2, "QS", "9H"))
+    g.play(Ask(2, "QS", "9H"))
     html = g.knowledge(0)._repr_html_()  # seat 0 only saw that a card was shown
     cells = re.findall(r'<td class="qard-(\w+)"', _row(html, "Q♠"))
     assert "yes" not in cells

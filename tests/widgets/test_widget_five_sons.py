@@ -159,7 +159,7 @@ def test_stepper_reaches_every_step_and_back():
 
 def test_grid_levels_and_explanations():
     g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)
-    g.apply(Ask(2, "QH", "2H"))  # Carol must show the Q♥ to Alice
+    g.play(Ask(2, "QH", "2H"))  # Carol must show the Q♥ to Alice
     t = FiveSonsTable(g, seat=0, charts=False)
     assert t.grid.values[(Card.parse("QH"), 2)] == "yes"
     assert t.grid.cell("QH", 2).description == "✓"
@@ -224,7 +224,7 @@ def _swap_twins(g: FiveSons, seat: int, rng: random.Random, tries: int = 400):
         try:
             twin = FiveSons.from_deal(hands, secret=tuple(secret), dealer=deal.dealer)
             for act in actions:  # every step as it was seen, answers included (chosen or forced)
-                twin.apply_step(act)
+                twin.apply(act)
         except ValueError:
             continue
         if twin.observation(seat) == want:

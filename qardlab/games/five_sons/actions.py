@@ -71,8 +71,9 @@ class Show(_Value):
     """The answerer shows this card to the asker.
 
     An answerer holding both named cards chooses which (``Show`` is then its action); one
-    holding only one must show it, and the engine applies that ``Show`` itself, marked
-    ``forced`` (a step of the history that records leave out, since replay forces it).
+    holding only one must show it: its single legal action is then that ``Show``, marked
+    ``forced``, which it gives as its own step like a chosen one (``Game.play`` gives it at
+    once). Equality ignores the mark.
     """
 
     card: Card
@@ -87,7 +88,7 @@ class Show(_Value):
 
 @dataclass(frozen=True)
 class Neither(_Value):
-    """The answerer holds neither named card and says so: always forced, applied by the engine."""
+    """The answerer holds neither named card and says so: always forced, the answerer's own step."""
 
     forced: bool = field(default=True, compare=False)
 
@@ -132,16 +133,18 @@ class Deal(_Value):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dealer", _seat(self.dealer, "Deal dealer"))
-        secret = tuple(self.secret)
-        if len(secret) != 2:
-            raise ValueError(f"the secret must be two cards (face, number), got {self.secret!r}")
-        object.__setattr__(self, "secret", tuple(_card(c, "secret card") for c in secret))
-        if isinstance(self.hands, (str, dict)):
-            raise ValueError(f"hands must be a list of card lists, one per seat, got {self.hands!r}")
+        if not isinstance(self.secret, (list, tuple)) or len(self.secret) != 2:
+            raise ValueError(f"the secret must be two cards (face, number), got {self.secret!r:.80}")
+        object.__setattr__(self, "secret", tuple(_card(c, "secret card") for c in self.secret))
+        if not isinstance(self.hands, (list, tuple)):
+            raise ValueError(f"hands must be a list of card lists, one per seat, got {self.hands!r:.80}")
         hands = []
         for s, h in enumerate(self.hands):
             if isinstance(h, str):
                 h = h.split()
+            if not isinstance(h, (list, tuple)):
+                raise ValueError(f"the hand of seat {s} must be a list of cards (or a spaced string), "
+                                 f"got {h!r:.80}")
             hands.append(tuple(sorted(_card(c, f"card of seat {s}") for c in h)))
         object.__setattr__(self, "hands", tuple(hands))
 

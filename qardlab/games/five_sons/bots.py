@@ -5,7 +5,8 @@
 - :class:`ReasoningBot` asks only about pairs that full logic (``Knowledge.candidates()``)
   still allows, and claims when one pair is left.
 
-Both draw every choice from their own seeded RNG, so a game of bots replays exactly. Either
+Both answer every question put to them: a forced answer is their single legal action, given
+without a draw. Both draw every choice from their own seeded RNG, so a game of bots replays exactly. Either
 may be given a memory limit (RULES.md, "notes or memory"): with ``memory=k`` the bot reasons
 from the deal and the last ``k`` questions only, as a player without notes might.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Observation
+from ...engine import Observation, forced_in
 from .actions import Ask, Claim, NoClaim
 from .knowledge import knowledge_of
 
@@ -48,6 +49,9 @@ class RandomAsker:
         return set(knowledge_of(self.remembered(obs)).naive_candidates())
 
     def act(self, obs: Observation) -> Any:
+        forced = forced_in(obs)
+        if forced is not None:  # a forced answer: the single legal action, and no draw
+            return forced
         if obs["phase"] == "claim":
             return self._claim_or_pass(obs)
         return self.rng.choice(obs["legal"])

@@ -1,10 +1,17 @@
 """The King of Hearts has Five Sons: the rules of RULES.md as a :class:`~qardlab.engine.Game`.
 
 Phases: ``"deal"`` (chance is due), ``"ask"`` (the asker names a seat and two cards),
-``"answer"`` (only when the answerer holds both named cards and must choose which to
-show; a forced answer is applied by the engine inside the ask), ``"claim"`` (after each
-answer every seat not eliminated, clockwise from the asker, claims or passes) and
-``"over"``.
+``"answer"`` (after every question: the answerer is ``to_move`` and answers as its own
+step), ``"claim"`` (after each answer every seat not eliminated, clockwise from the asker,
+claims or passes) and ``"over"``.
+
+Live secrecy: after ``apply(Ask(...))`` the game is always in phase ``"answer"`` with the
+answerer to move, whatever it holds. Its ``legal_actions()`` are the two ``Show`` actions when
+it holds both named cards (a choice), else the single forced answer (``Show(card,
+forced=True)`` or ``Neither()``), which the answerer gives like any other step (a bot
+returns it; a table gives a human's on the bots' clock). So no other seat can tell, at
+any moment, a forced answer from a chosen one. ``play(Ask(...))`` asks and lets the cards
+answer at once (the forced answers), for scripts and lessons.
 
 What each seat may see is decided here, in the events: a seat's hand is private to it,
 the secret pair is hidden until a right claim or the end, a shown card is private to the
@@ -20,6 +27,7 @@ from typing import Any, Sequence
 
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, Hand, cards_of_mask, five_sons_deck, mask_of
 from ...engine import CHANCE, Event, Game, IllegalAction, Observation
+from ...engine.game import check_names
 from .actions import Action, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 
 __all__ = ["FiveSons", "ASK_MODES", "DEFAULT_OPTIONS"]
@@ -54,12 +62,7 @@ def _check_options(players: Any, options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"ask_mode must be one of {ASK_MODES}, not {out['ask_mode']!r}")
     if not isinstance(out["notes"], bool):
         raise ValueError(f"notes must be True or False, not {out['notes']!r}")
-    names = out["names"]
-    if names is not None:
-        if isinstance(names, str) or len(names) != players or not all(isinstance(n, str) and n
-                                                                      for n in names):
-            raise ValueError(f"names must be {players} non-empty strings, one per seat, not {names!r}")
-        out["names"] = list(names)
+    out["names"] = check_names(out["names"], players)
     return out
 
 
@@ -78,6 +81,8 @@ class FiveSons(Game):
     name = "five_sons"
 
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
+        if not isinstance(options, dict):
+            raise ValueError(f"Five Sons options must be a dict, not {options!r}")
         options = _check_options(players, options)
         super().__init__(players, options, seed)
         self.phase = "deal"
@@ -125,9 +130,13 @@ class FiveSons(Game):
     @classmethod
     def from_deal(cls, hands: Sequence[Any], secret: Sequence[CardLike] = ("QC", "8H"), dealer: int = 0,
                   seed: int | None = None, **options: Any) -> FiveSons:
-        """A game from a given deal: ``hands`` one list of cards (or a spaced string) per seat."""
-        if isinstance(hands, (str, dict)):
-            raise ValueError(f"hands must be a list with one hand per seat, not {hands!r}")
+        """A game from a given deal: ``hands`` one list of cards (or a spaced string) per seat.
+
+        ValueError naming a bad value (hands that are not a list of hands, a secret that is not
+        two cards, a bad dealer or seed); IllegalAction for a deal the rules refuse.
+        """
+        if not isinstance(hands, (list, tuple)):
+            raise ValueError(f"hands must be a list with one hand per seat, not {hands!r:.80}")
         game = cls(len(hands), options, seed)
         game._next_dealer = dealer
         game.apply(Deal(dealer, tuple(secret), tuple(hands)))
@@ -182,7 +191,8 @@ class FiveSons(Game):
         return bool(self._hands[seat] & Card.parse(card).bit)
 
     def act(self, seat: int, action: Any) -> FiveSons:
-        """Apply ``action`` for ``seat``; IllegalAction (nothing changed) if it is not that seat's turn."""
+        """Apply ``action`` (one step) for ``seat``; IllegalAction (nothing changed) if it is not that
+        seat's turn."""
         self._check_seat(seat, "seat")
         if self.to_move != seat:
             if self.is_over:
@@ -214,10 +224,6 @@ class FiveSons(Game):
         return [s for s in range(self.players) if s != asker]
 
     # -- validation (never changes anything) ------------------------------------------
-    def _check_seat(self, seat: Any, what: str) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"{what} {seat!r} is not a seat of this game (0..{self.players - 1})")
-
     def _validate(self, action: Any) -> Action:
         if isinstance(action, dict):
             try:
@@ -353,8 +359,9 @@ class FiveSons(Game):
     def _put_to(self, answerer: int) -> None:
         """Put the question to ``answerer``: the answer is their step, chosen or forced.
 
-        Every answer is a step of its own, so that the history has the same shape whether or
-        not the answerer had a choice: only the answerer may know that it held both cards.
+        Every answer is a step of its own, given by the answerer (``apply`` never gives it), so
+        that the game looks the same at every moment whether or not the answerer had a choice:
+        only the answerer may know that it held both cards.
         """
         self._answerer = answerer
         self.phase = "answer"
@@ -423,11 +430,17 @@ class FiveSons(Game):
         self.log("over", {"winner": self.winner, "secret": [c.code for c in self.secret]})
 
     # -- views ------------------------------------------------------------------------
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` knows now: its hand, the public state, and the log as it saw it."""
-        self._check_seat(seat, "seat")
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` knows now: its hand, the public state, and the log as it saw it.
+
+        ``None``: the teacher's observation, built the same way from the whole log, with every
+        hand (``hands``), the secret pair (``secret``) and the mover's legal actions.
+        """
+        teacher = seat is None
+        if not teacher:
+            self._check_seat(seat, "seat")
         to_move = self.to_move
-        return Observation(
+        obs = Observation(
             game=self.name,
             seat=seat,
             players=self.players,
@@ -443,13 +456,39 @@ class FiveSons(Game):
             question=None if self.question is None else {
                 "asker": self.asker, "target": self.question.target,
                 "face": self.question.face.code, "number": self.question.number.code},
-            hand=[c.code for c in _in_order(cards_of_mask(self._hands[seat]))],
+            hand=[] if teacher else [c.code for c in _in_order(cards_of_mask(self._hands[seat]))],
             hand_sizes=[m.bit_count() for m in self._hands],
             eliminated=sorted(self.eliminated),
             winner=self.winner,
             events=self.events.view(seat),
-            legal=self.legal_actions() if to_move == seat else [],
+            legal=self.legal_actions() if (teacher or to_move == seat) else [],
         )
+        # what a table shows and the log already says: the cards each seat has shown to this one
+        # (teacher: to anyone), the secret once this seat has seen it, and why the answerer's
+        # other cards are refused
+        shown: list[list[str]] = [[] for _ in range(self.players)]
+        seen_secret = None
+        for e in obs["events"]:
+            if e["kind"] == "answer" and e.get("shown"):
+                cards = [e["card"]] if "card" in e else [p["card"] for p in e.get("private", {}).values()]
+                for c in cards[:1]:
+                    if e["answerer"] != seat and c not in shown[e["answerer"]]:
+                        shown[e["answerer"]].append(c)
+            if "secret" in e:
+                seen_secret = list(e["secret"])
+        obs["shown"] = shown
+        obs["secret"] = seen_secret
+        refused: dict[str, str] = {}
+        if self.phase == "answer" and (teacher or to_move == seat):
+            for c in _in_order(cards_of_mask(self._hands[to_move])):
+                why = self.why_illegal(Show(c))
+                if why is not None:
+                    refused[c.code] = why
+        obs["refused"] = refused
+        if teacher:
+            obs["hands"] = [[c.code for c in _in_order(cards_of_mask(m))] for m in self._hands]
+            obs["secret"] = None if self.secret is None else [c.code for c in self.secret]
+        return obs
 
     def knowledge(self, seat: int):
         """What ``seat`` can know, as a deduction ``Knowledge`` built from its observation only."""

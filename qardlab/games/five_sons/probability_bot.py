@@ -4,7 +4,8 @@ It sees only its seat's observation, builds its :class:`~qardlab.deduction.Knowl
 from it, asks the question with the most expected information about the secret pair
 (:mod:`qardlab.deduction.advise`; ties broken by its own seeded RNG), and claims the most
 probable pair once that pair's exact posterior reaches ``threshold`` (1.0 by default:
-it claims only when certain). Holding both named cards, it shows one at random.
+it claims only when certain). Holding both named cards, it shows one at random; a forced
+answer it gives as its single legal action.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Observation
+from ...engine import Observation, forced_in
 from .actions import Ask, Claim, NoClaim
 from .knowledge import knowledge_of
 
@@ -37,6 +38,9 @@ class ProbabilityBot:
         return set(knowledge_of(obs).candidates())
 
     def act(self, obs: Observation) -> Any:
+        forced = forced_in(obs)
+        if forced is not None:  # a forced answer: the single legal action, and no draw
+            return forced
         phase = obs["phase"]
         legal = obs["legal"]
         if phase == "ask":

@@ -324,6 +324,8 @@ class Hearts(Game):
     # -- construction -----------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
         players = check_players(players)
+        if not isinstance(options, dict):
+            raise ValueError(f"Hearts options must be a dict, not {options!r}")
         rules = HeartsRules.from_dict(options.get("rules", {}))
         options = dict(options)
         options["rules"] = rules
@@ -332,13 +334,7 @@ class Hearts(Game):
         single = options.get("single", False)
         if not isinstance(single, bool):
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
-        names = options.get("names")
-        if names is not None:
-            if (not isinstance(names, (list, tuple)) or len(names) != players
-                    or not all(isinstance(x, str) for x in names)):
-                raise ValueError(f"option 'names' must be {players} strings, got {names!r}")
-            options["names"] = list(names)
-        super().__init__(players, options, seed)
+        super().__init__(players, options, seed)  # checks the seed and the names
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
@@ -436,7 +432,7 @@ class Hearts(Game):
         if names is not None:
             options["names"] = names
         game = cls(len(hands), options, None)
-        game.apply(Deal(tuple(Hand(h) for h in hands)))
+        game.apply(Deal(tuple(hands)))  # IllegalAction naming a hand that is not a list of cards
         return game
 
     # -- state ------------------------------------------------------------------------
@@ -508,9 +504,7 @@ class Hearts(Game):
         return Hand(cards_of_mask(self._chosen[self._seat(seat)]))
 
     def _seat(self, seat: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.players - 1}")
-        return seat
+        return self._check_seat(seat)  # IllegalAction (a ValueError) naming a bad seat
 
     # -- legality ---------------------------------------------------------------------
     def _legal(self) -> int:
@@ -627,7 +621,7 @@ class Hearts(Game):
                     self._end_trick(bit)
                     return self
         if seat is not None and seat != self._to_move:
-            raise IllegalAction(self._not_your_turn(seat))
+            raise IllegalAction(self._not_your_turn(self._check_seat(seat)))
         p = self._phase
         if p == _PASS:  # as Game.apply: validate fully, then record and do
             s = self._to_move
@@ -963,9 +957,15 @@ class Hearts(Game):
         return "subtract_from_shooter"
 
     # -- observation ------------------------------------------------------------------
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` knows: its hand, the public state, and its view of the event log."""
-        seat = self._seat(seat)
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` knows: its hand, the public state, and its view of the event log.
+
+        ``None``: the teacher's observation, from the whole log, with every hand (``hands``) and
+        the mover's legal cards; its own pass keys (``chosen``, ``passed``...) stay empty.
+        """
+        teacher = seat is None
+        if not teacher:
+            seat = self._seat(seat)
         events = self.events.view(seat)
         passed: list[str] = []
         received: list[str] = []
@@ -977,10 +977,10 @@ class Hearts(Game):
                 passed, received, chosen, passed_to, received_from = [], [], [], None, None
             elif k == "pass_choice" and e["seat"] == seat:
                 chosen += e["cards"]
-            elif k == "pass":
+            elif k == "pass" and not teacher:
                 passed, received = e["passed"], e["received"]
                 passed_to, received_from = e["to"], e["from"]
-        mover = self._to_move == seat
+        mover = teacher or self._to_move == seat
         tricks = []
         if self.hand_no >= 0:
             start = self._last_deal_step()
@@ -994,7 +994,7 @@ class Hearts(Game):
                             "points": e.public["points"],
                         }
                     )
-        return Observation(
+        obs = Observation(
             game=self.name,
             seat=seat,
             players=self.players,
@@ -1002,7 +1002,7 @@ class Hearts(Game):
             to_move=self._to_move,
             is_over=self.is_over,
             phase=self.phase,
-            hand=_codes(self._hands[seat]),
+            hand=[] if teacher else _codes(self._hands[seat]),
             events=events,
             legal=[c.code for c in self.legal_actions()] if mover else [],
             hand_no=self.hand_no,
@@ -1028,6 +1028,19 @@ class Hearts(Game):
             rules=self.rules.to_dict(),
             names=[self.seat_name(s) for s in range(self.players)],
         )
+        # for a table: why each of the mover's other cards is refused now, and which cards score
+        refused: dict[str, str] = {}
+        if mover and self.phase == "play" and self._to_move is not None and self._to_move >= 0:
+            legal = self._legal()
+            for idx in range(52):
+                bit = 1 << idx
+                if self._hands[self._to_move] & bit and not legal & bit:
+                    refused[_CARDS[idx].code] = self._why_illegal(idx)
+        obs["refused"] = refused
+        obs["point_cards"] = [c for c in _codes(self.deck) if self.scores_points(c)]
+        if teacher:
+            obs["hands"] = [_codes(m) for m in self._hands]
+        return obs
 
     def knowledge(self, seat: int):
         """What ``seat`` knows about where the cards are (a deduction ``Knowledge``), from its observation."""
@@ -1047,6 +1060,8 @@ class Hearts(Game):
             return {"deal": [_codes(m) for m in action.masks]}
         if isinstance(action, Card):
             return action.code
+        if isinstance(action, str):  # a card code (an observation's legal cards): its own encoding
+            return Card.parse(action).code
         if isinstance(action, tuple):
             return [c.code for c in action]
         raise ValueError(f"not a Hearts action: {action!r}")

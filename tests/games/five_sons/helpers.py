@@ -19,7 +19,7 @@ import random
 from typing import Any, Iterable
 
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card, five_sons_deck
-from qardlab.engine import IllegalAction
+from qardlab.engine import IllegalAction, forced_in
 from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, Neither, NoClaim, Show
 
 __all__ = ["seat_can_see", "alternatives", "hidden_cards", "ClaimSometimes", "make_game", "make_bots"]
@@ -133,7 +133,7 @@ def alternatives(game: FiveSons, seat: int, rng: random.Random, tries: int = 30)
         try:
             other = FiveSons._blank(game.players, game.options, game.seed)
             for step in (alt, *game.history[1:]):  # every step, answers included, as they were seen
-                other.apply_step(step)
+                other.apply(step)
         except IllegalAction:
             continue
         found[repr(alt)] = other
@@ -181,6 +181,9 @@ class ClaimSometimes:
         self.p = p
 
     def act(self, obs):
+        forced = forced_in(obs)
+        if forced is not None:  # a forced answer: the single legal action, no draw
+            return forced
         if obs["phase"] == "claim":
             if self.rng.random() < self.p:
                 return Claim(self.rng.choice(FACE_CARDS), self.rng.choice(NUMBER_CARDS))

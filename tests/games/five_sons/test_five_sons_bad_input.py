@@ -71,14 +71,14 @@ def test_bad_acting_out_of_turn(game4: FiveSons) -> None:
     refused(game4, NoClaim(), "must ask a question")
     refused(game4, Claim("KS", "TH"), "must ask a question")
     refused(game4, Show("QS"), "must ask a question")
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     refused(game4, Ask(2, "JC", "AH"), "chance to claim")
     with pytest.raises(IllegalAction, match="seat 1's turn"):
         game4.act(0, NoClaim())
 
 
 def test_bad_claiming_when_eliminated(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(Claim("KH", "5H"))  # seat 1 is out
     before = snapshot(game4)
     with pytest.raises(IllegalAction, match="seat 1 made a wrong claim"):
@@ -88,13 +88,13 @@ def test_bad_claiming_when_eliminated(game4: FiveSons) -> None:
 
 
 def test_bad_claim_shape(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     refused(game4, Claim("KH", "KD"), "number card second")
     refused(game4, Claim("5H", "KD"), "face card first")
 
 
 def test_bad_action_after_the_end(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(Claim("KS", "TH"))
     refused(game4, NoClaim(), "over")
     with pytest.raises(IllegalAction, match="over"):

@@ -74,7 +74,7 @@ def test_random_asker_claims_when_naive_is_certain() -> None:
     hands = ["JC QC KC JD QD", "KD JH QH AH 2H", "KH JS QS 3H 4H", "5H 6H 7H 8H 9H"]
     g = FiveSons.from_deal(hands, secret=("KS", "TH"), dealer=0)
     bot = RandomAsker(5)
-    g.apply(Ask(3, "KS", "TH"))
+    g.play(Ask(3, "KS", "TH"))
     assert bot.act(g.observation(1)) == NoClaim()
     g.apply(NoClaim())
     for _ in range(3):
@@ -83,7 +83,7 @@ def test_random_asker_claims_when_naive_is_certain() -> None:
     for seat, card in to_see:
         assert g.to_move == 1 and g.phase == "ask"
         ask = Ask(seat, card, "AH") if card[-1] != "H" or card[0] in "JQK" else Ask(seat, "KD", card)
-        g.apply(ask)
+        g.play(ask)
         assert g.phase == "claim"
         action = bot.act(g.observation(1))
         if (seat, card) != to_see[-1]:

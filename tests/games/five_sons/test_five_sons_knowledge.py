@@ -42,12 +42,12 @@ def test_knowledge_holders_sizes_and_rule_facts(game4: FiveSons) -> None:
 
 
 def test_knowledge_answers_seen_by_asker_answerer_and_onlookers(game4: FiveSons) -> None:
-    game4.apply(Ask(2, "QS", "9H"))  # forced: seat 2 shows QS to seat 1
+    game4.play(Ask(2, "QS", "9H"))  # seat 2 must show QS to seat 1 (play: the forced answer at once)
     game4.apply(NoClaim())
     game4.apply(NoClaim())
     game4.apply(NoClaim())
     game4.apply(NoClaim())
-    game4.apply(Ask(0, "JH", "9H"))  # seat 2 asks seat 0: neither
+    game4.play(Ask(0, "JH", "9H"))  # seat 2 asks seat 0: neither
     asker, answerer, onlooker = game4.knowledge(1), game4.knowledge(2), game4.knowledge(3)
     assert ("shown", 2, ("QS", "9H")) in kinds(asker)
     shown = next(f for f in asker.facts if f.kind == "shown")
@@ -65,7 +65,7 @@ def test_knowledge_answers_seen_by_asker_answerer_and_onlookers(game4: FiveSons)
 
 
 def test_knowledge_wrong_claims(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(Claim("KH", "5H"))  # seat 1 wrong
     mine = game4.knowledge(1)
     assert [(f.kind, f.cards[0].code) for f in mine.facts if f.holder == SECRET and f.kind == "has"] == [
@@ -76,7 +76,7 @@ def test_knowledge_wrong_claims(game4: FiveSons) -> None:
 
 
 def test_knowledge_end_of_game_reveals_the_secret(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(Claim("KS", "TH"))
     for seat in range(4):
         k = game4.knowledge(seat)

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, five_sons_deck
-from qardlab.engine import Record
-from qardlab.games.five_sons import Ask, Claim, FiveSons, NoClaim, Show
+from qardlab.engine import Game, Record
+from qardlab.games.five_sons import Ask, Claim, FiveSons, Neither, NoClaim, Show
 
 games = st.tuples(
     st.sampled_from([4, 5]),                      # players
@@ -53,9 +53,15 @@ def test_property_rules_hold_at_every_step(data, setup) -> None:
         # eliminated seats never ask or claim
         if g.phase in ("ask", "claim"):
             assert g.to_move not in g.eliminated
-        if g.phase == "answer":
+        if g.phase == "answer":  # every answer is the answerer's step: a choice of two, or forced
             q = g.question
-            assert q.face in hands[g.to_move] and q.number in hands[g.to_move]
+            held = [c for c in q.cards if c in hands[g.to_move]]
+            legal = g.legal_actions()
+            if len(held) == 2:
+                assert legal == [Show(q.face), Show(q.number)] and not any(map(Game.is_forced, legal))
+            else:
+                assert legal == ([Show(held[0])] if held else [Neither()]) and Game.is_forced(legal[0])
+                assert g.forced_action() == legal[0]
         # each seat's observation: its own hand, every size, no other hand
         for s in range(players):
             obs = g.observation(s)
@@ -113,7 +119,7 @@ def test_property_pass_left_answers_go_leftwards(setup, q) -> None:
     asker = g.to_move
     ask = g.legal_actions()[q % 120]
     assert ask.target == (asker + 1) % players
-    g.apply(ask)
+    g.play(ask)  # ask, and let the cards answer (the forced answers)
     answerers = [e.public["answerer"] for e in g.events if e.kind == "answer"]
     if g.phase == "answer":
         answerers.append(g.to_move)

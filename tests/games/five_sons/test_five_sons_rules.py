@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card, five_sons_deck
-from qardlab.engine import CHANCE, IllegalAction
-from qardlab.games.five_sons import TITLE, Ask, Claim, Deal, FiveSons, NoClaim, Show, phrase
+from qardlab.engine import CHANCE, Game, IllegalAction
+from qardlab.games.five_sons import TITLE, Ask, Claim, Deal, FiveSons, Neither, NoClaim, Show, phrase
 
 from .conftest import HANDS4, SECRET
 
@@ -82,7 +82,7 @@ def test_rule_turns_player_left_of_dealer_asks_first_then_clockwise(dealer: int)
     g = FiveSons.from_deal(HANDS4, secret=SECRET, dealer=dealer)
     first = (dealer + 1) % 4
     assert g.to_move == first and g.phase == "ask"
-    g.apply(Ask((first + 1) % 4, "KS", "TH"))  # nobody holds the secret: "neither"
+    g.play(Ask((first + 1) % 4, "KS", "TH"))  # nobody holds the secret: "neither"
     pass_round(g)
     assert g.to_move == (first + 1) % 4 and g.phase == "ask"
 
@@ -97,7 +97,7 @@ def test_rule_ask_any_other_player_one_face_one_number(game4: FiveSons) -> None:
 
 def test_rule_ask_may_name_own_cards(game4: FiveSons) -> None:
     # seat 1 holds KD; asking about it is allowed
-    game4.apply(Ask(2, "KD", "AH"))
+    game4.play(Ask(2, "KD", "AH"))
     assert game4.phase == "claim"
     assert game4.events[-1].kind == "answer" and game4.events[-1].public["shown"] is True
 
@@ -113,18 +113,36 @@ def test_rule_answer_both_named_cards_answerer_chooses(game4: FiveSons) -> None:
 
 
 def test_rule_answer_one_named_card_is_shown_by_force(game4: FiveSons) -> None:
+    """RULES.md, answering: holding one named card, the answerer must show it. Live, the answer
+    is still the answerer's own step: after the ask it is to move, with that Show as its only
+    legal action (marked forced); anything else is refused with nothing changed."""
     step = game4.step
     game4.apply(Ask(2, "QS", "9H"))  # seat 2 holds QS only
-    assert game4.step == step + 2  # the ask, then the answer the engine applied itself
+    assert game4.step == step + 1 and game4.phase == "answer" and game4.to_move == 2
+    assert game4.legal_actions() == [Show("QS")] and Game.is_forced(game4.legal_actions()[0])
+    assert game4.forced_action() == Show("QS") and game4.observation(2)["legal"] == [Show("QS")]
+    before = game4.record().to_json()
+    for bad in (Show("9H"), Neither(), NoClaim(), Show("2C")):
+        with pytest.raises(IllegalAction):
+            game4.apply(bad)
+    assert game4.record().to_json() == before
+    game4.apply(Show("QS"))  # given as a plain Show: the engine marks it forced
+    assert game4.step == step + 2 and game4.phase == "claim"
     assert game4.history[-1] == Show("QS") and game4.history[-1].forced
-    assert game4.record().to_dict()["actions"][-1]["type"] == "ask"  # forced steps are not saved
+    assert game4.record().to_dict()["actions"][-1] == {"type": "show", "card": "QS"}  # v2 saves every step
     ev = game4.events[-1]
     assert ev.kind == "answer" and ev.public["answerer"] == 2 and ev.public["shown"]
     assert ev.private[1] == {"card": "QS"}
+    again = FiveSons.from_deal(HANDS4, secret=SECRET, dealer=0).play(Ask(2, "QS", "9H"))
+    assert again.history == game4.history and again.record().to_json() == game4.record().to_json()
 
 
 def test_rule_answer_neither_is_said_aloud(game4: FiveSons) -> None:
     game4.apply(Ask(3, "JC", "AH"))
+    assert game4.phase == "answer" and game4.to_move == 3 and game4.legal_actions() == [Neither()]
+    with pytest.raises(IllegalAction, match="neither"):
+        game4.apply(Show("JC"))
+    assert game4.apply_forced() == [Neither()] and game4.phase == "claim"
     ev = game4.events[-1]
     assert ev.kind == "answer" and ev.public["shown"] is False and not ev.private
     for seat in range(4):
@@ -132,7 +150,7 @@ def test_rule_answer_neither_is_said_aloud(game4: FiveSons) -> None:
 
 
 def test_rule_shown_card_seen_by_asker_alone(game4: FiveSons) -> None:
-    game4.apply(Ask(2, "QS", "9H"))
+    game4.play(Ask(2, "QS", "9H"))
     ev = game4.events[-1]
     assert game4.describe(ev, 1) == "Carol shows Bob the Q♠."
     assert game4.describe(ev, 2) == "Carol shows Bob the Q♠."  # the answerer knows what they showed
@@ -145,7 +163,7 @@ def test_rule_shown_card_seen_by_asker_alone(game4: FiveSons) -> None:
 
 
 def test_rule_claim_round_after_each_answer_clockwise_from_asker(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     order = []
     while game4.phase == "claim":
         order.append(game4.to_move)
@@ -155,7 +173,7 @@ def test_rule_claim_round_after_each_answer_clockwise_from_asker(game4: FiveSons
 
 
 def test_rule_claim_right_wins_at_once(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(NoClaim())  # seat 1 passes
     game4.apply(Claim("KS", "TH"))  # seat 2 is right
     assert game4.is_over and game4.winner == 2 and game4.phase == "over" and game4.to_move is None
@@ -165,7 +183,7 @@ def test_rule_claim_right_wins_at_once(game4: FiveSons) -> None:
 
 
 def test_rule_claim_wrong_is_public_eliminates_and_shows_claimant_the_secret(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(Claim("KH", "5H"))  # seat 1, wrong
     ev = next(e for e in reversed(game4.events) if e.kind == "claim")
     assert ev.public == {"seat": 1, "face": "KH", "number": "5H", "right": False}
@@ -179,11 +197,11 @@ def test_rule_claim_wrong_is_public_eliminates_and_shows_claimant_the_secret(gam
 
 
 def test_rule_eliminated_player_may_not_ask_or_claim_again(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(Claim("KH", "5H"))  # seat 1 out
     pass_round(game4)
     # seat 2 asks, and in the claim rounds seat 1 is skipped
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     order = []
     while game4.phase == "claim":
         order.append(game4.to_move)
@@ -194,32 +212,32 @@ def test_rule_eliminated_player_may_not_ask_or_claim_again(game4: FiveSons) -> N
 
 
 def test_rule_eliminated_players_are_skipped_as_askers(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(NoClaim())  # 1
     game4.apply(Claim("KH", "5H"))  # 2 out
     pass_round(game4)
     assert game4.to_move == 3  # 2 is skipped
-    game4.apply(Ask(0, "JC", "AH"))
+    game4.play(Ask(0, "JC", "AH"))
     pass_round(game4)
     assert game4.to_move == 0
-    game4.apply(Ask(1, "JC", "AH"))
+    game4.play(Ask(1, "JC", "AH"))
     pass_round(game4)
     assert game4.to_move == 1
 
 
 def test_rule_eliminated_player_still_answers(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     game4.apply(NoClaim())  # 1
     game4.apply(Claim("KH", "5H"))  # 2 out
     pass_round(game4)
     assert 2 in {a.target for a in game4.legal_actions()}  # eliminated players can still be asked
-    game4.apply(Ask(2, "KD", "AH"))  # seat 2 holds AH: forced to show it
+    game4.play(Ask(2, "KD", "AH"))  # seat 2 holds AH: forced to show it
     ev = game4.events[-1]
     assert ev.kind == "answer" and ev.public["answerer"] == 2 and ev.private[3] == {"card": "AH"}
 
 
 def test_rule_everyone_eliminated_no_winner_and_secret_shown(game4: FiveSons) -> None:
-    game4.apply(Ask(3, "JC", "AH"))
+    game4.play(Ask(3, "JC", "AH"))
     for _ in range(4):
         game4.apply(Claim("KH", "5H"))
     assert game4.is_over and game4.winner is None and game4.eliminated == {0, 1, 2, 3}
@@ -235,7 +253,11 @@ def test_rule_ask_mode_pass_left_passes_on_neither_until_a_card_is_shown() -> No
     assert {a.target for a in g.legal_actions()} == {2}  # only the left neighbour
     with pytest.raises(IllegalAction, match="left neighbour"):
         g.apply(Ask(3, "JC", "9H"))
-    g.apply(Ask(2, "JC", "9H"))  # seat 2 has neither, seat 3 holds 9H
+    g.apply(Ask(2, "JC", "9H"))  # seat 2 has neither, seat 3 holds 9H: two answers, one step each
+    assert (g.phase, g.to_move, g.legal_actions()) == ("answer", 2, [Neither()])
+    g.apply(Neither())
+    assert (g.phase, g.to_move, g.legal_actions()) == ("answer", 3, [Show("9H")])
+    g.apply(Show("9H"))
     answers = [e for e in g.events if e.kind == "answer"]
     assert [(e.public["answerer"], e.public["shown"]) for e in answers] == [(2, False), (3, True)]
     assert answers[-1].private[1] == {"card": "9H"}
@@ -244,7 +266,7 @@ def test_rule_ask_mode_pass_left_passes_on_neither_until_a_card_is_shown() -> No
 
 def test_rule_ask_mode_pass_left_stops_when_back_at_the_asker() -> None:
     g = FiveSons.from_deal(HANDS4, secret=SECRET, dealer=0, ask_mode="pass_left")
-    g.apply(Ask(2, "KS", "TH"))  # the secret: nobody holds either
+    g.play(Ask(2, "KS", "TH"))  # the secret: nobody holds either
     answers = [e.public["answerer"] for e in g.events if e.kind == "answer"]
     assert answers == [2, 3, 0]
     assert g.phase == "claim" and g.to_move == 1
@@ -301,7 +323,7 @@ def test_rule_describe_each_event_as_each_seat_saw_it() -> None:
 
 def test_rule_names_option_used_in_words() -> None:
     g = FiveSons.from_deal(HANDS4, secret=SECRET, names=["Ann", "Ben", "Cat", "Dan"])
-    g.apply(Ask(3, "JC", "AH"))
+    g.play(Ask(3, "JC", "AH"))
     assert g.describe(g.events[-2], 0) == "Ben asks Dan: the Jack of Clubs has one son."
     with pytest.raises(ValueError, match="names"):
         FiveSons.from_deal(HANDS4, secret=SECRET, names=["Ann"])
@@ -324,7 +346,7 @@ def test_rule_hand_shows_itself_as_cards(game4: FiveSons) -> None:
 
 
 def test_transcript_in_words_per_seat(game4: FiveSons) -> None:
-    game4.apply(Ask(2, "QS", "9H"))
+    game4.play(Ask(2, "QS", "9H"))
     assert game4.transcript(3)[1:] == ["Bob asks Carol: the Queen of Spades has nine sons.",
                                        "Carol shows Bob a card."]
     assert game4.transcript(1)[-1] == "Carol shows Bob the Q♠."
@@ -337,18 +359,25 @@ def test_rule_only_the_answerer_knows_it_had_a_choice() -> None:
     """RULES.md, answering: everyone but the asker sees only *that* a card was shown.
 
     Holding both named cards (a choice) or one (forced) must look the same to every other
-    seat: same steps, same phases, same observations, position by position.
+    seat: same steps, same phases, same observations, live (each step as it is applied) and
+    position by position when stepping through.
     """
     from qardlab.engine import Timeline
 
     both = FiveSons.from_deal(HANDS4, secret=SECRET, dealer=0)  # seat 2 holds QS and AH
     one = FiveSons.from_deal(["JC QC KC JD QD", "KD JH QH KH JS", "QS 9H 2H 3H 4H", "5H 6H 7H 8H AH"],
                              secret=SECRET, dealer=0)  # seat 2 holds QS only; seat 3 has AH
-    both.apply(Ask(2, "QS", "AH"))
-    assert both.phase == "answer" and both.to_move == 2
+    for g in (both, one):
+        g.apply(Ask(2, "QS", "AH"))
+        assert g.phase == "answer" and g.to_move == 2
     assert set(both.legal_actions()) == {Show("QS"), Show("AH")}
+    assert one.legal_actions() == [Show("QS")]
+    for seat in (0, 1):  # live, between the ask and the answer (seat 3 holds AH in one deal only)
+        assert both.observation(seat) == one.observation(seat)
     both.apply(Show("QS"))
-    one.apply(Ask(2, "QS", "AH"))  # forced: the engine shows QS
+    one.apply(Show("QS"))  # forced, given as the answerer's own step
+    for seat in (0, 1):
+        assert both.observation(seat) == one.observation(seat)
     assert both.step == one.step
     tb, to = Timeline(both), Timeline(one)
     assert len(tb) == len(to)

@@ -443,7 +443,7 @@ def test_rules_options_round_trip_and_refuse_bad_values() -> None:
 @pytest.mark.parametrize("bad", ["abcd", 5, ["Ann", "Ben", "Cat"], ["Ann", "Ben", "Cat", 4]])
 def test_names_option_refuses_anything_but_one_string_per_seat(bad) -> None:
     """Seat names are a list of one string per seat; a bare string is not split into letters."""
-    with pytest.raises(ValueError, match="option 'names' must be 4 strings"):
+    with pytest.raises(ValueError, match="names must be 4 non-empty strings"):
         Hearts.new(4, seed=1, names=bad)
     names = ("Ann", "Ben", "Cat", "Dan")
     assert Hearts.new(4, seed=1, names=names).options["names"] == list(names)
