@@ -26,6 +26,7 @@ from .base import GameTable
 from .cards import HandView
 from .figures import ChartView
 from .grid import DeductionGrid
+from .source import seat_keys
 
 __all__ = ["FiveSonsTable", "SECRET"]
 
@@ -35,14 +36,6 @@ _CHART_TABS = ("Candidates", "Secret pairs", "Best questions")
 
 def _card_options(cards: tuple[Card, ...]) -> list[tuple[str, str]]:
     return [(f"{c.symbol}  {c.name}", c.code) for c in cards]
-
-
-def _int_keys(event: Mapping[str, Any]) -> dict[str, Any]:
-    """An event of a JSON observation with its per-seat parts keyed by seat numbers again."""
-    e = dict(event)
-    if isinstance(e.get("private"), Mapping):
-        e["private"] = {int(s): p for s, p in e["private"].items()}
-    return e
 
 
 class FiveSonsTable(GameTable):
@@ -238,7 +231,7 @@ class FiveSonsTable(GameTable):
                 "claim": f"{who} may claim"}.get(obs["phase"], "")
 
     def _render_log(self, obs: Mapping[str, Any], seat: int | None) -> None:
-        lines = [describe_event(e["kind"], _int_keys(e), seat, self.names) for e in obs["events"]]
+        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         self.log_view.value = (f"<ol style='margin:0;padding-left:1.6em'>{items}</ol>" if lines
                                else "<i>nothing yet</i>")
