@@ -119,14 +119,14 @@ class HeartsTable(GameTable):
     def play(self, card: Any) -> bool:
         """Click a card of the human's hand, as a user would; True if the click did something
         (a card played, or chosen or put back while passing), False if it was refused."""
-        before = (self.timeline.last, tuple(self.selected))
+        before = (self.observation(self.human)["step"], tuple(self.selected))
         self.hands[self.human].click(card)  # type: ignore[index]
-        return (self.timeline.last, tuple(self.selected)) != before
+        return (self.observation(self.human)["step"], tuple(self.selected)) != before
 
     def pass_selected(self) -> bool:
         """Pass the selected cards (all at once, as one action)."""
         cards = tuple(self.selected)
-        with self.timeline.batch():  # the pass, the bots' replies and the cleared choice: one redraw
+        with self._batch():  # the pass, the bots' replies and the cleared choice: one redraw
             ok = self.act(cards)
             if ok:
                 self.selected = []
@@ -138,9 +138,20 @@ class HeartsTable(GameTable):
         if now["phase"] != "hand_over" or now["is_over"] or not self.live:
             self.say("The next hand is dealt once this hand is over.", error=True)
             return
+        if self.timeline is None:  # a remote table: the server deals
+            self.say("The server deals the next hand.", error=True)
+            return
         with self.timeline.batch():
             self.timeline.extend(self.timeline.chance_outcome())
             self.run_bots()
+
+    def encode(self, action: Any) -> Any:
+        """A card as its code, a pass as the list of its codes (the record encoding)."""
+        if isinstance(action, Card):
+            return action.code
+        if isinstance(action, tuple):
+            return [Card.parse(c).code for c in action]
+        return action
 
     # -- rendering ----------------------------------------------------------------------
     def render(self) -> None:
