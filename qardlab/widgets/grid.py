@@ -95,8 +95,9 @@ class DeductionGrid(widgets.VBox):
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
-        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="{c.name}" '
-                                     f'aria-label="{c.name}">{c.symbol}</b>',
+        # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
+        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="card row: {c.name}" '
+                                     f'aria-label="card row: {c.name}">{c.symbol}</b>',
                                      layout=widgets.Layout(width="3em")) for c in self.cards]
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")
