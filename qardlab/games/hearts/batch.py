@@ -35,6 +35,7 @@ _POINTS = np.array(
 )
 _SUIT = np.arange(52, dtype=np.int64) // 13
 _POINTS8 = _POINTS.astype(np.int8)
+_SHIFT16 = _SUIT * 16  # by card: the shift of its suit's field in a seat's packed suit slots
 _QS = QS_BIT.bit_length() - 1
 _JD = JD_BIT.bit_length() - 1
 _ONE = np.int64(1)
@@ -184,6 +185,10 @@ def simulate(
     heart_slots = suit_slots[2]
     qs_slot = (hands_flat >> _QS & 1) << np.bitwise_count(hands_flat & (QS_BIT - 1))  # 0 if not held
     point_slots = heart_slots | qs_slot.astype(np.int32)
+    if size <= 16:  # every seat's four suits packed in 16-bit fields: suit t's slots are one shift away
+        packed = suit_slots.astype(np.int64)
+        packed <<= np.arange(0, 64, 16, dtype=np.int64)[:, None]
+        packed = np.bitwise_or.reduce(packed, axis=0).reshape(n, count)
     suit_slots = suit_slots.ravel()
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int32)
     size32 = np.int32(size)
@@ -232,7 +237,11 @@ def simulate(
         lead = cards_flat.take((rows * n + leader) * size + slot, mode="clip")
         alive[leader_flat] = al ^ (_ONE32 << slot)
         # the others follow suit if they can (the leader's row is computed too, and discarded)
-        follow = alive2d & suit_slots.take(_SUIT.take(lead, mode="clip") * per_suit + flat2d, mode="clip")
+        if size <= 16:  # (the low 32 bits of the shifted fields: the suit led, and above it bits that
+            # no live slot has)
+            follow = alive2d & (packed >> _SHIFT16.take(lead, mode="clip")).astype(np.int32)
+        else:
+            follow = alive2d & suit_slots.take(_SUIT.take(lead, mode="clip") * per_suit + flat2d, mode="clip")
         if t == 0 and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
             held = alive2d & point_slots2d
             safe = alive2d ^ held
