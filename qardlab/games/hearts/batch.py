@@ -205,10 +205,11 @@ def simulate(
     raw = np.zeros((n, count), dtype=np.int16)  # (seat, hand): the points taken (26 at most)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
-    # float32 is enough: u < 1 times a count c <= 13 rounds to below c, so r = floor(u * c) < c.
-    # Drawn per trick into one buffer (a fresh big array costs page faults): n rows for the seats'
-    # follows, then one for the lead.
-    uniforms = np.empty((n + 1, count), dtype=np.float32)
+    # r = floor(u * c) for a uniform 32-bit integer u / 2**32 and a count c of legal slots: one
+    # multiply in uint64 and a shift (bias at most c / 2**32). Per trick, the generator's raw 64-bit
+    # words, two 32-bit draws each: n rows for the seats' follows, then one for the lead.
+    words = ((n + 1) * count + 1) // 2
+    bits = rng.bit_generator.random_raw
     order = np.arange(n, dtype=np.int64)[:, None]  # a trick's positions, as a column
     seats = np.arange(n, dtype=np.int16)[:, None]
     seat_rows = seats + np.int16(8)  # a seat in the low 3 bits, 8 set
@@ -221,7 +222,7 @@ def simulate(
     # every index below is in range by construction: mode="clip" skips numpy's bounds checks
     leader_flat = leader * count + rows
     for t in range(size):
-        rng.random(out=uniforms, dtype=np.float32)
+        draws = bits(words).view(np.uint32)[: (n + 1) * count].reshape(n + 1, count)
         al = alive.take(leader_flat, mode="clip")
         if t == 0:  # the lowest club, the holder's lowest slot, opens the hand
             slot = np.zeros(count, dtype=np.int64)
@@ -232,7 +233,7 @@ def simulate(
                 legal = safe | held * (broken | (safe == 0))
             else:
                 legal = al
-            r = (uniforms[n] * np.bitwise_count(legal)).astype(np.int32)
+            r = (np.multiply(draws[n], np.bitwise_count(legal), dtype=np.uint64) >> 32).astype(np.int32)
             slot = select.take(legal * size32 + r, mode="clip")
         lead = cards_flat.take((rows * n + leader) * size + slot, mode="clip")
         alive[leader_flat] = al ^ (_ONE32 << slot)
@@ -249,7 +250,7 @@ def simulate(
         else:
             other = alive2d
         legal = follow | other * (follow == 0)
-        r = (uniforms[:n] * np.bitwise_count(legal)).astype(np.int32)
+        r = (np.multiply(draws[:n], np.bitwise_count(legal), dtype=np.uint64) >> 32).astype(np.int32)
         slot = select.take(legal * size32 + r, mode="clip")
         card = twice[:n]  # (seat, hand)
         cards_flat.take(card_base + slot, mode="clip", out=card)
