@@ -503,6 +503,9 @@ class FiveSons(Game):
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """An action as a small JSON object (card codes, seat numbers)."""
+    built = _JSON_OF_INTERNED.get(id(action))
+    if built is not None:  # one of the interned legal actions (an observation lists up to 480)
+        return dict(built)
     if isinstance(action, Ask):
         return {"type": "ask", "target": action.target, "face": action.face.code,
                 "number": action.number.code}
@@ -518,6 +521,12 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "deal", "dealer": action.dealer, "secret": [c.code for c in action.secret],
                 "hands": [[c.code for c in h] for h in action.hands]}
     raise ValueError(f"not a Five Sons action: {action!r}")
+
+
+#: the JSON of every interned legal action (``_ASKS``, ``_CLAIMS``: module-level, so their ids stay theirs)
+_JSON_OF_INTERNED: dict[int, dict[str, Any]] = {}
+_JSON_OF_INTERNED.update({id(a): action_to_json(a) for asks in _ASKS for a in asks})
+_JSON_OF_INTERNED.update({id(a): action_to_json(a) for a in _CLAIMS})
 
 
 def action_from_json(data: Any) -> Action:
