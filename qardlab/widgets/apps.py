@@ -38,6 +38,12 @@ class _App(widgets.VBox):
 
     def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
                  level: str | None) -> None:
+        if isinstance(players, bool) or players not in player_choices:
+            raise ValueError(f"players must be one of {player_choices}, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if level is not None and (not isinstance(level, str) or level not in levels):
+            raise ValueError(f"level {level!r} is not one of {list(levels)}")
         self.levels = levels
         self.players = widgets.Dropdown(options=list(player_choices), value=players, description="Players:",
                                         layout=widgets.Layout(width="10em"))

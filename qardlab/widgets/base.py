@@ -54,6 +54,10 @@ def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
     return out
 
 
+def _is_seat(seat: Any, players: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+
+
 class GameTable(widgets.VBox):
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
@@ -69,8 +73,13 @@ class GameTable(widgets.VBox):
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
                  charts: bool = True) -> None:
-        if pace not in PACES:
+        if not isinstance(pace, str) or pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
+        if not isinstance(charts, bool):
+            raise ValueError(f"charts must be True or False, not {charts!r}")
+        if bots is not None and not (isinstance(bots, Mapping)
+                                     and all(hasattr(b, "act") for b in bots.values())):
+            raise ValueError(f"bots must map seats to bots (objects with act(observation)), not {bots!r:.80}")
         self.timeline = Timeline(source)
         self._rng_state = source.rng.getstate() if isinstance(source, Game) else None
         game = self.timeline.game
@@ -78,10 +87,13 @@ class GameTable(widgets.VBox):
         self.names = [game.seat_name(s) for s in range(self.players)]
         self.human = human
         self.bots: dict[int, Bot] = dict(bots or {})
-        if human is not None and not 0 <= human < self.players:
+        if human is not None and not _is_seat(human, self.players):
             raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+        if seat is not None and not _is_seat(seat, self.players):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        if not all(_is_seat(s, self.players) for s in self.bots):
+            raise ValueError(f"bots {sorted(map(repr, self.bots))} name a seat not in this "
+                             f"{self.players}-player game")
         self.viewpoint = widgets.Dropdown(
             options=[(TEACHER_LABEL, _TEACHER)] + [(f"{n}'s view", s) for s, n in enumerate(self.names)],
             value=_TEACHER if seat is None else seat, description="View:",
@@ -129,6 +141,8 @@ class GameTable(widgets.VBox):
 
     @seat.setter
     def seat(self, seat: int | None) -> None:
+        if seat is not None and not _is_seat(seat, self.players):
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
         self.viewpoint.value = _TEACHER if seat is None else seat
 
     @property

@@ -138,8 +138,9 @@ class FiveSons(Game):
         if not isinstance(hands, (list, tuple)):
             raise ValueError(f"hands must be a list with one hand per seat, not {hands!r:.80}")
         game = cls(len(hands), options, seed)
+        deal = Deal(dealer, secret, tuple(hands))  # ValueError naming a bad secret, hand or dealer
         game._next_dealer = dealer
-        game.apply(Deal(dealer, tuple(secret), tuple(hands)))
+        game.apply(deal)
         return game
 
     def chance_outcome(self) -> Deal:
