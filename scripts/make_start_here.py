@@ -1,7 +1,7 @@
 """Write notebooks/00-start-here.ipynb from the cells below (outputs left empty).
 
 Kept as a script so that the table of contents is edited in one readable place; run it with
-`python scripts/make_start_here.py` after changing LESSONS or APPS.
+`python scripts/make_start_here.py` after changing LESSONS or APPS, or adding a lesson notebook.
 """
 
 from __future__ import annotations
@@ -14,25 +14,31 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "notebooks" / "00-start-here.ipynb"
 
-# (file, title, one line on what the student leaves knowing)
-LESSONS: list[tuple[str, str, str]] = [
-    ("01-five-sons-first-game.ipynb", "A first game of Five Sons",
-     "the deck, the deal, asking, answering, claiming; 120 candidate pairs falling to one"),
-    ("02-what-an-answer-tells-whom.ipynb", "What an answer tells whom",
-     "the asker learns a card; everyone else learns \"holds at least one of two\""),
-    ("03-three-ways-to-reason.ipynb", "Three ways to reason",
-     "crossing out seen cards, full logic, exact probability, side by side"),
-    ("04-asking-good-questions.ipynb", "Asking good questions",
-     "expected information in bits, the advisor, an experiment over many games"),
-    ("05-play-from-memory.ipynb", "Play from memory",
-     "a game with notes off, then the grid revealed: what memory loses"),
-    ("06-first-hand-of-hearts.ipynb", "A first hand of Hearts",
-     "passing, the 2 of clubs, following suit, the first trick, hearts breaking, the Queen, the moon"),
-    ("07-counting-cards-in-hearts.ipynb", "Counting cards in Hearts",
-     "voids, what is still out, where a card probably is"),
-    ("08-hearts-experiments.ipynb", "Hearts experiments",
-     "bots, tournaments, confidence intervals, what passing changes"),
-]
+# number -> (title, one line on what the student leaves knowing), as in LESSONS.md. The table of
+# contents lists only the lessons whose notebook (notebooks/NN-*.ipynb) exists, linked by its real file name.
+LESSONS: dict[str, tuple[str, str]] = {
+    "01": ("A first game of Five Sons",
+           "the deck, the deal, asking, answering, claiming; 120 candidate pairs falling to one"),
+    "02": ("What an answer tells whom",
+           "the asker learns a card; everyone else learns \"holds at least one of two\""),
+    "03": ("Three ways to reason",
+           "crossing out seen cards, full logic, exact probability and the assumptions it rests on"),
+    "04": ("Asking good questions",
+           "expected information in bits; an unpredictable answer is not the same as an informative one"),
+    "05": ("Play from memory", "a game with notes off, then the grid revealed: what memory loses"),
+    "06": ("Build it: crossing out and logic",
+           "you write the reasoning over the 120 pairs, checked against the engine"),
+    "07": ("Build it: counting deals",
+           "brute-force counting on a small variant, checked against the exact posterior"),
+    "08": ("Build it: the best question", "entropy and expected information; your asker plays a seeded game"),
+    "09": ("Play together", "a table of students, each at their own seat, then the replay side by side"),
+    "10": ("A first hand of Hearts",
+           "passing, the 2 of clubs, following suit, the first trick, hearts breaking, the Queen, the moon"),
+    "11": ("Counting cards in Hearts",
+           "voids, what is still out, where a card probably is, and why (passed cards go to the receiver)"),
+    "12": ("Hearts experiments",
+           "bots, tournaments, what a 95 % interval means, comparing two bots on the same deals"),
+}
 APPS: list[tuple[str, str, str]] = [
     ("app-five-sons.ipynb", "Five Sons at the table",
      "play The King of Hearts has Five Sons against bots"),
@@ -65,8 +71,9 @@ HOW_TO = """\
    a widget do not need it: you may use it or skip it.
 3. **Start again** with **Kernel > Restart Kernel and Run All Cells** whenever you like: the seeds make the
    same game come back.
-4. **Exercises** end each lesson. Change the answer in the cell and run it: it tells you at once whether
-   you are right and, if not, why.
+4. **Exercises** end each lesson. Replace `None` on the answer line with your answer (`54`, `"54"`,
+   `"Bob"` and `"qc"` are all understood) and run the check cell below it: it says why you are right or,
+   if not, what you missed. Run it with no answer and it only asks you to write one first.
 
 Each lesson takes about fifteen minutes."""
 
@@ -120,10 +127,23 @@ assert len(dealt) == 5 and 'class="qard-card"' in hand_view.value
 print("dealt", Hand(dealt))"""
 
 
+def lesson_files() -> list[str]:
+    """The lesson notebooks that exist (NN-*.ipynb, NN from 01), in order."""
+    return sorted(p.name for p in TARGET.parent.glob("[0-9][0-9]-*.ipynb") if p.name[:2] != "00")
+
+
+def heading(name: str) -> str:
+    """A lesson's title from its first heading ("# 06 · Title"), for a lesson LESSONS does not name."""
+    nb = nbformat.read(TARGET.parent / name, as_version=4)
+    first = nb.cells[0].source.splitlines()[0] if nb.cells else name
+    return first.lstrip("# ").split("·", 1)[-1].strip()
+
+
 def toc() -> str:
     """The table of contents: one line per lesson and per app, as relative links."""
     lines = ["## The lessons", "", "| # | lesson | you leave knowing |", "|---|---|---|"]
-    for name, title, what in LESSONS:
+    for name in lesson_files():
+        title, what = LESSONS.get(name[:2], (heading(name), ""))
         lines.append(f"| {name[:2]} | [{title}]({name}) | {what} |")
     lines += [
         "",

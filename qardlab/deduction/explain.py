@@ -210,7 +210,7 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
     deletion (:func:`_minimise`, later facts dropped first, so the chain uses the earliest
     facts that suffice). A "no" cell that no fact rules out directly says where the card
     is instead, or that the holder's hand is full. A cell logic leaves open says so, with
-    its exact probability.
+    its exact probability (counting gives the probability; it does not settle the cell).
     """
     if holder not in k.holders:
         raise ValueError(f"unknown holder {holder!r}; holders are {k.holders}")
@@ -226,7 +226,8 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
         else:
             what = f"whether {k.name(holder)} holds {card.symbol}"
         msg = (f"Logic alone does not settle {what}: some consistent deals say yes and some say no. "
-               f"Only counting settles it: the probability is {p:.1%}.")
+               f"Counting the deals that agree with the facts gives its probability, {p:.1%}; "
+               "it stays uncertain.")
         return Explanation(card, holder, None, [], [msg], probability=p)
     facts = list(k.facts)
     # the seat always knows its own hand: those facts stay, and are said only where they matter

@@ -156,19 +156,32 @@ LESSONS: dict[str, Interaction] = {
         rendered=(".qard-table", ".qard-controls", ".qard-log"),
     ),
     # a Hearts hand: the first rule button jumps the table's stepper to the pass
-    "06-first-hand-of-hearts.ipynb": Interaction(
+    # the game the student's logic played: one step back from the end changes the stepper's text
+    "06-build-crossing-out.ipynb": Interaction(
+        click=".qard-step-previous",
+        changes=".qard-step-text",
+        rendered=(".qard-table", ".qard-stepper", ".qard-card"),
+    ),
+    # lesson 07 has no widget: its grid (an HTML table, class qard-grid-table) is checked as rendered only
+    # the game the student's asker played, stepped back from its end
+    "08-build-best-question.ipynb": Interaction(
+        click=".qard-step-previous",
+        changes=".qard-step-text",
+        rendered=(".qard-table", ".qard-stepper", ".qard-card"),
+    ),
+    "10-first-hand-of-hearts.ipynb": Interaction(
         click=".qard-rule-jump",
         changes=".qard-step-text",
         rendered=(".qard-rule-jump", ".qard-table", ".qard-trick", ".qard-stepper"),
     ),
     # one step back from the moment of certainty: the counting grid's probabilities change
-    "07-counting-cards-in-hearts.ipynb": Interaction(
+    "11-counting-cards-in-hearts.ipynb": Interaction(
         click=".qard-step-previous",
         changes=".qard-counting-grid",
         rendered=(".qard-table", ".qard-counting-grid", ".qard-void"),
     ),
     # the tournament's progress bar rendered; the sample hand steps back to its start
-    "08-hearts-experiments.ipynb": Interaction(
+    "12-hearts-experiments.ipynb": Interaction(
         click=".qard-step-first",
         changes=".qard-step-text",
         expect_text="Before the deal",

@@ -1,0 +1,158 @@
+"""The helpers the lessons import (qardlab.lessons.*): their numbers agree with the engine's own."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from qardlab.cards import Card
+from qardlab.deduction import SECRET
+from qardlab.games.five_sons import Ask, FiveSons, NoClaim
+from qardlab.games.five_sons.bots import RandomAsker
+from qardlab.lessons.asking import (
+    STRATEGIES,
+    answer_entropy,
+    answer_entropy_given_secret,
+    most_unpredictable,
+    questions_to_certainty,
+)
+from qardlab.lessons.hearts_compare import estimate, paired_comparison
+from qardlab.lessons.hearts_hand import (
+    RULES,
+    SeatReplay,
+    barred_moment,
+    count_moment,
+    find_moments,
+    hand_with_every_rule,
+    play_hand,
+    unknown_places,
+)
+from qardlab.lessons.pairs import chain_length, pair_count
+
+
+def _position(seed: int = 9, turns: int = 8):
+    """A Five Sons position of random questions, Alice to ask (as in lesson 04)."""
+    game = FiveSons.new(players=4, seed=seed)
+    bots = {s: RandomAsker(seed=200 + s) for s in range(4)}
+    while not (game.turn >= turns and game.phase == "ask" and game.to_move == 0):
+        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
+    return game
+
+
+def test_information_is_answer_entropy_less_what_the_secret_leaves() -> None:
+    """I(secret; answer) = H(answer) - H(answer | secret): advisor info vs direct conditioning."""
+    k = _position().knowledge(0)
+    questions = k.questions()
+    for q in (questions[0], most_unpredictable(questions), questions[len(questions) // 2]):
+        h = answer_entropy(q)
+        rest = answer_entropy_given_secret(k, q)
+        assert 0.0 <= rest <= h + 1e-9
+        assert h - rest == pytest.approx(q.info, abs=1e-9)
+
+
+def test_the_most_unpredictable_answer_is_not_the_most_informative() -> None:
+    """Lesson 04's point on its own position: the answer nearest even chances informs less."""
+    questions = _position().knowledge(0).questions()
+    loud = most_unpredictable(questions)
+    assert answer_entropy(loud) >= answer_entropy(questions[0])
+    assert loud.info < questions[0].info
+    assert answer_entropy(loud) == max(answer_entropy(q) for q in questions)
+
+
+def test_answer_entropy_of_a_certain_answer_is_zero() -> None:
+    k = _position().knowledge(0)
+    sure = next(q for q in k.questions() if max(q.outcomes.values()) > 1 - 1e-12)
+    assert answer_entropy(sure) == pytest.approx(0.0, abs=1e-9) and sure.info == pytest.approx(0.0, abs=1e-9)
+
+
+def test_experiment_advisor_gets_certain() -> None:
+    """The advisor's asker is certain within the cap on a seeded game, and the count is then really 1."""
+    ask, count = STRATEGIES["advisor, full logic"]
+    n = questions_to_certainty(1000, ask, count, cap=30)
+    assert n is not None and 0 < n <= 30
+
+
+def test_pair_count_arithmetic_matches_the_engine() -> None:
+    """faces left x numbers left = crossing-out count; less the pairs logic takes out = full-logic count."""
+    game = _position(seed=4, turns=10)
+    for seat in range(4):
+        k = game.knowledge(seat)
+        c = pair_count(k)
+        assert c.faces_left * c.numbers_left - c.refuted == c.naive == len(k.naive_candidates())
+        assert c.naive - len(c.ruled_out) == c.logic == len(k.candidates())
+        for face, number, why in c.ruled_out:
+            assert (face, number) in k.naive_candidates() and (face, number) not in k.candidates()
+            assert why
+        assert any(f"= {c.logic} pairs" in line or f"{c.logic} pairs" in line for line in c.lines())
+
+
+def test_pair_count_names_the_one_of_fact() -> None:
+    """A "showed one of" about a face and a number takes out exactly that pair, and says so."""
+    hands = [["JC", "KC", "JH", "AH", "5H"], ["JD", "QD", "KH", "4H", "6H"],
+             ["QH", "JS", "8H", "7H", "9H"], ["QC", "QS", "KS", "2H", "TH"]]
+    game = FiveSons.from_deal(hands, secret=("KD", "3H"), dealer=3)
+    game.play(Ask(target=3, face="QD", number="7H"))   # Dave holds neither: "neither" for all
+    while game.phase == "claim":
+        game.apply(NoClaim())
+    game.play(Ask(target=0, face="JC", number="3H"))   # Bob asks Alice: she shows the J♣ to Bob
+    while game.phase == "claim":
+        game.apply(NoClaim())
+    c = pair_count(game.knowledge(2))                  # Carol heard "Alice showed Bob one of J♣ and 3♥"
+    out = {(f.code, n.code): why for f, n, why in c.ruled_out}
+    assert ("JC", "3H") in out and "one of J♣ and 3♥" in out[("JC", "3H")]
+
+
+def test_chain_length_counts_the_statements() -> None:
+    game = _position(seed=6, turns=20)
+    k = game.knowledge(0)
+    logic = k.grid("logic")
+    lengths = {chain_length(k.explain(c, h)) for c in k.cards for h in k.holders
+               if h != 0 and logic[c][h] is not None}
+    assert 1 in lengths and max(lengths) >= 2
+    assert chain_length(k.explain(Card.parse("KD"), SECRET)) >= 0
+
+
+def test_hearts_moments_are_the_games_own() -> None:
+    seed, game, moments, (seat, position) = hand_with_every_rule(6)
+    assert set(moments) == set(RULES)
+    positions = [p for p, _ in moments.values()]
+    assert positions == sorted(positions)
+    assert find_moments(game)[0] == moments
+    moment = barred_moment(game)
+    state = play_hand(seed)
+    assert moment.barred and set(moment.barred) <= set(moment.hand)
+    from qardlab.engine import Timeline
+
+    at = Timeline(state).state_at(moment.position)
+    legal = set(at.legal_actions())
+    assert all(c not in legal for c in moment.barred) and any(c in legal for c in moment.hand)
+
+
+def test_unknown_places_give_the_engine_probabilities_before_any_void() -> None:
+    """Lesson 11's count: with no void, P(holder has card) = unknown places / all unknown places."""
+    replay = SeatReplay(play_hand(7), 0)
+    position, card = count_moment(replay)
+    k = replay.knowledge_at(position)
+    places = unknown_places(k, 0)
+    total = sum(size - len(known) for size, known in places.values())
+    prob = k.grid("probability")[card]
+    for holder, (size, known) in places.items():
+        assert prob[holder] == pytest.approx((size - len(known)) / total, abs=1e-9)
+    start = unknown_places(replay.knowledge_at(replay.start), 0)
+    receiver = replay.timeline.state_at(replay.start).observation(0)["passed_to"]
+    assert len(start[receiver][1]) == 3   # the three cards Alice passed
+
+
+def test_estimate_and_paired_comparison() -> None:
+    e = estimate([1, 2, 3, 4])
+    assert e.mean == 2.5 and e.half_width == pytest.approx(1.96 * math.sqrt((5 / 3) / 4))
+    with pytest.raises(ValueError, match="at least two"):
+        estimate([1])
+    from qardlab.games.hearts.bots import RuleBot
+
+    same = paired_comparison(("a", lambda s: RuleBot(seed=s)), ("b", lambda s: RuleBot(seed=s)), 6, seed=3)
+    assert same.points_a == same.points_b          # the same bot on the same deals: no difference at all
+    assert same.difference.mean == 0 and same.difference.half_width == 0
+    with pytest.raises(ValueError, match="at least two hands"):
+        paired_comparison(("a", RuleBot), ("b", RuleBot), 1)
