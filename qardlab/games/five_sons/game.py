@@ -562,7 +562,7 @@ def action_from_json(data: Any) -> Action:
               "neither": (Neither, set()),
               "claim": (Claim, {"face", "number"}), "no_claim": (NoClaim, set()),
               "deal": (Deal, {"dealer", "secret", "hands"})}
-    if kind not in makers:
+    if not isinstance(kind, str) or kind not in makers:
         raise ValueError(f"unknown Five Sons action type {kind!r}; known: {sorted(makers)}")
     maker, keys = makers[kind]
     if set(fields) != keys:
