@@ -80,6 +80,8 @@ class DeductionGrid(widgets.VBox):
 
     def __init__(self, cards: Sequence[Card], level: str = "logic",
                  on_level: Callable[[str], None] | None = None) -> None:
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         self.cards = tuple(cards)
         # buttons as wide as their words (a fixed width cut "crossing out seen cards")
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
