@@ -21,7 +21,6 @@ Actions (all in ``history``, so a record replays exactly):
 from __future__ import annotations
 
 import random as _random
-import struct as _struct
 from operator import add as _add
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -80,11 +79,9 @@ _CYCLES: dict[tuple[tuple[str, ...] | None, int], tuple[str, ...]] = {}  # check
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
 #: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
 _SHUFFLE_STEPS = {
-    size: tuple((i, 32 - (i + 1).bit_length()) for i in reversed(range(1, size)))
+    size: tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
     for size in (48, 50, 51, 52)
 }
-#: m 32-bit words (little-endian bytes) as a tuple of ints, for each m a shuffle may draw at once
-_WORDS = {m: _struct.Struct(f"<{m}I").unpack for m in range(1, 52)}
 
 
 def _new_hand(cards: list[Card]) -> Hand:
@@ -754,8 +751,7 @@ class Hearts(Game):
         """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from dealer's left.
 
         The shuffle is ``random.Random.shuffle``'s, step for step (so a seed gives the same deals as
-        ever, and leaves the RNG in the same state), with its per-card method calls inlined and the
-        generator's words drawn a block at a time.
+        ever), with its per-card method calls inlined.
         """
         if self._phase != _DEAL:
             raise IllegalAction("no deal is due now")
@@ -763,28 +759,11 @@ class Hearts(Game):
             raise IllegalAction("a game set up with from_deal is one hand")
         n = self.players
         order = [*_DECK_BITS[n]]
-        # getrandbits(k) for k <= 32 is the top k bits of the generator's next 32-bit word, and
-        # getrandbits(32 * m) is its next m words, first word lowest: so the words are drawn in
-        # blocks, never more than the steps still to come need (each needs one word at least),
-        # and the generator ends in the very state a card-by-card shuffle leaves it in
         getrandbits = self.rng.getrandbits
-        steps = _SHUFFLE_STEPS[len(order)]
-        todo = len(steps)
-        words = _WORDS[todo](getrandbits(32 * todo).to_bytes(4 * todo, "little"))
-        w = 0
-        for i, shift in steps:  # Random.shuffle: j = randbelow(i + 1), by rejection; swap
-            j = words[w] >> shift
-            w += 1
+        for i, k in _SHUFFLE_STEPS[len(order)]:  # Random.shuffle: j = randbelow(i + 1), swap
+            j = getrandbits(k)
             while j > i:
-                if w == len(words):  # this step and the later ones need todo words at least
-                    words = _WORDS[todo](getrandbits(32 * todo).to_bytes(4 * todo, "little"))
-                    w = 0
-                j = words[w] >> shift
-                w += 1
-            todo -= 1
-            if w == len(words) and todo:
-                words = _WORDS[todo](getrandbits(32 * todo).to_bytes(4 * todo, "little"))
-                w = 0
+                j = getrandbits(k)
             order[i], order[j] = order[j], order[i]
         # the k-th card dealt goes to seat (first + k) % n, first the seat left of the next dealer
         first = (self.dealer + 2) % n

@@ -2,9 +2,8 @@
 
 The step engine logs plays implicitly (their events are built from the history when read),
 holds the open trick as card bits, checks passes of interned Cards on a short path and
-shuffles with ``Random.shuffle``'s steps inlined (the generator's words drawn in blocks); the
-batch simulator deals by sorting random keys and draws slots from raw 32-bit words. These tests
-pin what those shortcuts must not change.
+shuffles with ``Random.shuffle``'s steps inlined; the batch simulator deals by sorting random
+keys and draws slots from raw 32-bit words. These tests pin what those shortcuts must not change.
 """
 
 from __future__ import annotations
@@ -133,19 +132,3 @@ def test_batch_integer_draw_stays_below_the_count() -> None:
     for u, expect in ((0, 0 * counts), (2**32 - 1, counts - 1)):
         r = np.multiply(np.full(17, u, dtype=np.uint32), counts, dtype=np.uint64) >> 32
         assert (r == expect).all()
-
-
-@pytest.mark.parametrize("n", PLAYERS)
-def test_block_drawn_shuffle_is_random_shuffle_word_for_word(n: int) -> None:
-    """The step engine's shuffle draws the generator's 32-bit words in blocks: over many seeds its
-    deals are ``Random.shuffle``'s and the generator ends in the same state (so later deals, and
-    anything else drawn from ``game.rng``, are as before)."""
-    for seed in range(150):
-        g = Hearts.new(n, seed=seed, rules=HeartsRules(target=10**6))
-        rng = random.Random(seed)
-        cards = cards_of_mask(deck_mask(n))
-        rng.shuffle(cards)
-        first = 1 % n  # the first dealer is seat 0; its left deals first
-        expect = [sorted(cards[(s - first) % n :: n]) for s in range(n)]
-        assert [sorted(h) for h in g.history[0].hands] == expect
-        assert g.rng.getstate() == rng.getstate()
