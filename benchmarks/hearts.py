@@ -25,7 +25,7 @@ CPU time (``time.process_time``), so that other jobs on a shared machine distort
 ``--baseline REF`` also runs the three qardlab loops on commit ``REF``'s code (``git archive``) and
 on this tree's, each in a fresh child process, once per round between the others, so that today's
 figures and the old ones come from the same run and are measured alike (``@this tree`` against
-``@REF``; the main process's own step figures run a few per cent slower, see ``main``).
+``@REF``; the main process's own figures, measured after OpenSpiel's, can differ by a few per cent).
 
     python benchmarks/hearts.py [--seconds 2] [--rounds 3] [--batch 10000] [--baseline REF]
 """
@@ -152,10 +152,9 @@ def main() -> None:
         if args.baseline:
             from _baseline import ROOT, checkout, measure
 
-            # both codes in a fresh child process, alike: this process (OpenSpiel, numpy and the
-            # batch's arrays loaded, a bigger heap for the garbage collector to scan) runs the
-            # step loops several per cent slower than a fresh one, so only child against child
-            # compares today's code with the old
+            # both codes alike, each in a fresh child process that imports qardlab from its own
+            # folder: this process (OpenSpiel and numpy loaded, the batch's arrays freed) is not
+            # quite the same setting, so today's code is compared with the old child to child
             child_args = (__file__, "--seconds", str(args.seconds), "--seed", str(seed),
                           "--batch", str(args.batch))
             for label, path in (("this tree", ROOT), (args.baseline[:8], checkout(args.baseline))):
