@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -60,6 +61,8 @@ class ServerProcess:
                 break
         else:
             raise RuntimeError("the server did not start within 30 s")
+        # keep reading what the server prints, so that a full pipe never blocks its event loop
+        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
         status, body = self.get("/api/status")
         assert status == 200 and body["status"] == "ready", body
 
@@ -93,6 +96,13 @@ class ServerProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
+    def _drain(self, stream: Any) -> None:
+        try:
+            for line in stream:
+                self.lines.append(line)
+        except (ValueError, OSError):  # the stream was closed by stop()
+            pass
+
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
@@ -117,13 +127,24 @@ class Client:
         self.errors: list[str] = []
         self.obs: Optional[dict[str, Any]] = None
         self.seat: Any = "?"
+        self._sent: list[float] = []  # when this client's last moves went out (see act)
         self.ws = websocket.create_connection(f"{server.ws_url}/ws?code={code}", timeout=15)
 
     def recv(self, timeout: float = 15) -> dict[str, Any]:
-        self.ws.settimeout(timeout)
-        text = self.ws.recv()
-        if not text:
-            raise ConnectionError("the server closed the connection")
+        """The next message, within ``timeout`` seconds in all: the server's pings (every 10 s) are
+        answered here but do not extend the wait, so a stalled table fails the test instead of hanging it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise websocket.WebSocketTimeoutException(f"no message within {timeout} s")
+            self.ws.settimeout(left)
+            opcode, data = self.ws.recv_data(control_frame=True)
+            if opcode == websocket.ABNF.OPCODE_CLOSE:
+                raise ConnectionError("the server closed the connection")
+            if opcode == websocket.ABNF.OPCODE_TEXT:
+                text = data.decode("utf-8")
+                break
         self.frames.append(text)
         msg = json.loads(text)
         if msg["type"] == "observation":
@@ -163,9 +184,16 @@ class Client:
         self.ws.send(text)
 
     def act(self, action: Any, step: Optional[int] = None) -> None:
+        """Send a move, keeping to the server's rate limit (10 messages a second) as a person would:
+        a game played at full speed would otherwise be refused as a flood, as it should be."""
         msg: dict[str, Any] = {"type": "act", "action": action}
         if step is not None:
             msg["step"] = step
+        now = time.monotonic()
+        self._sent = [s for s in self._sent if now - s < 1.0]
+        if len(self._sent) >= 9:
+            time.sleep(1.0 - (now - self._sent[0]))
+        self._sent.append(time.monotonic())
         self.send(json.dumps(msg))
 
     def close(self) -> None:
@@ -215,8 +243,13 @@ def play_out(clients: dict[int, Client], others: list[Client], choose, max_steps
             action = choose(clients[mover].obs)
             clients[mover].act(action, step=k)
             sent.append(action)
-        for c in everyone:
-            c.wait_step(k + 1)
+        try:
+            for c in everyone:
+                c.wait_step(k + 1)
+        except AssertionError as e:
+            told = {s: c.errors[-3:] for s, c in clients.items() if c.errors}
+            raise AssertionError(f"{e}; step {k}, {obs.get('phase')}, seat {mover} to move; "
+                                 f"refusals told to seats: {told}") from None
     raise AssertionError(f"the game did not end within {max_steps} steps")
 
 
