@@ -55,7 +55,7 @@ def _run(g: Any, bots: list, until: Callable[[Any], bool]) -> Any:
         if g.to_move is None or g.to_move < 0:
             g.play(g.chance_outcome())
             continue
-        g.play(bots[g.to_move].act(g.observation(g.to_move)))
+        g.apply(bots[g.to_move].act(g.observation(g.to_move)))  # one step: a forced answer is one too
     return g
 
 
@@ -80,7 +80,8 @@ def samples() -> list[tuple[str, str]]:
     out.append(("Hearts 4 players, hand over, Alice's view", hearts_felt(_obs(g, 0), human=0)))
     g = Hearts.new(5, seed=3)
     _run(g, [RuleBot(s) for s in range(5)],
-         lambda g: g.phase == "play" and len(g.observation(0)["tricks"]) == 5 and not g.observation(0)["trick"])
+         lambda g: g.phase == "play" and len(g.observation(0)["tricks"]) == 5
+         and not g.observation(0)["trick"])
     out.append(("Hearts 5 players, teacher's view, between tricks", hearts_felt(_obs(g, None), human=0,
                                                                                  viewer_hand=True)))
     for n in (4, 5):

@@ -110,8 +110,8 @@ FELT_GREEN = "#2e7d4f"
 HEARTS_SIZE = {"width": "60em", "height": "32em"}
 FIVE_SONS_SIZE = {"width": "60em", "height": "27em"}
 #: a seat box's size (width, height) per game, and the viewer's own (its hand lies below the felt)
-SEAT_SIZE = {"hearts": ("13.5em", "8.2em"), "five_sons": ("14em", "6.3em")}
-MY_SEAT_SIZE = {"hearts": ("24em", "5em"), "five_sons": ("20em", "3.4em")}
+SEAT_SIZE = {"hearts": ("13.5em", "8.4em"), "five_sons": ("14em", "6.3em")}
+MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("20em", "3.4em")}
 
 #: the felt's style sheet (one <style> element for the page; the table puts it in once)
 FELT_CSS = f"""<style>
@@ -141,13 +141,15 @@ FELT_CSS = f"""<style>
 .qard-seat-hand .qard-card, .qard-seat-hand .qard-card-back {{ flex: none; }}
 .qard-fan .qard-card-back + .qard-card-back {{ margin-left: -1.95em !important; }}
 .qard-seat-info {{ font-size: .88em; color: #333; white-space: nowrap; }}
-.qard-taken {{ display: flex; align-items: center; gap: .25em; height: 2.1em; white-space: nowrap;
-  overflow: hidden; font-size: .88em; }}
-.qard-taken-cards {{ font-size: .5em; display: inline-flex; }}
+.qard-taken {{ display: flex; flex-wrap: wrap; align-content: flex-start; column-gap: .35em; height: 2.5em;
+  line-height: 1.2; overflow: hidden; font-size: .88em; }}
+.qard-taken-cards {{ font-weight: bold; font-size: 1.05em; }}
+.qard-short-suit {{ margin-right: .45em; }}
+.qard-short-suit .qard-card-short {{ margin-left: .18em; }}
 .qard-taken-label {{ font-weight: bold; color: #6b4e00; }}
-.qard-taken-cards .qard-card {{ margin: 0 .08em !important; flex: none; box-shadow: none !important; }}
-.qard-suit-rows {{ display: flex; flex-wrap: wrap; column-gap: .7em; font-size: .92em; line-height: 1.15; }}
-.qard-suit-row {{ white-space: nowrap; }}
+.qard-suit-rows {{ display: flex; flex-wrap: wrap; column-gap: .3em; font-size: 1em; font-weight: bold;
+  line-height: 1.2; }}
+.qard-suit-rows .qard-short-suit {{ white-space: nowrap; }}
 .qard-trick-card {{ position: absolute; transform: translate(-50%, -50%); text-align: center; }}
 .qard-trick-card {{ font-size: 1.05em; }}
 .qard-trick-name {{ display: block; font-size: .7em; color: #e8f5ec; white-space: nowrap; }}
@@ -215,10 +217,15 @@ def felt_layout(players: int, felt: Mapping[str, str], seat: tuple[str, str],
     return spots
 
 
-def trick_spots(players: int, rx: float = 17.0, ry: float = 13.5,
+#: the trick's vertical radius (% of the felt) by players: six need room between the side cards
+_TRICK_RY = {3: 13.5, 4: 15.0, 5: 13.5, 6: 16.5}
+
+
+def trick_spots(players: int, rx: float = 17.0, ry: Optional[float] = None,
                 middle: float = 54.0) -> list[tuple[float, float]]:
     """Where each place's card of the trick lies (left %, top %): before its player, round the middle
     (a little below the felt's centre: the viewer's box at the bottom is lower than the others')."""
+    ry = _TRICK_RY.get(players, 15.0) if ry is None else ry
     return [(x, round(y - 50 + middle, 2)) for x, y in seat_spots(players, rx, ry)]
 
 
@@ -275,19 +282,22 @@ def _faces(codes: Sequence[str], backs: int = 0, title: Optional[str] = None) ->
               [raw(back_html()) for _ in range(backs)], cls="qard-hand", style={"display": "inline-flex"})
 
 
-def _suit_rows(codes: Sequence[str]) -> ET.Element:
-    """A hand face up written short, one line a suit ("♠ A K 7"): a whole hand in a small seat."""
+def _short(codes: Sequence[str], cls: str) -> ET.Element:
+    """Cards written short in one line, by suit ("♥ Q J 8  ♠ Q"), each card a span a screen reader names."""
     cards = [Card.parse(c) for c in codes]
-    rows = []
+    parts = []
     for suit in sorted({c.suit for c in cards}, reverse=True):
-        mine = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
         color = _suit_color(Suit(suit).letter)
-        rows.append(el("div", el("span", Suit(suit).symbol, style={"color": color}), " ",
-                       [el("span", _rank(c), " ", cls="qard-card-short", data_card=c.code,
-                           title=c.name, role="img", aria_label=c.name, style={"color": color})
-                        for c in mine],
-                       cls="qard-suit-row"))
-    return el("div", rows or el("i", "no cards"), cls="qard-suit-rows")
+        mine = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+        ranks = [el("span", _rank(c), cls="qard-card-short", data_card=c.code, title=c.name, role="img",
+                    aria_label=c.name) for c in mine]
+        parts.append(el("span", Suit(suit).symbol, ranks, cls="qard-short-suit", style={"color": color}))
+    return el("span", parts, cls=cls)
+
+
+def _suit_rows(codes: Sequence[str]) -> ET.Element:
+    """A hand face up written short, by suit ("♠ A K 7  ♥ 9 8"), wrapping: a whole hand in a small seat."""
+    return _short(codes, cls="qard-suit-rows") if codes else el("i", "no cards", cls="qard-suit-rows")
 
 
 def _rank(card: Card) -> str:
@@ -345,12 +355,12 @@ def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *,
     scoring = [c for t in taken for c in t.get("scoring", ())]
     pts = obs["points_taken"][seat]
     tricks = count_words(len(taken), "trick")
-    extra = el("div", el("span", "taken", cls="qard-taken-label"),
-               el("span", f"{tricks} · {count_words(pts, 'pt')}" if taken else "nothing"),
-               el("span", [raw(card_html(Card.parse(c))) for c in scoring], cls="qard-taken-cards"),
-               cls="qard-taken", aria_label=f"taken: {tricks}, {count_words(pts, 'point')}")
+    said = _short(scoring, cls="qard-taken-cards") if scoring else el("span", tricks if taken else "nothing")
+    extra = el("div", el("span", "taken", cls="qard-taken-label"), said, cls="qard-taken",
+               title=f"taken: {tricks}, {count_words(pts, 'point')}",
+               aria_label=f"taken: {tricks}, {count_words(pts, 'point')}")
     left = "no cards left" if size == 0 else count_words(size, "card")
-    info = f"{left} · score {obs['scores'][seat]}"
+    info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
     tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
     size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
     return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human,

@@ -220,10 +220,12 @@ def test_hearts_taken_cards_are_labelled_with_their_point_cards() -> None:
         mine = [t for t in o["tricks"] if t["winner"] == s]
         want = sorted(c for t in mine for c in t["scoring"])
         assert sorted(_cards(taken)) == want
-        if mine:
+        assert count_words(o["points_taken"][s], "pt") in _text(_one(box, "qard-seat-info"))
+        assert taken.get("title") == f"taken: {count_words(len(mine), 'trick')}, " \
+            f"{count_words(o['points_taken'][s], 'point')}"
+        if mine and not want:
             assert count_words(len(mine), "trick") in _text(taken)
-            assert count_words(o["points_taken"][s], "pt") in _text(taken)
-        else:
+        elif not mine:
             assert "nothing" in _text(taken)
         assert "no cards left" in _text(box)
     assert any(_cards(_one(b, "qard-taken")) for b in seats.values())  # some points were taken
