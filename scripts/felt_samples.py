@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from qardlab.cards import Card  # noqa: E402
-from qardlab.games.five_sons import FiveSons  # noqa: E402
+from qardlab.games.five_sons import Claim, FiveSons  # noqa: E402
 from qardlab.games.five_sons.bots import ReasoningBot  # noqa: E402
 from qardlab.games.hearts import Hearts  # noqa: E402
 from qardlab.games.hearts.bots import RuleBot  # noqa: E402
@@ -99,6 +99,12 @@ def samples() -> list[tuple[str, str]]:
     lines = [g.describe(e, 0) for e in g.events if e.visible_to(0)]
     log = log_html(lines, [g.seat_name(s) for s in range(4)], limit=12)
     out.append(("Five Sons log, newest first, folded", f"<div class='log'>{log}</div>"))
+    g = FiveSons.new(4, seed=7)
+    bots = [ReasoningBot(s) for s in range(4)]
+    _run(g, bots, lambda g: g.phase == "claim" and g.to_move == 0 and g.step > 20)
+    g.apply(Claim("KS", "AH"))
+    _run(g, bots, lambda g: g.phase == "ask")
+    out.append(("Five Sons 4 players, Alice's wrong claim", five_sons_felt(_obs(g, 0), human=0)))
     g = FiveSons.new(5, seed=11)
     _run(g, [ReasoningBot(s) for s in range(5)], lambda g: g.step >= 30 and g.phase == "claim")
     out.append(("Five Sons 5 players, teacher's view",

@@ -34,7 +34,7 @@ from ..cards import Card, Suit, back_html, card_html
 __all__ = [
     "el", "raw", "to_html", "FELT_CSS", "HEARTS_SIZE", "FIVE_SONS_SIZE", "seat_order", "seat_spots",
     "felt_layout", "trick_spots", "seat_box", "dealer_badge", "prompt", "hearts_felt", "hearts_seat",
-    "five_sons_felt", "five_sons_seat", "fold_log", "log_html", "count_words",
+    "five_sons_felt", "five_sons_seat", "verdict", "fold_log", "log_html", "count_words",
 ]
 
 Child = Union[ET.Element, str, int, None, Iterable[Any]]
@@ -108,10 +108,10 @@ FELT_GREEN = "#2e7d4f"
 
 #: the felt's size per game (CSS lengths): fixed, so the table never jumps during a hand
 HEARTS_SIZE = {"width": "60em", "height": "32em"}
-FIVE_SONS_SIZE = {"width": "60em", "height": "27em"}
+FIVE_SONS_SIZE = {"width": "50em", "height": "27em"}
 #: a seat box's size (width, height) per game, and the viewer's own (its hand lies below the felt)
 SEAT_SIZE = {"hearts": ("13.5em", "8.4em"), "five_sons": ("14em", "6.3em")}
-MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("20em", "3.4em")}
+MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "4.6em")}
 
 #: the felt's style sheet (one <style> element for the page; the table puts it in once)
 FELT_CSS = f"""<style>
@@ -168,6 +168,10 @@ FELT_CSS = f"""<style>
 .qard-question {{ position: absolute; left: 50%; top: 73%; transform: translate(-50%, -50%);
   text-align: center; white-space: nowrap; font-size: 1em; }}
 .qard-question-cards {{ font-size: .8em; display: inline-flex; vertical-align: middle; }}
+.qard-verdict {{ height: 1.3em; font-weight: bold; white-space: nowrap; overflow: hidden; }}
+.qard-verdict-right {{ color: #1b7a32; }}
+.qard-verdict-wrong {{ color: #b00020; }}
+.qard-verdict-cards {{ background: #fff; border-radius: .25em; padding: 0 .15em; }}
 .qard-log-list {{ margin: 0; padding-left: 1.2em; }}
 .qard-log-list li.qard-log-newest {{ font-weight: bold; }}
 .qard-log-count {{ display: inline-block; margin-left: .4em; padding: 0 .4em; border-radius: .8em;
@@ -293,6 +297,14 @@ def _short(codes: Sequence[str], cls: str) -> ET.Element:
                     aria_label=c.name) for c in mine]
         parts.append(el("span", Suit(suit).symbol, ranks, cls="qard-short-suit", style={"color": color}))
     return el("span", parts, cls=cls)
+
+
+def _pair(codes: Sequence[str], cls: str) -> ET.Element:
+    """Cards written short in the order given ("K♦ 9♥"), each in its suit's colour."""
+    cards = [Card.parse(c) for c in codes]
+    return el("span", [el("span", c.symbol, " " if i < len(cards) - 1 else None, cls="qard-card-short",
+                          data_card=c.code, title=c.name, role="img", aria_label=c.name,
+                          style={"color": _suit_color(c.suit.letter)}) for i, c in enumerate(cards)], cls=cls)
 
 
 def _suit_rows(codes: Sequence[str]) -> ET.Element:
@@ -465,7 +477,26 @@ def five_sons_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float],
     info = (count_words(size, "card") if dealt else "not dealt yet")
     size_ = SEAT_SIZE["five_sons"] if hand else MY_SEAT_SIZE["five_sons"]
     return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human,
-                    dealer=dealt and seat == obs["dealer"], turn=turn, tags=tags, hand=shown_el, info=info)
+                    dealer=dealt and seat == obs["dealer"], turn=turn, tags=tags, hand=shown_el, info=info,
+                    extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")))
+
+
+def verdict(obs: Mapping[str, Any], seat: int, names: Sequence[str], *, you: bool = False) -> ET.Element:
+    """The verdict of ``seat``'s claim, as the observation's log tells it ("Your claim K♠ A♥: wrong,
+    you are out; the secret pair is K♦ 9♥"), or an empty line of the same height when it has not claimed:
+    the viewer's own seat box carries it, so it is on screen the moment the claim is judged."""
+    claim = next((e for e in reversed(obs["events"]) if e["kind"] == "claim" and e.get("seat") == seat), None)
+    if claim is None:
+        return el("div", cls="qard-verdict")
+    whose = "Your claim" if you else f"{names[seat]}'s claim"
+    secret = claim.get("secret") or (claim.get("private") or {}).get(str(seat), {}).get("secret")
+    pair = _pair([claim["face"], claim["number"]], cls="qard-verdict-cards")
+    if claim.get("right"):
+        return el("div", whose, " ", pair, ": right! ", "You win." if you else "Wins.",
+                  cls=["qard-verdict", "qard-verdict-right"], role="status")
+    tail = [" The secret pair is ", _pair(secret, cls="qard-verdict-cards"), "."] if secret else []
+    return el("div", whose, " ", pair, ": wrong, ", "you are out." if you else "out.", tail,
+              cls=["qard-verdict", "qard-verdict-wrong"], role="status")
 
 
 def _five_sons_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,

@@ -357,6 +357,26 @@ def test_five_sons_out_and_winner_marks() -> None:
     assert _cards(_one(root, "qard-secret")) == [c.code for c in g.secret]
 
 
+def test_five_sons_verdict_of_the_players_own_claim_is_in_its_seat_box() -> None:
+    g = _run(FiveSons.new(4, seed=7), lambda g: g.phase == "claim" and g.to_move == 0 and g.step > 20)
+    g.apply(Claim("KS", "AH"))  # wrong: the secret is K♦ 9♥
+    mine = _seats(_tree(five_sons_felt(_obs(g, 0), human=0)))[0]
+    v = _one(mine, "qard-verdict")
+    assert "qard-verdict-wrong" in _classes(v) and "qard-out" in _classes(mine)
+    assert _text(v).startswith("Your claim") and "wrong, you are out" in _text(v)
+    assert _cards(v) == ["KS", "AH"] + [c.code for c in g.secret]  # the claimant has seen the secret
+    # another seat reads the claim and its verdict, never the secret
+    bob_view = _seats(_tree(five_sons_felt(_obs(g, 1), viewer=0)))[0]
+    v = _one(bob_view, "qard-verdict")
+    assert _text(v).startswith("Alice's claim") and _cards(v) == ["KS", "AH"]
+    # a seat that has not claimed keeps an empty line of the same height
+    assert _text(_one(_seats(_tree(five_sons_felt(_obs(g, 1))))[1], "qard-verdict")) == ""
+    g2 = _run(FiveSons.new(4, seed=7), lambda g: g.phase == "claim" and g.to_move == 0 and g.step > 20)
+    g2.apply(Claim(*[c.code for c in g2.secret]))
+    v = _one(_seats(_tree(five_sons_felt(_obs(g2, 0), human=0)))[0], "qard-verdict")
+    assert "qard-verdict-right" in _classes(v) and "right! You win." in _text(v)
+
+
 def test_five_sons_felt_keeps_one_size() -> None:
     g = FiveSons.new(5, seed=2)
     bots = [ReasoningBot(s) for s in range(5)]
