@@ -111,7 +111,7 @@ HEARTS_SIZE = {"width": "60em", "height": "32em"}
 FIVE_SONS_SIZE = {"width": "50em", "height": "27em"}
 #: a seat box's size (width, height) per game, and the viewer's own (its hand lies below the felt)
 SEAT_SIZE = {"hearts": ("13.5em", "8.4em"), "five_sons": ("14em", "6.3em")}
-MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "4.6em")}
+MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "5.6em")}
 
 #: the felt's style sheet (one <style> element for the page; the table puts it in once)
 FELT_CSS = f"""<style>
@@ -123,7 +123,8 @@ FELT_CSS = f"""<style>
   overflow: hidden; }}
 .qard-felt-ring .qard-seat.qard-turn {{ border: 4px solid {HIGHLIGHT};
   box-shadow: 0 0 14px 3px {HIGHLIGHT}; }}
-.qard-felt-ring .qard-seat.qard-out {{ opacity: .6; background: #ddd; }}
+.qard-felt-ring .qard-seat.qard-out:not(.qard-seat-mine) {{ opacity: .6; background: #ddd; }}
+.qard-felt-ring .qard-seat.qard-out.qard-seat-mine {{ border-color: #b00020; }}
 .qard-felt-ring .qard-seat.qard-winner {{ border: 4px solid #2a9d3a; box-shadow: 0 0 14px 3px #7be08a; }}
 .qard-seat-head {{ display: flex; align-items: center; gap: .35em; font-size: 1.12em; white-space: nowrap; }}
 .qard-seat-name {{ font-weight: bold; flex: none; }}
@@ -161,14 +162,14 @@ FELT_CSS = f"""<style>
   text-shadow: 0 1px 2px #0008; }}
 .qard-felt-prompt.qard-prompt-yours {{ background: {HIGHLIGHT}; color: #1a1a1a; text-shadow: none;
   border-radius: .4em; padding: .15em .6em; }}
-.qard-secret-box {{ position: absolute; left: 50%; top: 44%; transform: translate(-50%, -50%);
+.qard-secret-box {{ position: absolute; left: 50%; top: 41%; transform: translate(-50%, -50%);
   text-align: center; }}
 .qard-secret-box {{ font-size: 1.2em; }}
 .qard-secret-label {{ display: block; font-size: .7em; color: #e8f5ec; }}
-.qard-question {{ position: absolute; left: 50%; top: 73%; transform: translate(-50%, -50%);
+.qard-question {{ position: absolute; left: 50%; top: 69%; transform: translate(-50%, -50%);
   text-align: center; white-space: nowrap; font-size: 1em; }}
 .qard-question-cards {{ font-size: .8em; display: inline-flex; vertical-align: middle; }}
-.qard-verdict {{ height: 1.3em; font-weight: bold; white-space: nowrap; overflow: hidden; }}
+.qard-verdict {{ height: 2.5em; line-height: 1.25; font-weight: bold; overflow: hidden; }}
 .qard-verdict-right {{ color: #1b7a32; }}
 .qard-verdict-wrong {{ color: #b00020; }}
 .qard-verdict-cards {{ background: #fff; border-radius: .25em; padding: 0 .15em; }}
@@ -250,11 +251,13 @@ def prompt(text: str, *more: str, yours: bool = False) -> ET.Element:
 
 
 def seat_box(seat: int, name: str, *, spot: tuple[float, float], size: tuple[str, str], you: bool = False,
-             dealer: bool = False, turn: bool = False, tags: Sequence[tuple[str, str]] = (),
-             hand: Optional[ET.Element] = None, info: Child = None, extra: Child = None) -> ET.Element:
+             dealer: bool = False, turn: bool = False, mine: bool = False,
+             tags: Sequence[tuple[str, str]] = (), hand: Optional[ET.Element] = None, info: Child = None,
+             extra: Child = None) -> ET.Element:
     """One seat at the felt, the same for every game: the name with the dealer's badge, "(you)" and the
     game's tags (``(kind, text)``: "out", "winner", "asked", "turn"), the hand's slot, an info line and
-    whatever else the game adds (``extra``). ``turn`` highlights the box of the seat to move."""
+    whatever else the game adds (``extra``). ``turn`` highlights the box of the seat to move; ``mine``
+    marks the viewer's own box (``qard-seat-mine``)."""
     kinds = {k for k, _t in tags}
     head = el("div",
               el("span", name, cls="qard-seat-name"),
@@ -266,7 +269,8 @@ def seat_box(seat: int, name: str, *, spot: tuple[float, float], size: tuple[str
               el("div", hand, cls="qard-seat-hand") if hand is not None else None,
               el("div", info, cls="qard-seat-info") if info is not None else None,
               extra,
-              cls=["qard-seat", "qard-turn" if turn else None, "qard-out" if "out" in kinds else None,
+              cls=["qard-seat", "qard-seat-mine" if mine else None, "qard-turn" if turn else None,
+                   "qard-out" if "out" in kinds else None,
                    "qard-winner" if "winner" in kinds else None],
               data_seat=seat, style={**_pos(spot), "width": size[0], "height": size[1]},
               aria_label=f"{name}'s seat")
@@ -375,8 +379,8 @@ def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *,
     info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
     tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
     size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
-    return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human,
-                    dealer=seat == obs["dealer"], turn=turn, tags=tags, hand=shown, info=info, extra=extra)
+    return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human, dealer=seat == obs["dealer"],
+                    turn=turn, mine=seat == viewer, tags=tags, hand=shown, info=info, extra=extra)
 
 
 def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]) -> ET.Element:
@@ -477,7 +481,8 @@ def five_sons_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float],
     info = (count_words(size, "card") if dealt else "not dealt yet")
     size_ = SEAT_SIZE["five_sons"] if hand else MY_SEAT_SIZE["five_sons"]
     return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human,
-                    dealer=dealt and seat == obs["dealer"], turn=turn, tags=tags, hand=shown_el, info=info,
+                    dealer=dealt and seat == obs["dealer"], turn=turn, mine=seat == viewer, tags=tags,
+                    hand=shown_el, info=info,
                     extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")))
 
 
@@ -561,7 +566,7 @@ def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = N
     # the prompt sits below the secret pair
     for e in felt.iter("div"):
         if "qard-felt-prompt" in (e.get("class") or ""):
-            e.set("style", "top:60%")
+            e.set("style", "top:57%")
     return to_html(felt)
 
 
