@@ -34,7 +34,7 @@ from ..cards import Card, Suit, back_html, card_html
 __all__ = [
     "el", "raw", "to_html", "FELT_CSS", "HEARTS_SIZE", "FIVE_SONS_SIZE", "seat_order", "seat_spots",
     "felt_layout", "trick_spots", "seat_box", "dealer_badge", "prompt", "hearts_felt", "hearts_seat",
-    "five_sons_felt", "five_sons_seat", "verdict", "fold_log", "log_html", "count_words",
+    "five_sons_felt", "five_sons_seat", "verdict", "part", "fold_log", "log_html", "count_words",
 ]
 
 Child = Union[ET.Element, str, int, None, Iterable[Any]]
@@ -568,6 +568,16 @@ def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = N
         if "qard-felt-prompt" in (e.get("class") or ""):
             e.set("style", "top:57%")
     return to_html(felt)
+
+
+def part(markup: str, *, seat: Optional[int] = None, cls: Optional[str] = None) -> str:
+    """One part of a felt's HTML: the box of ``seat`` or the first element of class ``cls`` ("" if none)."""
+    for e in ET.fromstring(markup).iter():
+        classes = (e.get("class") or "").split()
+        if (seat is not None and "qard-seat" in classes and e.get("data-seat") == str(seat)) \
+                or (cls is not None and cls in classes):
+            return to_html(e)
+    return ""
 
 
 # -- the log ------------------------------------------------------------------------------------

@@ -434,6 +434,14 @@ def test_log_of_a_whole_five_sons_game_is_much_shorter_folded() -> None:
     assert folded[-1][0] == lines[-1]
 
 
+def test_part_finds_a_seat_box_or_a_class() -> None:
+    o = _obs(FiveSons.new(4, seed=7), 0)
+    markup = five_sons_felt(o)
+    bob = felt.part(markup, seat=1)
+    assert _tree(bob).get("data-seat") == "1" and bob.count("qard-card-back") == 5
+    assert "qard-secret" in felt.part(markup, cls="qard-secret") and felt.part(markup, cls="nothing") == ""
+
+
 def test_felt_css_is_one_style_element() -> None:
     assert felt.FELT_CSS.startswith("<style>") and felt.FELT_CSS.count("<style>") == 1
     for cls in ("qard-felt-ring", "qard-seat", "qard-turn", "qard-dealer", "qard-trick-card",
