@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable, Iterator, Union
 
+from . import palette
+
 __all__ = [
     "Suit",
     "Card",
@@ -293,23 +295,33 @@ BACK_CSS = (
 )
 
 
-def card_html(card: Card, *, dim: bool = False, title: str | None = None) -> str:
-    """A card face as an inline HTML element; red suits red, black suits near-black."""
-    color = "#c8102e" if card.red else "#1a1a1a"
+def card_html(card: Card, *, dim: bool = False, title: str | None = None, deck: str | None = None) -> str:
+    """A card face as an inline HTML element, coloured by :mod:`qardlab.palette` (the session's deck,
+    or ``deck``: "two" or "four"); a screen reader reads its name (``role="img"`` and ``aria-label``),
+    a pointer shows ``title`` (default the name)."""
+    color = palette.suit_color(card.suit.letter, deck)
     rank = "10" if card.rank == 10 else RANK_CODES[card.rank]
     extra = "opacity:.35;" if dim else ""
     tip = html.escape(title if title is not None else card.name, quote=True)
+    spoken = card.name if title is None else title if title.startswith(card.name) else f"{card.name}: {title}"
+    label = html.escape(spoken, quote=True)
     return (
-        f'<span class="qard-card" data-card="{card.code}" title="{tip}" '
+        f'<span class="qard-card" data-card="{card.code}" role="img" aria-label="{label}" title="{tip}" '
         f'style="{CARD_CSS}color:{color};{extra}">'
         f"<span>{rank}</span><span>{card.suit.symbol}</span></span>"
     )
 
 
 def back_html() -> str:
-    return f'<span class="qard-card-back" title="hidden card" style="{BACK_CSS}"></span>'
+    """A card face down; read as "hidden card"."""
+    return (f'<span class="qard-card-back" role="img" aria-label="hidden card" title="hidden card" '
+            f'style="{BACK_CSS}"></span>')
 
 
-def hand_html(cards: Iterable[Card]) -> str:
-    inner = "".join(card_html(c) for c in cards) or "<em>no cards</em>"
-    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.2em 0">{inner}</span>'
+def hand_html(cards: Iterable[Card], *, deck: str | None = None) -> str:
+    """A row of card faces (a hand shows itself so in a notebook)."""
+    cards = list(cards)
+    inner = "".join(card_html(c, deck=deck) for c in cards) or "<em>no cards</em>"
+    label = html.escape(", ".join(c.name for c in cards) or "no cards", quote=True)
+    return (f'<span class="qard-hand" role="group" aria-label="{label}" '
+            f'style="display:inline-flex;flex-wrap:wrap;gap:.2em 0">{inner}</span>')

@@ -10,11 +10,11 @@ too: its observation's ``legal`` is then that single forced action, which a bot 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .game import CHANCE, Game, Observation
 
-__all__ = ["Bot", "RandomBot", "forced_in", "play", "play_turn"]
+__all__ = ["Bot", "RandomBot", "FunctionBot", "forced_in", "play", "play_turn"]
 
 
 @runtime_checkable
@@ -46,6 +46,23 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
+
+
+class FunctionBot:
+    """A bot made from a function of the observation (``fn(obs) -> action``): how a student's
+    reasoning, or any quick experiment, takes a seat without writing a class."""
+
+    def __init__(self, fn: Callable[[Observation], Any], name: Optional[str] = None) -> None:
+        if not callable(fn):
+            raise TypeError(f"FunctionBot needs a function of the observation, not {fn!r}")
+        self.fn = fn
+        self.name = name or getattr(fn, "__name__", "function")
+
+    def act(self, obs: Observation) -> Any:
+        return self.fn(obs)
+
+    def __repr__(self) -> str:
+        return f"FunctionBot({self.name})"
 
 
 def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:

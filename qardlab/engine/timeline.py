@@ -8,11 +8,18 @@ choice; ``extend`` adds exactly one step, like ``Game.apply``. States are rebuil
 replay and cached at regular checkpoints, so any position is reached by replaying at most
 ``checkpoint_every`` steps from a cached copy; moving one step forward from the current
 position replays exactly one step.
+
+The timeline keeps the *live* game, the one at its end with its random generator as play
+left it: a state rebuilt by replay has a fresh generator, so a deal drawn there would
+repeat the first shuffle. ``chance_outcome()`` draws the next deal from the live game.
+Listeners are told of every move; inside ``with timeline.batch():`` they are told once,
+at the end (bots' moves then redraw a table once, not once per move).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
 
 from .game import Game
 from .record import Record, _jsonable_options
@@ -41,7 +48,10 @@ class Timeline:
         self._checkpoints: dict[int, Game] = {0: self._blank_of(final)}
         self._position = len(self._steps)
         self._current: Game = final
+        self._live: Game = final  # the game at the end, with the live RNG
         self._listeners: list[Callable[["Timeline"], None]] = []
+        self._batching = 0
+        self._pending = False
 
     @staticmethod
     def _blank_of(game: Game) -> Game:
@@ -84,7 +94,9 @@ class Timeline:
         k = self._check(k)
         if k == self._position:
             return self._current
-        if k == self._position + 1:
+        if k == self.last:
+            self._current = self._live
+        elif k == self._position + 1:
             nxt = self._current.copy()
             nxt.apply(self._steps[k - 1])
             self._current = nxt
@@ -117,17 +129,25 @@ class Timeline:
         """
         if self._position != self.last:
             raise ValueError(f"the timeline is at step {self._position}, not at its end ({self.last})")
-        nxt = self._current.copy()
+        nxt = self._live.copy()
         nxt.apply(action)  # raises IllegalAction with nothing changed
         self._record = None
         self._final_record_of = nxt
         self._steps.append(nxt.history[-1])
-        self._current = nxt
+        self._current = self._live = nxt
         self._position = self.last
         if self._position % self.checkpoint_every == 0:
             self._checkpoints.setdefault(self._position, nxt.copy())
         self._notify()
         return nxt
+
+    def chance_outcome(self) -> Any:
+        """The next chance outcome (a deal), drawn from the live game's RNG at the end.
+
+        The RNG moves on, so the next draw differs, however the cursor moved in between.
+        IllegalAction when no chance event is due at the end.
+        """
+        return self._live.chance_outcome()
 
     def sync(self, game: Game) -> None:
         """Follow a live game: take its history and move to its end."""
@@ -137,15 +157,38 @@ class Timeline:
         self._final_record_of = game.copy()
         self._steps = list(game.history)
         self._checkpoints = {0: self._blank_of(game)}
-        self._current = game.copy()
+        self._current = self._live = game.copy()
         self._position = self.last
         self._notify()
 
     # -- listeners --------------------------------------------------------------------
-    def observe(self, callback: Callable[["Timeline"], None]) -> None:
+    def observe(self, callback: Callable[["Timeline"], None]) -> Callable[[], None]:
+        """Call ``callback(timeline)`` after every move; returns the function that stops it."""
         self._listeners.append(callback)
 
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    @contextmanager
+    def batch(self) -> Iterator["Timeline"]:
+        """Defer the listeners: every move inside is told once, at the end (nested batches: the
+        outermost's end). Nothing is told if nothing moved."""
+        self._batching += 1
+        try:
+            yield self
+        finally:
+            self._batching -= 1
+            if self._batching == 0 and self._pending:
+                self._pending = False
+                self._notify()
+
     def _notify(self) -> None:
+        if self._batching:
+            self._pending = True
+            return
         for cb in list(self._listeners):
             cb(self)
 

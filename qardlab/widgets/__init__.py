@@ -32,14 +32,22 @@ def table(g: Any, seat: int | None = None, **kwargs: Any) -> GameTable:
 
 
 def five_sons_app(**kwargs: Any) -> Any:
-    """A complete Five Sons game against bots, in one cell (Voila-ready)."""
+    """A complete Five Sons game against bots, in one cell (Voila-ready).
+
+    Locked to the player's seat: no control shows another seat's cards. ``teacher=True``
+    (only for a teacher's screen) adds the teacher's view. See :class:`~.apps.FiveSonsApp`.
+    """
     from .apps import FiveSonsApp
 
     return FiveSonsApp(**kwargs)
 
 
 def hearts_app(**kwargs: Any) -> Any:
-    """A complete Hearts match against bots, in one cell (Voila-ready)."""
+    """A complete Hearts match against bots, in one cell (Voila-ready).
+
+    Locked to the player's seat; ``teacher=True`` adds the teacher's view (see
+    :class:`~.apps.HeartsApp`).
+    """
     from .apps import HeartsApp
 
     return HeartsApp(**kwargs)

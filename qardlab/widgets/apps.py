@@ -3,7 +3,13 @@
 ``FiveSonsApp``: players (4 or 5), seed, bot level, notes on/off, then a Five Sons table
 where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6), seed, bot
 level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
-settings; nothing else in the notebook needs to run.
+settings and closes the table it replaces (with every widget of it), so a long session
+does not grow; nothing else in the notebook needs to run.
+
+An app is what a student plays: its table is locked to the player's seat (no View
+control; no bot's view, no teacher's view). ``teacher=True`` (a teacher at the projector,
+asked for explicitly in the notebook) adds a View control with the teacher's view
+("all cards") beside the player's own; never a bot's view.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..engine import RandomBot
+from .base import close_tree
 
 __all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_levels"]
 
@@ -36,9 +43,15 @@ def hearts_bot_levels() -> dict[str, Callable[[int], Any]]:
 class _App(widgets.VBox):
     title = ""
 
+    #: the seat the person at the app plays
+    seat = 0
+
     def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
-                 level: str | None) -> None:
+                 level: str | None, teacher: bool = False) -> None:
+        if not isinstance(teacher, bool):
+            raise ValueError(f"teacher must be True or False, not {teacher!r}")
         self.levels = levels
+        self.teacher = teacher
         self.players = widgets.Dropdown(options=list(player_choices), value=players, description="Players:",
                                         layout=widgets.Layout(width="10em"))
         self.seed = widgets.IntText(value=seed, description="Seed:", layout=widgets.Layout(width="10em"))
@@ -58,8 +71,30 @@ class _App(widgets.VBox):
     def extra_settings(self) -> list[widgets.Widget]:
         return []
 
-    def new_deal(self) -> None:  # pragma: no cover - abstract
+    @property
+    def views(self) -> tuple[int | None, ...]:
+        """The viewpoints the app's table offers: the player's seat (and the teacher's, if asked)."""
+        return (self.seat, None) if self.teacher else (self.seat,)
+
+    def new_deal(self) -> None:
+        """Replace the table by a fresh deal from the settings; the old table is closed."""
+        old = self.table
+        self.table = self.make_table(self.players.value, self.seed.value, self.levels[self.level.value])
+        self.table.title.layout.display = "none"  # the app has its own title
+        self.table_box.children = (self.table,)
+        if old is not None:
+            old.close()
+
+    def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:  # pragma: no cover
         raise NotImplementedError
+
+    def close(self) -> None:
+        """Close the app, its table and every widget of both."""
+        if self.comm is None:  # closed already (ipywidgets also calls close() on deletion)
+            return
+        if self.table is not None:
+            self.table.close()
+        close_tree(self)
 
 
 class FiveSonsApp(_App):
@@ -68,25 +103,22 @@ class FiveSonsApp(_App):
     title = "The King of Hearts has Five Sons"
 
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None, notes: bool = True,
-                 charts: bool = True) -> None:
+                 charts: bool = True, teacher: bool = False) -> None:
         self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False)
         self._charts = charts
-        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level)
+        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level, teacher)
 
     def extra_settings(self) -> list[widgets.Widget]:
         return [self.notes]
 
-    def new_deal(self) -> None:
+    def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:
         from ..games.five_sons import FiveSons
         from .five_sons import FiveSonsTable
 
-        n, seed = self.players.value, self.seed.value
-        g = FiveSons.new(n, seed=seed, notes=self.notes.value)
-        maker = self.levels[self.level.value]
-        bots = {s: maker(seed * 100 + s) for s in range(1, n)}
-        self.table = FiveSonsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
-        self.table.title.layout.display = "none"  # the app has its own title
-        self.table_box.children = (self.table,)
+        g = FiveSons.new(players, seed=seed, notes=self.notes.value)
+        bots = {s: maker(seed * 100 + s) for s in range(players) if s != self.seat}
+        return FiveSonsTable(g, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
+                             views=self.views)
 
 
 class HeartsApp(_App):
@@ -95,18 +127,15 @@ class HeartsApp(_App):
     title = "Hearts"
 
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None,
-                 charts: bool = True) -> None:
+                 charts: bool = True, teacher: bool = False) -> None:
         self._charts = charts
-        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level)
+        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level, teacher)
 
-    def new_deal(self) -> None:
+    def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:
         from ..games.hearts import Hearts
         from .hearts import HeartsTable
 
-        n, seed = self.players.value, self.seed.value
-        g = Hearts.new(n, seed=seed)
-        maker = self.levels[self.level.value]
-        bots = {s: maker(seed * 100 + s) for s in range(1, n)}
-        self.table = HeartsTable(g, seat=0, human=0, bots=bots, charts=self._charts)
-        self.table.title.layout.display = "none"
-        self.table_box.children = (self.table,)
+        g = Hearts.new(players, seed=seed)
+        bots = {s: maker(seed * 100 + s) for s in range(players) if s != self.seat}
+        return HeartsTable(g, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
+                           views=self.views)

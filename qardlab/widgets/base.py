@@ -10,21 +10,27 @@ itself, on the bots' clock exactly like a bot's move, so nobody can tell a force
 from a chosen one by pace.
 
 Seat views are rendered from ``game.observation(seat)`` and ``game.describe(event, seat)``
-only, so a seat's view cannot hold what the engine does not give that seat. The teacher's
-view (viewpoint ``None``) reads the game itself.
+only, so a seat's view cannot hold what the engine does not give that seat.
+
+A table can be locked to some viewpoints (``views``): the View dropdown then offers only
+those, and is not shown at all when there is one. The apps lock a student's table to the
+student's seat; the teacher's view is offered only when asked for. ``close()`` closes the
+table and every widget it made (a long session replaces tables without growing).
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..engine import CHANCE, Bot, Game, IllegalAction, Timeline
+from ..engine import CHANCE, Bot, Game, IllegalAction, Record, Timeline
+from .source import LocalSource, Source
 from .stepper import Stepper
 
-__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons"]
+__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "close_tree"]
 
 TEACHER_LABEL = "Teacher (all cards)"
 #: bot pace: label -> milliseconds between bot moves (0: at once)
@@ -40,27 +46,51 @@ TABLE_CSS = """<style>
 </style>"""
 
 
-def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
-    """For each key whose action the game refuses now, the game's own reason (IllegalAction text).
+def _widgets_in(value: Any) -> list[widgets.Widget]:
+    if isinstance(value, widgets.Widget):
+        return [value]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [x for x in value if isinstance(x, widgets.Widget)]
+    if isinstance(value, dict):
+        return [x for x in value.values() if isinstance(x, widgets.Widget)]
+    return []
 
-    ``actions`` maps a key (a card) to the action it would be; ``Game.why_illegal`` asks the
-    game without playing.
-    """
-    out: dict[Any, str] = {}
-    for key, action in actions.items():
-        why = game.why_illegal(action)
-        if why is not None:
-            out[key] = why
-    return out
+
+def close_tree(root: widgets.Widget) -> int:
+    """Close ``root`` and every widget it reaches: through synced traits (children, layout,
+    style) and through its Python attributes (cached buttons not on show). Returns how many
+    were closed. Widgets the ipywidgets registry still held are then free to go."""
+    seen: dict[int, widgets.Widget] = {}
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen[id(w)] = w
+        for name in w.keys:
+            stack.extend(_widgets_in(getattr(w, name, None)))
+        for value in vars(w).values():
+            stack.extend(_widgets_in(value))
+    closed = 0
+    for w in seen.values():
+        if w.comm is not None:
+            closed += 1
+        widgets.Widget.close(w)  # the base close: a subclass's close() may be what called us
+    return closed
 
 
 class GameTable(widgets.VBox):
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
-    Parameters: ``source`` a game (its current state is the timeline's end) or a Record;
+    Parameters: ``source`` a game (its current state is the timeline's end), a Record, a
+    :class:`~qardlab.widgets.source.LocalSource`, or any other
+    :class:`~qardlab.widgets.source.Source` (a remote seat: then no stepper, no bots and no
+    charts of the history; the table draws what the source's observations say);
     ``seat`` the initial viewpoint (None: teacher); ``human`` the seat the user plays
     (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats;
-    ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts.
+    ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts; ``views`` the
+    viewpoints the table may show (seat numbers, None for the teacher; default all): a
+    student's table is locked with ``views=(seat,)``, and then has no View dropdown.
     """
 
     #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
@@ -68,22 +98,48 @@ class GameTable(widgets.VBox):
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
-                 charts: bool = True) -> None:
+                 charts: bool = True, views: Sequence[int | None] | None = None) -> None:
         if pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
-        self.timeline = Timeline(source)
-        self._rng_state = source.rng.getstate() if isinstance(source, Game) else None
-        game = self.timeline.game
-        self.players = game.players
-        self.names = [game.seat_name(s) for s in range(self.players)]
+        #: where the table's observations come from (its drawing reads nothing else)
+        self.source: Source
+        if isinstance(source, (Game, Record, Timeline)):
+            source = LocalSource(source)
+        if isinstance(source, LocalSource):
+            self.source = source
+            #: the local game's steps (None for a remote source): the stepper and the charts use it
+            self.timeline: Timeline | None = source.timeline
+        elif isinstance(source, Source):
+            self.source, self.timeline = source, None
+            if bots:
+                raise ValueError("a remote source's bots are the server's: give no bots")
+        else:
+            raise ValueError(f"a table is drawn from a game, a Record or a Source, not {source!r:.80}")
+        self._version = 0  # bumped on every change the source reports
+        self._obs_key: Any = None
+        self._obs: dict[Any, dict] = {}
+        self.players = self.source.players
+        self.names = list(self.source.names)
         self.human = human
         self.bots: dict[int, Bot] = dict(bots or {})
         if human is not None and not 0 <= human < self.players:
             raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        every: list[int | None] = [None, *range(self.players)]
+        if views is None:
+            views = every
+        views = list(dict.fromkeys(views))
+        bad = [v for v in views if v not in every or isinstance(v, bool)]
+        if bad or not views:
+            raise ValueError(f"views {bad or views!r}: each must be a seat 0..{self.players - 1} or None "
+                             "(the teacher), and at least one")
+        if seat not in views:
+            raise ValueError(f"seat {seat!r} is not one of the table's views {views!r}")
+        self.views: tuple[int | None, ...] = tuple(views)
+        labels = {None: TEACHER_LABEL, **{s: f"{n}'s view" for s, n in enumerate(self.names)}}
         self.viewpoint = widgets.Dropdown(
-            options=[(TEACHER_LABEL, _TEACHER)] + [(f"{n}'s view", s) for s, n in enumerate(self.names)],
+            options=[(labels[v], _TEACHER if v is None else v) for v in self.views],
             value=_TEACHER if seat is None else seat, description="View:",
             layout=widgets.Layout(width="16em"))
         self.viewpoint.add_class("qard-viewpoint")
@@ -94,7 +150,8 @@ class GameTable(widgets.VBox):
         self.status = widgets.HTML()
         self.status.add_class("qard-status")
         self.css = widgets.HTML(TABLE_CSS, layout=widgets.Layout(display="none"))
-        self.stepper = Stepper(self.timeline, seat)
+        self.stepper: Any = (Stepper(self.timeline, seat) if self.timeline is not None
+                             else widgets.HTML(layout=widgets.Layout(display="none")))
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
         # shown when the bots have a pace: it is also the user's pause / resume for them
         self.clock = widgets.Play(min=0, max=10**9, interval=PACES[pace] or 400, show_repeat=False,
@@ -108,8 +165,13 @@ class GameTable(widgets.VBox):
         self.viewpoint.observe(self._viewpoint_changed, names="value")
         self.pace.observe(self._pace_changed, names="value")
         self.show_charts.observe(lambda _c: self.render(), names="value")
-        self.timeline.observe(lambda _tl: self.render())
-        self.toolbar = widgets.HBox([self.viewpoint, self.pace, self.show_charts, self.clock])
+        self._unsubscribe = self.source.observe(self._source_changed)
+        if self.timeline is None:  # a remote seat: its history is the server's
+            self.show_charts.value = False
+            self.show_charts.layout.display = "none"
+        # a locked table has no View control at all: nothing on the page reaches another view
+        tools = [self.viewpoint] if len(self.views) > 1 else []
+        self.toolbar = widgets.HBox([*tools, self.pace, self.show_charts, self.clock])
         if human is None and not self.bots:
             self.pace.layout.display = "none"
         super().__init__([])
@@ -118,7 +180,9 @@ class GameTable(widgets.VBox):
     # -- state --------------------------------------------------------------------------
     @property
     def game(self) -> Game:
-        """The game at the timeline's position (read only)."""
+        """The local game at the timeline's position (read only; the drawing never reads it)."""
+        if self.timeline is None:
+            raise AttributeError("a table drawn from a remote source has no game, only observations")
         return self.timeline.game
 
     @property
@@ -129,18 +193,50 @@ class GameTable(widgets.VBox):
 
     @seat.setter
     def seat(self, seat: int | None) -> None:
+        if seat not in self.views:
+            raise ValueError(f"seat {seat!r} is not one of this table's views {list(self.views)}")
         self.viewpoint.value = _TEACHER if seat is None else seat
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The source's observation of ``seat`` (None: the teacher) at the timeline's position, as
+        JSON data; kept until the position moves, so one drawing builds each viewpoint's once."""
+        tl = self.timeline
+        key = (self._version,) if tl is None else (tl.position, tl.last, id(tl.game))
+        if key != self._obs_key:
+            self._obs_key, self._obs = key, {}
+        if seat not in self._obs:
+            self._obs[seat] = self.source.observation(seat)
+        return self._obs[seat]
 
     @property
     def live(self) -> bool:
-        """True when the cursor is at the end, where new actions may be played."""
-        return self.timeline.position == self.timeline.last
+        """True when the cursor is at the end (the game as it is now), where actions may be played."""
+        return self.source.live
 
     def human_to_act(self) -> bool:
-        """Whether the human has a choice to make now (a forced step the table gives itself)."""
-        g = self.game
-        return (self.human is not None and self.live and not g.is_over and g.to_move == self.human
-                and g.forced_action() is None)
+        """Whether the human has a choice to make now (a forced step is given by the table or the
+        server, not clicked), from the human's observation."""
+        if self.human is None or not self.live:
+            return False
+        mine = self.observation(self.human)
+        return not mine["is_over"] and mine["to_move"] == self.human and not self.forced_due(mine)
+
+    def forced_due(self, obs: Mapping[str, Any]) -> bool:
+        """Whether the seat of ``obs``, to move, has only a forced step (games' tables say when)."""
+        return False
+
+    def encode(self, action: Any) -> Any:
+        """An action in the record encoding, as a source takes it (tables of each game override)."""
+        return action
+
+    def _source_changed(self, _source: Any) -> None:
+        self._version += 1
+        self.render()
+
+    def _batch(self) -> Any:
+        """Changes inside are drawn once at the end (a local timeline's batch; a remote source's
+        changes arrive one by one anyway)."""
+        return self.timeline.batch() if self.timeline is not None else contextlib.nullcontext()
 
     def _human_forced(self, g: Game) -> Any:
         """The forced step now of the human seat (or of a seat no bot plays), which the table gives
@@ -157,20 +253,29 @@ class GameTable(widgets.VBox):
         game is then unchanged.
         """
         if not self.live:
-            self.say(f"You are looking at step {self.timeline.position}; go to the last step "
-                     f"({self.timeline.last}) to play.", error=True)
+            tl = self.timeline
+            where = f"step {tl.position}; go to the last step ({tl.last})" if tl else "an old position"
+            self.say(f"You are looking at {where} to play.", error=True)
             return False
-        try:
-            self.timeline.extend(action)
-        except IllegalAction as e:
-            self.say(f"Not allowed: {e}", error=True)
+        if self.human is None:
+            self.say("Nobody plays at this table.", error=True)
             return False
-        self.say("")
-        self.run_bots()
+        # the action and the bots' replies at once are one change of the table: drawn once
+        with self._batch():
+            try:
+                self.source.act(self.human, self.encode(action))
+            except IllegalAction as e:
+                self.say(f"Not allowed: {e}", error=True)
+                return False
+            self.say("")
+            self.run_bots()
         return True
 
     def bot_step(self) -> bool:
-        """One move of a bot (or the deal); False when it is the human's turn or the game is over."""
+        """One move of a bot (or the deal); False when it is the human's turn or the game is over.
+        The local game's driver: a remote table's moves are the server's."""
+        if self.timeline is None:
+            return False
         g = self.game
         if g.is_over or not self.live:
             return False
@@ -178,7 +283,7 @@ class GameTable(widgets.VBox):
         if seat == CHANCE:
             if not self.auto_deal:
                 return False
-            self.timeline.extend(self._draw_chance(g))
+            self.timeline.extend(self.timeline.chance_outcome())
             return True
         forced = self._human_forced(g)
         if forced is not None:  # a forced answer no bot gives: given like a bot's move, at its pace
@@ -190,25 +295,16 @@ class GameTable(widgets.VBox):
         self.timeline.extend(action)
         return True
 
-    def _draw_chance(self, g: Game) -> Any:
-        """Draw a deal from the game's RNG, carrying the RNG on across replays and steps.
-
-        The timeline rebuilds states by replay (fresh RNG), so the table keeps the live
-        RNG state itself; otherwise every new deal would repeat the first shuffle.
-        """
-        if self._rng_state is not None:
-            g.rng.setstate(self._rng_state)
-        outcome = g.chance_outcome()
-        self._rng_state = g.rng.getstate()
-        return outcome
-
     def run_bots(self) -> None:
         """Let the bots play until the human is to act: at once, or on the clock's ticks."""
+        if self.timeline is None:  # a remote table: the server plays the other seats
+            return
         if PACES[self.pace.value] == 0:
-            for _ in range(10_000):
-                if not self.bot_step():
-                    break
-            self.after_bots()
+            with self.timeline.batch():  # every bot move, then one redraw
+                for _ in range(10_000):
+                    if not self.bot_step():
+                        break
+                self.after_bots()
         elif self._bots_due():
             self.clock.interval = PACES[self.pace.value]
             # the browser starts its timer on a change from paused to playing, so make one;
@@ -225,6 +321,8 @@ class GameTable(widgets.VBox):
         """Hook: called when the bots have nothing more to play (subclasses may deal on)."""
 
     def _bots_due(self) -> bool:
+        if self.timeline is None:
+            return False
         g = self.game
         if not self.live or g.is_over:
             return False
@@ -245,8 +343,16 @@ class GameTable(widgets.VBox):
 
     def _viewpoint_changed(self, _change: dict) -> None:
         with self.hold_sync():
-            self.stepper.seat = self.seat
+            if self.timeline is not None:
+                self.stepper.seat = self.seat
             self.render()
+
+    def close(self) -> None:
+        """Close the table and every widget it made; stop listening to its timeline."""
+        if self.comm is None:  # closed already (ipywidgets also calls close() on deletion)
+            return
+        self._unsubscribe()
+        close_tree(self)
 
     # -- showing --------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -256,7 +362,3 @@ class GameTable(widgets.VBox):
     def render(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def log_lines(self, seat: int | None, describe: Callable[[Any, int | None], str]) -> list[str]:
-        """The log as ``seat`` saw it, in words, oldest first."""
-        g = self.game
-        return [describe(e, seat) for e in g.events if e.visible_to(seat)]

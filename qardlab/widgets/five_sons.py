@@ -6,24 +6,28 @@ teacher's view). Below: the log as the chosen seat saw it, the human seat's cont
 question builder, the choice of card to show, claim / no claim), the deduction grid of the
 chosen seat, and the charts of its shrinking candidates.
 
-Seat views come only from ``game.observation(seat)``, ``game.describe(event, seat)`` and
-``game.knowledge(seat)``; only the teacher's view reads the game itself.
+Every view is drawn from the source's observation of the viewpoint (the teacher's is
+``observation(None)``): its words by the game's ``describe_event``, the grid and charts from
+``knowledge_of(observation)``; the table reads no game.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from .. import charts
 from ..cards import FACE_CARDS, NUMBER_CARDS, Card, back_html, card_html
-from ..games.five_sons import Ask, Claim, FiveSons, NoClaim, Show, phrase
-from .base import GameTable, legal_reasons
+from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
+from ..games.five_sons.game import action_to_json, describe_event
+from ..games.five_sons.knowledge import knowledge_of
+from .base import GameTable
 from .cards import HandView
 from .figures import ChartView
 from .grid import DeductionGrid
+from .source import seat_keys
 
 __all__ = ["FiveSonsTable", "SECRET"]
 
@@ -40,8 +44,8 @@ class FiveSonsTable(GameTable):
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
-                 level: str = "logic") -> None:
-        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts)
+                 level: str = "logic", views: Sequence[int | None] | None = None) -> None:
+        super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         n = self.players
         self.title = widgets.HTML("<h3 style='margin:.2em 0'>The King of Hearts has Five Sons</h3>")
         self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
@@ -133,8 +137,7 @@ class FiveSonsTable(GameTable):
         return self.act(Claim(self.claim_face.value, self.claim_number.value))
 
     def _card_clicked(self, card: Card) -> None:
-        g = self.game
-        if g.phase == "answer" and self.human_to_act():
+        if self.observation(self.human)["phase"] == "answer" and self.human_to_act():
             self.act(Show(card))
         else:
             self.say(f"{card.symbol}: nothing to do with a card now.", error=True)
@@ -144,13 +147,14 @@ class FiveSonsTable(GameTable):
 
     # -- rendering ----------------------------------------------------------------------
     def render(self) -> None:
-        g: FiveSons = self.game  # type: ignore[assignment]
+        """Draw the table from the viewpoint's observation (the teacher's: ``observation(None)``)."""
         seat = self.seat
+        obs = self.observation(seat)
         with self.hold_sync():
-            self._render_table(g, seat)
-            self._render_log(g, seat)
-            self._render_controls(g, seat)
-            self._render_grid(g, seat)
+            self._render_table(obs, seat)
+            self._render_log(obs, seat)
+            self._render_controls(obs, seat)
+            self._render_grid(obs, seat)
             self._render_charts()
 
     def _seat_order(self, seat: int | None) -> list[tuple[int, str]]:
@@ -161,15 +165,11 @@ class FiveSonsTable(GameTable):
                  else ["3 / 2", "2 / 1", "1 / 1", "1 / 3", "2 / 3"])
         return [((first + k) % n, spots[k]) for k in range(n)]
 
-    def _render_table(self, g: FiveSons, seat: int | None) -> None:
-        dealt = g.phase != "deal"
-        obs = g.observation(seat) if seat is not None else None
-        to_move = g.to_move if seat is None else obs["to_move"]
-        eliminated = set(g.eliminated if seat is None else obs["eliminated"])
-        dealer = g.dealer if seat is None else obs["dealer"]
-        winner = g.winner if seat is None else obs["winner"]
-        sizes = [len(g.hand(s)) for s in range(self.players)] if seat is None else obs["hand_sizes"]
-        shown_to_me = self._shown_to(obs) if obs is not None else {}
+    def _render_table(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        dealt = obs["phase"] != "deal"
+        to_move, dealer, winner = obs["to_move"], obs["dealer"], obs["winner"]
+        eliminated = set(obs["eliminated"])
+        sizes = obs["hand_sizes"]
         for s in range(self.players):
             marks = []
             if dealt and s == dealer:
@@ -181,7 +181,7 @@ class FiveSonsTable(GameTable):
                 marks.append("<span style='color:#0a0'>winner</span>")
             if s == self.human:
                 marks.append("<i>(you)</i>")
-            turn = dealt and to_move == s and not g.is_over
+            turn = dealt and to_move == s and not obs["is_over"]
             style = "background:#f5b700;padding:0 .3em;border-radius:.3em" if turn else ""
             self.seat_labels[s].value = (f"<span style='{style}'><b>{html.escape(self.names[s])}</b></span> "
                                          + " ".join(marks))
@@ -189,24 +189,25 @@ class FiveSonsTable(GameTable):
             if not dealt:
                 view.show_backs(0)
             elif seat is None or s == seat:
-                cards = list(g.hand(s)) if seat is None else [Card.parse(c) for c in obs["hand"]]
-                if s == self.human and g.phase == "answer" and self.human_to_act():
-                    reasons = legal_reasons(g, {c: Show(c) for c in cards})
+                cards = [Card.parse(c) for c in (obs["hands"][s] if seat is None else obs["hand"])]
+                if s == self.human and obs["phase"] == "answer" and self.human_to_act():
+                    reasons = {Card.parse(c): why for c, why in obs["refused"].items()}
                     view.show_playable(cards, reasons, selected=())
                 else:
-                    mark = [Card.parse(c) for c in g.question.cards] if (seat is None and g.question) else []
+                    q = obs["question"]
+                    mark = [Card.parse(q["face"]), Card.parse(q["number"])] if (seat is None and q) else []
                     view.show_faces(cards, mark=mark)
             else:
-                view.show_known(shown_to_me.get(s, []), sizes[s])
+                view.show_known([Card.parse(c) for c in obs["shown"][s]], sizes[s])
         # the secret pair in the middle
         if not dealt:
             secret_html = "<i style='color:#fff'>not dealt yet</i>"
         else:
-            secret = list(g.secret) if seat is None else self._secret_seen(obs)
+            secret = [Card.parse(c) for c in obs["secret"] or ()]
             faces = "".join(card_html(c) for c in secret) if secret else back_html() * 2
             label = "secret pair" if secret else "secret pair (face down)"
             secret_html = (f"<div style='text-align:center;color:#fff'>{faces}<br><small>{label}</small>"
-                           f"<br><small>{self._phase_words(g, to_move)}</small></div>")
+                           f"<br><small>{self._phase_words(obs, to_move)}</small></div>")
         self.center.value = secret_html
         areas = self._seat_order(seat)
         for s, area in areas:
@@ -216,58 +217,41 @@ class FiveSonsTable(GameTable):
         if self.felt.children != children:
             self.felt.children = children
 
-    def _phase_words(self, g: FiveSons, to_move: int | None) -> str:
-        if g.is_over:
+    def _phase_words(self, obs: Mapping[str, Any], to_move: int | None) -> str:
+        if obs["is_over"]:
             return "game over"
         if to_move is None or to_move < 0:
             return ""
         who = html.escape(self.names[to_move])
         # "to answer" for every other viewer, chosen or forced: only the answerer (and the teacher)
-        # may know whether it holds both named cards
+        # may know whether it holds both named cards (then it has two legal answers)
         choose = "to answer"
-        if self.seat in (None, to_move) and g.phase == "answer" and g.forced_action() is None:
+        if obs["phase"] == "answer" and len(obs["legal"]) > 1:
             choose = "to choose a card to show"
         return {"ask": f"{who} to ask", "answer": f"{who} {choose}",
-                "claim": f"{who} may claim"}.get(g.phase, "")
+                "claim": f"{who} may claim"}.get(obs["phase"], "")
 
-    @staticmethod
-    def _shown_to(obs: Mapping[str, Any]) -> dict[int, list[Card]]:
-        """Cards other seats have shown to this seat (from its own log)."""
-        out: dict[int, list[Card]] = {}
-        for e in obs["events"]:
-            if e["kind"] == "answer" and e.get("shown") and "card" in e and e["answerer"] != obs["seat"]:
-                c = Card.parse(e["card"])
-                if c not in out.setdefault(e["answerer"], []):
-                    out[e["answerer"]].append(c)
-        return out
-
-    @staticmethod
-    def _secret_seen(obs: Mapping[str, Any]) -> list[Card]:
-        for e in reversed(obs["events"]):
-            if "secret" in e:
-                return [Card.parse(c) for c in e["secret"]]
-        return []
-
-    def _render_log(self, g: FiveSons, seat: int | None) -> None:
-        lines = self.log_lines(seat, g.describe)
+    def _render_log(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         self.log_view.value = (f"<ol style='margin:0;padding-left:1.6em'>{items}</ol>" if lines
-                          else "<i>nothing yet</i>")
+                               else "<i>nothing yet</i>")
 
-    def _render_controls(self, g: FiveSons, seat: int | None) -> None:
+    def _render_controls(self, obs: Mapping[str, Any], seat: int | None) -> None:
         acting = self.human_to_act()
         may_see = seat is None or seat == self.human
         show = acting and may_see
         self.controls.layout.display = "" if (self.human is not None) else "none"
-        self.ask_row.layout.display = "" if show and g.phase == "ask" else "none"
-        self.claim_row.layout.display = "" if show and g.phase == "claim" else "none"
+        phase = obs["phase"]
+        self.ask_row.layout.display = "" if show and phase == "ask" else "none"
+        self.claim_row.layout.display = "" if show and phase == "claim" else "none"
         if self.human is None:
             return
-        if g.is_over:
+        if obs["is_over"]:
             self.prompt.value = "<b>The game is over.</b>"
         elif acting and not may_see:
             self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
-        elif not acting and self.live and self._human_forced(g) is not None:
+        elif not acting and self.live and self._forced_answer_due():
             self.prompt.value = "<i>Your cards answer for you (you hold one named card, or neither).</i>"
         elif not acting:
             self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
@@ -275,33 +259,45 @@ class FiveSonsTable(GameTable):
         else:
             self.prompt.value = {"ask": "<b>Your turn to ask.</b>",
                                  "answer": "<b>You hold both cards: click the one to show.</b>",
-                                 "claim": "<b>Claim the secret pair, or pass.</b>"}.get(g.phase, "")
-        if show and g.phase == "ask":
-            targets = sorted({a.target for a in g.legal_actions() if isinstance(a, Ask)})
+                                 "claim": "<b>Claim the secret pair, or pass.</b>"}.get(phase, "")
+        if show and phase == "ask":
+            targets = sorted({a["target"] for a in obs["legal"] if a.get("type") == "ask"})
             opts = [(self.names[t], t) for t in targets]
             if list(self.target.options) != opts:
                 self.target.options = opts
                 self.target.value = targets[0] if targets else None
 
-    def _render_grid(self, g: FiveSons, seat: int | None) -> None:
+    def _forced_answer_due(self) -> bool:
+        """The human is to answer and the cards leave one answer (the table gives it on the clock)."""
+        mine = self.observation(self.human)
+        return mine["to_move"] == self.human and self.forced_due(mine)
+
+    def forced_due(self, obs: Mapping[str, Any]) -> bool:
+        """An answer the cards force (one named card held, or neither): its one legal action."""
+        return obs["phase"] == "answer" and len(obs["legal"]) == 1
+
+    def encode(self, action: Any) -> Any:
+        return action_to_json(action) if not isinstance(action, Mapping) else action
+
+    def _render_grid(self, obs: Mapping[str, Any], seat: int | None) -> None:
         holders = [s for s in range(self.players) if s != seat] + [SECRET]
         names = {**{s: self.names[s] for s in range(self.players)}, SECRET: "secret"}
-        hidden = (seat is not None and seat == self.human and not g.options.get("notes", True))
+        hidden = (seat is not None and seat == self.human and not obs["options"].get("notes", True))
         self.grid.layout.display = "none" if hidden else ""
         if hidden:
             self.grid_note.value = "<i>Notes are off: play from memory.</i>"
             return
-        if g.phase == "deal":
+        if obs["phase"] == "deal":
             self.grid_note.value = "<i>Nothing dealt yet.</i>"
             self.grid.clear(holders, names)
             return
         if seat is None:
-            truth = {c: s for s in range(self.players) for c in g.hand(s)}
-            truth.update({c: SECRET for c in g.secret})
+            truth: dict[Card, Any] = {Card.parse(c): s for s, h in enumerate(obs["hands"]) for c in h}
+            truth.update({Card.parse(c): SECRET for c in obs["secret"]})
             self.grid_note.value = "<b>Where the cards are</b>"
             self.grid.show_truth(truth, holders, names)
             return
-        k = g.knowledge(seat)
+        k = knowledge_of(obs)
         self.grid_note.value = f"<b>What {html.escape(self.names[seat])} knows</b>"
         title = f"{len(k.naive_candidates())} pairs by crossing out, {len(k.candidates())} by logic"
         self.grid.update(k, holders, {**names, seat: "you"}, title=title)
@@ -312,15 +308,16 @@ class FiveSonsTable(GameTable):
         from .history import SeatHistory
 
         h = self._histories.get(seat)
+        assert self.timeline is not None  # the charts of the history are a local table's
         if h is None or h.record is not self.timeline.record or h._pos > self.timeline.last:
             h = self._histories[seat] = SeatHistory(self.timeline.record, seat, self.timeline.steps)
         return h.upto(self.timeline.position)
 
     def _render_charts(self) -> None:
-        g: FiveSons = self.game  # type: ignore[assignment]
         seat = self.seat
-        hidden = (seat is not None and seat == self.human and not g.options.get("notes", True))
-        on = self.show_charts.value and g.phase != "deal" and not hidden
+        obs = self.observation(seat)
+        hidden = (seat is not None and seat == self.human and not obs["options"].get("notes", True))
+        on = self.show_charts.value and obs["phase"] != "deal" and not hidden
         self.chart_tabs.layout.display = "" if on else "none"
         if not on:
             self.figures = {}
@@ -328,7 +325,7 @@ class FiveSonsTable(GameTable):
         tab = self.chart_tabs.selected_index or 0
         if seat is None:  # the teacher: every seat's candidates side by side
             if tab == 0:
-                self._seats_chart(g.step)
+                self._seats_chart(obs["step"])
             else:
                 self.chart_views[tab].show(None)
                 self.figures.pop("pairs" if tab == 1 else "advice", None)
@@ -336,15 +333,15 @@ class FiveSonsTable(GameTable):
         name = self.names[seat]
         try:
             if tab == 0:
-                self._candidates_chart(seat, g.step)
+                self._candidates_chart(seat, obs["step"])
                 return
             elif tab == 1:
-                k = g.knowledge(seat)
+                k = knowledge_of(obs)
                 fig = charts.pair_grid_chart(k.posterior(), k.candidates(),
                                              title=f"{name}: secret pairs by probability")
                 self.figures["pairs"] = fig
             else:
-                fig = self._advice_chart(g, seat)
+                fig = self._advice_chart(obs, seat)
                 self.figures["advice"] = fig
         except (ImportError, AttributeError, ValueError) as e:
             self.say(f"charts unavailable: {e}", error=True)
@@ -398,7 +395,7 @@ class FiveSonsTable(GameTable):
             view.redraw()
         self.figures["seats"] = fig
 
-    def _advice_chart(self, g: FiveSons, seat: int) -> Any:
-        advice = g.knowledge(seat).questions()
+    def _advice_chart(self, obs: Mapping[str, Any], seat: int) -> Any:
+        advice = knowledge_of(obs).questions()
         return charts.advisor_chart(advice, names=self.names,
                                     title=f"Best questions for {self.names[seat]}")

@@ -17,12 +17,17 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from .. import palette
 from ..cards import Card
 
 __all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]
 
 #: level value -> label on the selector
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
+#: level value -> what its button's tooltip says
+LEVEL_TIPS = {"naive": "a cell is certain only when you have seen the card",
+              "logic": "every consequence of what you saw and heard",
+              "probability": "the exact chance of each cell, from every deal that fits"}
 
 
 def _settle(value: Any) -> Any:
@@ -76,8 +81,10 @@ class DeductionGrid(widgets.VBox):
     def __init__(self, cards: Sequence[Card], level: str = "logic",
                  on_level: Callable[[str], None] | None = None) -> None:
         self.cards = tuple(cards)
+        # buttons as wide as their words (a fixed width cut "crossing out seen cards")
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
-                                           style={"button_width": "13em"})
+                                           tooltips=[LEVEL_TIPS[k] for k in LEVELS],
+                                           style={"button_width": "auto"})
         self.level.add_class("qard-grid-level")
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
@@ -88,7 +95,8 @@ class DeductionGrid(widgets.VBox):
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
-        self._labels = [widgets.HTML(f'<b style="color:{"#c8102e" if c.red else "#1a1a1a"}">{c.symbol}</b>',
+        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="{c.name}" '
+                                     f'aria-label="{c.name}">{c.symbol}</b>',
                                      layout=widgets.Layout(width="3em")) for c in self.cards]
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")

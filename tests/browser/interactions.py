@@ -156,6 +156,19 @@ LESSONS: dict[str, Interaction] = {
         rendered=(".qard-table", ".qard-controls", ".qard-log"),
     ),
     # a Hearts hand: the first rule button jumps the table's stepper to the pass
+    # the game the student's logic played: one step back from the end changes the stepper's text
+    "06-build-crossing-out.ipynb": Interaction(
+        click=".qard-step-previous",
+        changes=".qard-step-text",
+        rendered=(".qard-table", ".qard-stepper", ".qard-card"),
+    ),
+    # lesson 07 has no widget: its grid (an HTML table, class qard-grid-table) is checked as rendered only
+    # the game the student's asker played, stepped back from its end
+    "08-build-best-question.ipynb": Interaction(
+        click=".qard-step-previous",
+        changes=".qard-step-text",
+        rendered=(".qard-table", ".qard-stepper", ".qard-card"),
+    ),
     "10-first-hand-of-hearts.ipynb": Interaction(
         click=".qard-rule-jump",
         changes=".qard-step-text",

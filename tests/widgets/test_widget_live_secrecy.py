@@ -140,7 +140,9 @@ def test_table_sends_the_same_messages_for_a_forced_and_a_chosen_answer(human: i
     """At pace "at once", from the asker's and an onlooker's view, every message is identical."""
     a, b = table_stream(A, human, view), table_stream(B, human, view)
     assert sum(map(len, a)) > 50  # the capture saw the table's traffic
-    assert any("Bob to answer" in m for chunk in a for m in chunk)  # the moment itself went out
+    # the answer went out; the moment before it ("Bob to answer") is drawn only on the bots' clock: at
+    # once, the human's click and the bots' replies are one change of the table, drawn once
+    assert any("Bob shows Alice" in m for chunk in a for m in chunk)
     assert a == b, _first_difference(a, b)
 
 
@@ -191,4 +193,8 @@ def test_the_capture_catches_the_old_leak() -> None:
     """Not vacuous: on the old engine the onlooker's stream differs between deals A and B."""
     a, b = table_stream(A, 2, 2, game=_OldEngine), table_stream(B, 2, 2, game=_OldEngine)
     assert a != b
-    assert any("Bob to answer" in m for m in a[0]) and not any("Bob to answer" in m for m in b[0])
+    # on the bots' clock the moment itself shows: "Bob to answer" only when Bob had a choice
+    pace = "fast (0.4 s)"
+    pa, pb = (table_stream(h, 2, 2, pace, ticks=3, game=_OldEngine) for h in (A, B))
+    assert any("Bob to answer" in m for c in pa for m in c)
+    assert not any("Bob to answer" in m for c in pb for m in c)

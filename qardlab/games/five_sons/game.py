@@ -463,6 +463,28 @@ class FiveSons(Game):
             events=self.events.view(seat),
             legal=self.legal_actions() if (teacher or to_move == seat) else [],
         )
+        # what a table shows and the log already says: the cards each seat has shown to this one
+        # (teacher: to anyone), the secret once this seat has seen it, and why the answerer's
+        # other cards are refused
+        shown: list[list[str]] = [[] for _ in range(self.players)]
+        seen_secret = None
+        for e in obs["events"]:
+            if e["kind"] == "answer" and e.get("shown"):
+                cards = [e["card"]] if "card" in e else [p["card"] for p in e.get("private", {}).values()]
+                for c in cards[:1]:
+                    if e["answerer"] != seat and c not in shown[e["answerer"]]:
+                        shown[e["answerer"]].append(c)
+            if "secret" in e:
+                seen_secret = list(e["secret"])
+        obs["shown"] = shown
+        obs["secret"] = seen_secret
+        refused: dict[str, str] = {}
+        if self.phase == "answer" and (teacher or to_move == seat):
+            for c in _in_order(cards_of_mask(self._hands[to_move])):
+                why = self.why_illegal(Show(c))
+                if why is not None:
+                    refused[c.code] = why
+        obs["refused"] = refused
         if teacher:
             obs["hands"] = [[c.code for c in _in_order(cards_of_mask(m))] for m in self._hands]
             obs["secret"] = None if self.secret is None else [c.code for c in self.secret]

@@ -123,12 +123,17 @@ def test_bad_card_not_in_hand() -> None:
 
 
 def test_bad_out_of_turn() -> None:
-    """Acting for a seat that is not to move is refused (``apply(action, seat=...)``)."""
+    """Acting for a seat not to move, or no seat, is refused (the engine's ``act(seat, action)``)."""
     g = _after_pass()
     wrong = (g.to_move + 1) % 4
+    step = g.step
     with pytest.raises(IllegalAction, match=f"not seat {wrong}"):
-        g.apply(g.legal_actions()[0], seat=wrong)
-    g.apply(g.legal_actions()[0], seat=g.to_move)
+        g.act(wrong, g.legal_actions()[0])
+    assert g.step == step
+    with pytest.raises(IllegalAction, match="not a seat"):
+        g.act(4, g.legal_actions()[0])
+    g.act(g.to_move, g.legal_actions()[0])
+    assert g.step == step + 1
 
 
 @pytest.mark.parametrize("n", PLAYERS)

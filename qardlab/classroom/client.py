@@ -1,0 +1,239 @@
+"""The notebook side of a classroom table: a seat's observations over a websocket, as a widgets source.
+
+:class:`RemoteSource` follows :class:`qardlab.widgets.source.Source`: it gives the observations of
+its one viewpoint (the seat its join code opens, or the teacher's), sends the seat's actions, and
+tells its observers after every change. It runs in the event loop of the process that opens it
+(an IPython kernel's own loop in a notebook: open it with top-level ``await``), and reconnects by
+itself with the same code when the connection drops or the server restarts; a code the server
+refuses (wrong, stale, or its seat handed to a bot) is final.
+
+One difference from a local source: the server answers a move after a round trip, so ``act``
+refuses at once only what the source can see is wrong (not this seat, not its turn, not
+connected) and otherwise sends the move; the server's refusal (the engine's IllegalAction text)
+then arrives as ``last_error`` and observers are told. ``await act_async(...)`` waits for the
+answer and raises :class:`~qardlab.engine.IllegalAction` with that text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any, Callable, Optional
+from urllib.parse import quote
+
+from ..engine import Game, IllegalAction
+
+__all__ = ["RemoteSource", "JoinRefused"]
+
+log = logging.getLogger("qardlab.classroom")
+#: seconds between reconnection attempts (the last one repeats)
+RETRY = (0.1, 0.3, 1.0, 2.0, 4.0)
+
+
+class JoinRefused(ConnectionError):
+    """The server refused the join code (unknown, stale, or its seat is now a bot's)."""
+
+
+def ws_url(url: str, code: str) -> str:
+    """``http://host:port`` (or ``ws://...``) and a code -> the table's websocket address."""
+    url = url.rstrip("/")
+    if url.startswith("http://"):
+        url = "ws://" + url[len("http://"):]
+    elif url.startswith("https://"):
+        url = "wss://" + url[len("https://"):]
+    elif not url.startswith(("ws://", "wss://")):
+        raise ValueError(f"the server's address starts with http:// or https://, not {url!r}")
+    return f"{url}/ws?code={quote(code, safe='')}"
+
+
+class RemoteSource:
+    """A seat (or the teacher's view) of a table on a classroom server. See the module docstring."""
+
+    def __init__(self, url: str, code: str, *, retry: tuple[float, ...] = RETRY) -> None:
+        self.url = ws_url(url, code)
+        self.code = code
+        self.retry = retry
+        self.seat: Optional[int] = None
+        self.game_name = ""
+        self.players = 0
+        self.names: list[str] = []
+        self.viewpoints: tuple[Optional[int], ...] = ()
+        self.errors: list[str] = []
+        self.connected = False
+        self.connections = 0  # how many times it connected (1 + reconnections)
+        self.refused: Optional[str] = None
+        self._obs: Optional[dict[str, Any]] = None
+        self._codec: Optional[Game] = None
+        self._listeners: list[Callable[["RemoteSource"], None]] = []
+        self._waiters: list[tuple[int, asyncio.Future]] = []
+        self._ws: Any = None
+        self._closing = False
+        self._first: Optional[asyncio.Future] = None
+        self._task: Optional[asyncio.Task] = None
+
+    # -- opening and closing ----------------------------------------------------------
+    @classmethod
+    async def open(cls, url: str, code: str, timeout: float = 10.0, **kwargs: Any) -> "RemoteSource":
+        """Connect and wait for the first observation; JoinRefused if the server refuses the code."""
+        src = cls(url, code, **kwargs)
+        src.start()
+        try:
+            await asyncio.wait_for(asyncio.shield(src._first), timeout)
+        except BaseException:
+            src.close()
+            raise
+        return src
+
+    def start(self) -> None:
+        """Start connecting in the running event loop (``open`` does this and waits)."""
+        loop = asyncio.get_running_loop()
+        self._first = loop.create_future()
+        self._task = loop.create_task(self._run())
+
+    def close(self) -> None:
+        """Disconnect for good."""
+        self._closing = True
+        if self._ws is not None:
+            self._ws.close()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self.connected = False
+
+    async def _run(self) -> None:
+        from tornado.websocket import websocket_connect
+
+        attempt = 0
+        while not self._closing:
+            try:
+                ws = await websocket_connect(self.url, connect_timeout=5)
+            except Exception as e:  # not up (yet), refused at the door, timed out: try again
+                log.debug("cannot reach %s: %s", self.url, e)
+                await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
+                attempt += 1
+                continue
+            self._ws, self.connected, attempt = ws, True, 0
+            self.connections += 1
+            while True:
+                text = await ws.read_message()
+                if text is None:
+                    break
+                if isinstance(text, str):
+                    self._receive(text)
+            self._ws, self.connected = None, False
+            if ws.close_code == 4403:  # the server refused the code: final
+                self.refused = ws.close_reason or (self.errors[-1] if self.errors else "join code refused")
+                self._fail_waiters(JoinRefused(self.refused))
+                if self._first is not None and not self._first.done():
+                    self._first.set_exception(JoinRefused(self.refused))
+                self._notify()
+                return
+            self._fail_waiters(IllegalAction("the connection to the server dropped before it answered; "
+                                             "the move may or may not have been played"))
+            self._notify()
+            await asyncio.sleep(self.retry[0])
+
+    # -- messages ---------------------------------------------------------------------
+    def _receive(self, text: str) -> None:
+        msg = json.loads(text)
+        if msg.get("type") == "observation":
+            obs = msg["observation"]
+            if self._obs is None:
+                self.seat = msg["seat"]
+                self.game_name = obs["game"]
+                self.players = obs["players"]
+                self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
+                self.viewpoints = (self.seat,)
+                self._codec = Game.registry[self.game_name]._blank(self.players, {}, None)
+            self._obs = obs
+            if self._first is not None and not self._first.done():
+                self._first.set_result(self)
+            for step, fut in list(self._waiters):
+                if obs["step"] > step and not fut.done():
+                    fut.set_result(obs)
+            self._waiters = [(s, f) for s, f in self._waiters if not f.done()]
+            self._notify()
+        elif msg.get("type") == "error":
+            self.errors.append(msg["message"])
+            if self._waiters:
+                _step, fut = self._waiters.pop(0)
+                if not fut.done():
+                    fut.set_exception(IllegalAction(msg["message"]))
+            self._notify()
+
+    def _fail_waiters(self, error: Exception) -> None:
+        for _step, fut in self._waiters:
+            if not fut.done():
+                fut.set_exception(error)
+        self._waiters = []
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            try:
+                cb(self)
+            except Exception:  # an observer's bug must not stop the connection
+                log.exception("a RemoteSource observer failed")
+
+    # -- the Source protocol ----------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        """Connected, with an observation of the game as it is now."""
+        return self.connected and self._obs is not None
+
+    @property
+    def last_error(self) -> Optional[str]:
+        return self.errors[-1] if self.errors else None
+
+    def observation(self, seat: Optional[int]) -> dict[str, Any]:
+        """The latest observation of this source's viewpoint (ValueError for any other)."""
+        if self._obs is None:
+            raise ValueError("no observation yet: the source has not connected")
+        if seat not in self.viewpoints:
+            raise ValueError(f"viewpoint {seat!r} is not one this source gives ({list(self.viewpoints)})")
+        return self._obs
+
+    def act(self, seat: int, action: Any) -> None:
+        """Send ``action`` (record encoding, or the game's action) for this source's seat.
+
+        IllegalAction at once for another seat, out of turn, or while disconnected; the server's
+        refusal of a sent move comes as ``last_error`` (see ``act_async``).
+        """
+        self._send(seat, action)
+
+    async def act_async(self, seat: int, action: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """Send ``action`` and wait for the server: the next observation, or IllegalAction (its text)."""
+        step = self._send(seat, action)
+        fut = asyncio.get_running_loop().create_future()
+        self._waiters.append((step, fut))
+        return await asyncio.wait_for(fut, timeout)
+
+    def _send(self, seat: int, action: Any) -> int:
+        if self.seat is None or seat != self.seat:
+            who = "the teacher" if self.seat is None else f"seat {self.seat}"
+            raise IllegalAction(f"this source is {who}'s; it cannot act for seat {seat!r}")
+        if not self.live:
+            raise IllegalAction("not connected to the table's server (reconnecting); try again in a moment")
+        obs = self._obs
+        if obs["is_over"]:
+            raise IllegalAction("the game is over; nothing more can be played")
+        if obs["to_move"] != seat:
+            raise IllegalAction(f"it is not your turn: seat {obs['to_move']} is to move ({obs['phase']})")
+        if not isinstance(action, (dict, list, str)):
+            action = self._codec.action_to_json(action)
+        self._ws.write_message(json.dumps({"type": "act", "action": action, "step": obs["step"]}))
+        return obs["step"]
+
+    def observe(self, callback: Callable[["RemoteSource"], None]) -> Callable[[], None]:
+        """Call ``callback(source)`` after every observation, error, or change of connection."""
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    def __repr__(self) -> str:
+        who = "teacher" if self.seat is None else f"seat {self.seat}"
+        state = "connected" if self.connected else ("refused" if self.refused else "not connected")
+        return f"RemoteSource({self.game_name or '?'}, {who}, {state})"

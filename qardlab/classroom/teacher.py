@@ -1,0 +1,201 @@
+"""The teacher's side of a classroom server, for a notebook: start a server, create tables, read them.
+
+- :class:`LocalServer`: ``qardlab serve`` in a subprocess on this machine (the teacher's laptop, or
+  a lesson run alone under nbval), stopped with ``stop()`` or at the end of a ``with`` block;
+- :class:`Teacher`: the teacher's HTTP requests (``POST /api/tables`` and the rest of
+  docs/classroom.md) with the token;
+- :func:`side_by_side`: a finished table's record at every seat's view at once, one slider moving
+  them all ("here is what each of you could have known after question 7").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence
+
+from ..engine import Record
+
+__all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html"]
+
+
+class TeacherError(RuntimeError):
+    """The server refused a teacher's request (its error text)."""
+
+
+class LocalServer:
+    """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready."""
+
+    def __init__(self, db: Optional[str] = None, host: str = "127.0.0.1", port: int = 0,
+                 token: Optional[str] = None) -> None:
+        self._tmp = None
+        if db is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="qardlab-classroom-")
+            db = str(Path(self._tmp.name) / "classroom.db")
+        self.db = db
+        args = [sys.executable, "-m", "qardlab", "serve", "--host", host, "--port", str(port), "--db", db]
+        if token:
+            args += ["--token", token]
+        root = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     env=env)
+        self.url = self.token = ""
+        lines = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not self.token:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the classroom server stopped: " + "".join(lines))
+            lines.append(line)
+            m = re.search(r"at (http://[^/\s]+)/", line)
+            if m:
+                self.url = m.group(1)
+            if line.startswith("teacher token:"):
+                self.token = line.split(":", 1)[1].strip()
+        if not self.token:
+            self.stop()
+            raise RuntimeError("the classroom server did not start within 30 s")
+        self.log: list[str] = lines  # what the server prints later (its warnings) is read into this,
+        threading.Thread(target=self._drain, daemon=True).start()  # so a full pipe never blocks it
+
+    def _drain(self) -> None:
+        try:
+            for line in self.proc.stdout:
+                self.log.append(line)
+        except (ValueError, OSError):  # closed by stop()
+            pass
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        if self.proc.stdout:
+            self.proc.stdout.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def __enter__(self) -> "LocalServer":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        return f"LocalServer({self.url}, {'running' if self.proc.poll() is None else 'stopped'})"
+
+
+class Teacher:
+    """The teacher's requests to a server at ``url`` with ``token`` (see docs/classroom.md)."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.url, self.token = url.rstrip("/"), token
+
+    def _request(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            raise TeacherError(json.loads(e.read()).get("error", str(e))) from None
+
+    def create_table(self, game: str = "five_sons", players: int = 4, seed: Optional[int] = None,
+                     options: Optional[dict] = None, deal: Optional[dict] = None,
+                     bots: Optional[Mapping[int, str]] = None, pace: Optional[float] = None) -> dict:
+        """A new table: ``{"table": id, "seats": [{"seat", "code", "bot"}], "teacher": code}``."""
+        body: dict[str, Any] = {"game": game, "players": players, "seed": seed, "options": options or {},
+                                "bots": {str(s): level for s, level in (bots or {}).items()}}
+        if deal is not None:
+            body["deal"] = deal
+        if pace is not None:
+            body["pace"] = pace
+        return self._request("POST", "/api/tables", body)
+
+    def create_tables(self, count: int, game: str = "five_sons", players: int = 4,
+                      seed: Optional[int] = None, bots: Optional[Mapping[int, str]] = None,
+                      **kwargs: Any) -> list[dict]:
+        """``count`` tables alike (table k seeded ``seed + k`` when a seed is given)."""
+        return [self.create_table(game, players, None if seed is None else seed + k, bots=bots, **kwargs)
+                for k in range(count)]
+
+    def tables(self) -> list[dict]:
+        return self._request("GET", "/api/tables")["tables"]
+
+    def record(self, table: int) -> Record:
+        """A table's record (the engine's), to step through locally."""
+        return Record.from_dict(self._request("GET", f"/api/tables/{int(table)}/record"))
+
+    def set_bot(self, table: int, seat: int, level: Optional[str]) -> dict:
+        """Hand a seat to a bot of ``level``, or back to a student (``None``: a new join code)."""
+        return self._request("POST", f"/api/tables/{int(table)}/seats/{int(seat)}", {"bot": level})
+
+    async def wait_over(self, tables: Sequence[int], timeout: float = 300.0, every: float = 0.2) -> None:
+        """Wait (without blocking a notebook's event loop) until every table in ``tables`` is over."""
+        end = time.monotonic() + timeout
+        wanted = {int(t) for t in tables}
+        while True:
+            over = {t["table"] for t in self.tables() if t["is_over"]}
+            if wanted <= over:
+                return
+            if time.monotonic() > end:
+                raise TimeoutError(f"tables {sorted(wanted - over)} are not over after {timeout} s")
+            await asyncio.sleep(every)
+
+
+def codes_html(created: Sequence[dict], url: str = "") -> str:
+    """The join codes of some tables as an HTML table, to show (or print) for the class."""
+    rows = []
+    for t in created:
+        cells = "".join(f"<td><code>{s['code']}</code></td>" if s["code"] else f"<td>bot: {s['bot']}</td>"
+                        for s in t["seats"])
+        rows.append(f"<tr><th>table {t['table']}</th>{cells}<td><code>{t['teacher']}</code></td></tr>")
+    width = max((len(t["seats"]) for t in created), default=0)
+    head = "".join(f"<th>seat {s}</th>" for s in range(width))
+    where = f"<p>Server: <code>{url}</code></p>" if url else ""
+    return (f"{where}<table class='qard-codes'><tr><th></th>{head}<th>teacher</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False) -> Any:
+    """Every seat's view of a recorded game next to each other, one slider stepping them together."""
+    import ipywidgets as widgets
+
+    from ..widgets.five_sons import FiveSonsTable
+    from ..widgets.hearts import HeartsTable
+
+    cls = FiveSonsTable if record.game == "five_sons" else HeartsTable
+    seats = list(range(record.players)) if seats is None else list(seats)
+    tables = [cls(record, seat=s, views=(s,), charts=charts) for s in seats]
+    last = tables[0].timeline.last
+    slider = widgets.IntSlider(value=last, min=0, max=last, description="Step:", continuous_update=False,
+                               layout=widgets.Layout(width="40em"))
+    slider.add_class("qard-side-by-side-step")
+
+    def moved(change: dict) -> None:
+        for t in tables:
+            t.timeline.go_to(change["new"])
+
+    slider.observe(moved, names="value")
+    row = widgets.HBox(tables, layout=widgets.Layout(overflow="auto"))
+    box = widgets.VBox([slider, row])
+    box.add_class("qard-side-by-side")
+    box.tables = tables  # type: ignore[attr-defined]
+    box.slider = slider  # type: ignore[attr-defined]
+    return box

@@ -1,0 +1,149 @@
+"""Where a table's observations come from: a *source*, local or remote.
+
+A table widget never reads a game. It asks a source for one viewpoint's observation and
+sends the human's actions to it; the source says when something changed. Two sources
+follow the same small :class:`Source` protocol:
+
+- :class:`LocalSource`: a game in this kernel, over a :class:`~qardlab.engine.Timeline`
+  (so a table can step back and forth through it);
+- ``RemoteSource`` (``qardlab.classroom``): a seat of a table on a classroom server,
+  whose observations arrive over a websocket.
+
+An observation is the engine's ``game.observation_json(seat)``: plain JSON data, cards
+as their codes, ``legal`` as the records encode actions; ``seat`` None is the teacher's
+(``game.observation(None)``: every hand, the secret, every event part). An action given
+to ``act`` is in that same record encoding (a local source also takes the game's own
+action objects).
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, runtime_checkable
+
+from ..engine import CHANCE, Game, IllegalAction, Record, Timeline
+
+__all__ = ["Source", "LocalSource", "Unsubscribe", "to_json", "seat_keys"]
+
+#: what ``Source.observe`` returns: call it to stop being told of changes
+Unsubscribe = Callable[[], None]
+
+
+@runtime_checkable
+class Source(Protocol):
+    """What a table reads its observations from (the contract a remote source also follows).
+
+    Attributes: ``game_name`` the game's registry name (``"five_sons"``, ``"hearts"``);
+    ``players`` the number of seats; ``names`` the seats' names; ``viewpoints`` the
+    viewpoints this source may give (seat numbers, and None for the teacher): a student's
+    remote source gives only its own seat.
+    """
+
+    game_name: str
+    players: int
+    names: list[str]
+    viewpoints: tuple[Optional[int], ...]
+
+    @property
+    def live(self) -> bool:
+        """True when the observations are of the game as it is now (so actions may be sent)."""
+        ...
+
+    def observation(self, seat: Optional[int]) -> dict[str, Any]:
+        """The observation of ``seat`` (None: the teacher) as JSON data; ValueError for a
+        viewpoint not in ``viewpoints``."""
+        ...
+
+    def act(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat``. Raises :class:`~qardlab.engine.IllegalAction` with
+        the engine's text when it is refused; nothing changes then."""
+        ...
+
+    def observe(self, callback: Callable[["Source"], None]) -> Unsubscribe:
+        """Call ``callback(source)`` after every change; returns the function that stops it."""
+        ...
+
+
+def to_json(game: Game, seat: Optional[int]) -> dict[str, Any]:
+    """``game.observation_json(seat)``, or (an engine without it) the observation made JSON:
+    ``legal`` in the record encoding, every card as its code."""
+    if hasattr(game, "observation_json"):
+        return game.observation_json(seat)  # type: ignore[attr-defined]
+    obs = dict(game.observation(seat))  # type: ignore[arg-type]
+    obs["legal"] = [a if isinstance(a, (str, list, dict)) else game.action_to_json(a)
+                    for a in obs.get("legal", [])]
+    return json.loads(json.dumps(obs, default=str))
+
+
+def seat_keys(event: Mapping[str, Any]) -> dict[str, Any]:
+    """An event of a JSON observation with its per-seat parts (the teacher's ``private``) keyed by
+    seat numbers again: JSON keys are strings, the games' words look seats up by number."""
+    e = dict(event)
+    if isinstance(e.get("private"), Mapping):
+        e["private"] = {int(s): p for s, p in e["private"].items()}
+    return e
+
+
+class LocalSource:
+    """A :class:`Source` over a game in this kernel, kept in a :class:`Timeline`.
+
+    ``timeline`` is public: a table steps through it (observations are of the timeline's
+    position; ``live`` when it is at its end). ``viewpoints`` limits what the source gives
+    (default: every seat and the teacher). Bots are the table's business, not the
+    source's: a table plays them through ``act`` like a human.
+    """
+
+    def __init__(self, game: "Game | Record | Timeline",
+                 viewpoints: Optional[tuple[Optional[int], ...]] = None) -> None:
+        self.timeline = game if isinstance(game, Timeline) else Timeline(game)
+        g = self.timeline.game
+        self.game_name: str = g.name
+        self.players: int = g.players
+        self.names: list[str] = [g.seat_name(s) for s in range(g.players)]
+        every: tuple[Optional[int], ...] = (None, *range(g.players))
+        if viewpoints is not None:
+            bad = [v for v in viewpoints if v not in every]
+            if bad:
+                raise ValueError(f"viewpoints {bad!r} are not seats of this {g.players}-player game "
+                                 "(or None, the teacher)")
+        self.viewpoints: tuple[Optional[int], ...] = every if viewpoints is None else tuple(viewpoints)
+
+    @property
+    def live(self) -> bool:
+        tl = self.timeline
+        return tl.position == tl.last
+
+    def observation(self, seat: Optional[int]) -> dict[str, Any]:
+        if seat not in self.viewpoints:
+            raise ValueError(f"viewpoint {seat!r} is not one this source gives ({list(self.viewpoints)})")
+        return to_json(self.timeline.game, seat)
+
+    def act(self, seat: int, action: Any) -> None:
+        """Apply ``action`` (record encoding or the game's action) for ``seat`` at the timeline's end."""
+        tl = self.timeline
+        if not self.live:
+            raise IllegalAction(f"the table is at step {tl.position}, not at its end ({tl.last})")
+        g = tl.game
+        if g.is_over:
+            raise IllegalAction(f"the game is over; seat {seat} cannot act")
+        if g.to_move != seat:
+            who = "chance (the deal)" if g.to_move == CHANCE else f"seat {g.to_move}"
+            raise IllegalAction(f"it is {who}'s turn, not seat {seat}'s")
+        if isinstance(action, (Mapping, list)):  # the record encoding (a Hearts card code is one too)
+            try:
+                action = g.action_from_json(action)
+            except IllegalAction:
+                raise
+            except (ValueError, TypeError, KeyError) as e:
+                raise IllegalAction(f"not an action of {g.name}: {action!r} ({e})") from None
+        tl.extend(action)
+
+    def observe(self, callback: Callable[["LocalSource"], None]) -> Unsubscribe:
+        return self.timeline.observe(lambda _tl: callback(self))
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Changes inside are told to the observers once, at the end (see ``Timeline.batch``)."""
+        with self.timeline.batch():
+            yield

@@ -1,0 +1,243 @@
+"""Helpers of the classroom tests: a server in a subprocess, and websocket clients.
+
+The server runs as ``sys.executable -m qardlab serve --port 0`` (a free port, read from what
+it prints) with PYTHONPATH at this repository's root, on a database in the test's tmp folder,
+so a test can SIGKILL it and start it again on the same file. Clients are synchronous
+(websocket-client) and keep every frame they receive, for the scans.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+import pytest
+
+websocket = pytest.importorskip("websocket")
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "teacher-token-for-tests"
+
+
+class ServerProcess:
+    """``qardlab serve`` in a subprocess on 127.0.0.1 and a free port."""
+
+    def __init__(self, db: Path, token: str = TOKEN, port: int = 0) -> None:
+        self.db, self.token, self.port = db, token, port
+        self.proc: Optional[subprocess.Popen] = None
+        self.url = ""
+        self.start()
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "qardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", str(self.db), "--token", self.token, "--sync", "normal"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT))
+        self.lines: list[str] = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the server stopped: {''.join(self.lines)}")
+            self.lines.append(line)
+            m = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
+            if m:
+                self.url = m.group(1)
+            if line.startswith("teacher token:"):
+                assert line.split(":", 1)[1].strip() == self.token
+                break
+        else:
+            raise RuntimeError("the server did not start within 30 s")
+        status, body = self.get("/api/status")
+        assert status == 200 and body["status"] == "ready", body
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def request(self, method: str, path: str, body: Any = None, token: Optional[str] = "",
+                raw: Optional[bytes] = None) -> tuple[int, Any]:
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        token = self.token if token == "" else token
+        if token is not None:
+            req.add_header("Authorization", f"token {token}")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def get(self, path: str, token: Optional[str] = "") -> tuple[int, Any]:
+        return self.request("GET", path, token=token)
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        status, answer = self.request("POST", "/api/tables", body)
+        assert status == 201, answer
+        return answer
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        if self.proc and self.proc.stdout:
+            self.proc.stdout.close()
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+
+class Client:
+    """One websocket client of a seat (or of the teacher), keeping every frame it receives."""
+
+    def __init__(self, server: ServerProcess, code: Optional[str]) -> None:
+        self.server, self.code = server, code
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.obs: Optional[dict[str, Any]] = None
+        self.seat: Any = "?"
+        self.ws = websocket.create_connection(f"{server.ws_url}/ws?code={code}", timeout=15)
+
+    def recv(self, timeout: float = 15) -> dict[str, Any]:
+        self.ws.settimeout(timeout)
+        text = self.ws.recv()
+        if not text:
+            raise ConnectionError("the server closed the connection")
+        self.frames.append(text)
+        msg = json.loads(text)
+        if msg["type"] == "observation":
+            self.obs, self.seat = msg["observation"], msg["seat"]
+        elif msg["type"] == "error":
+            self.errors.append(msg["message"])
+        return msg
+
+    def wait_step(self, k: int) -> dict[str, Any]:
+        while self.obs is None or self.obs["step"] < k:
+            try:
+                self.recv()
+            except websocket.WebSocketTimeoutException:
+                raise AssertionError(f"seat {self.seat}: no observation of step {k}; "
+                                     f"errors {self.errors}") from None
+        return self.obs
+
+    def wait_error(self) -> str:
+        n = len(self.errors)
+        while len(self.errors) == n:
+            self.recv()
+        return self.errors[-1]
+
+    def quiet(self, seconds: float = 0.3) -> list[str]:
+        """Every frame that arrives within ``seconds`` (none expected, usually)."""
+        got = []
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            try:
+                self.recv(timeout=left)
+                got.append(self.frames[-1])
+            except websocket.WebSocketTimeoutException:
+                break
+        return got
+
+    def send(self, text: str) -> None:
+        self.ws.send(text)
+
+    def act(self, action: Any, step: Optional[int] = None) -> None:
+        msg: dict[str, Any] = {"type": "act", "action": action}
+        if step is not None:
+            msg["step"] = step
+        self.send(json.dumps(msg))
+
+    def close(self) -> None:
+        try:
+            self.ws.close()
+        except Exception:
+            pass
+
+
+def free_port() -> int:
+    """A port free now on 127.0.0.1 (for a server that must come back on the same address)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def five_sons_policy(rng: random.Random, claim_rate: float = 0.08):
+    """A client's choice from its observation's JSON only: random questions, answers, rare claims."""
+
+    def choose(obs: dict[str, Any]) -> Any:
+        legal = obs["legal"]
+        if obs["phase"] == "claim":
+            claims = [a for a in legal if a["type"] == "claim"]
+            return rng.choice(claims) if rng.random() < claim_rate else {"type": "no_claim"}
+        return rng.choice(legal)
+
+    return choose
+
+
+def random_policy(rng: random.Random):
+    return lambda obs: rng.choice(obs["legal"])
+
+
+def play_out(clients: dict[int, Client], others: list[Client], choose, max_steps: int = 3000) -> list[Any]:
+    """Every seat's client plays ``choose`` until the game is over; every client follows each step.
+
+    Returns the actions sent, in order (the server deals between Hearts hands by itself).
+    """
+    sent = []
+    everyone = [*clients.values(), *others]
+    for _ in range(max_steps):
+        obs = next(iter(clients.values())).obs
+        if obs["is_over"]:
+            return sent
+        k, mover = obs["step"], obs["to_move"]
+        if mover in clients:
+            action = choose(clients[mover].obs)
+            clients[mover].act(action, step=k)
+            sent.append(action)
+        for c in everyone:
+            c.wait_step(k + 1)
+    raise AssertionError(f"the game did not end within {max_steps} steps")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    s = ServerProcess(tmp_path / "classroom.db")
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture
+def connect(server: ServerProcess):
+    opened: list[Client] = []
+
+    def make(code: Optional[str]) -> Client:
+        c = Client(server, code)
+        opened.append(c)
+        return c
+
+    yield make
+    for c in opened:
+        c.close()

@@ -1,0 +1,107 @@
+"""The tables' logic in this process (no web layer): nobody is told of a step before it is committed,
+steps of several tables accepted in one turn of the event loop share one commit, and a step that
+cannot be stored is undone and said so. Connections here are plain objects keeping what they get."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from qardlab.classroom.store import Store
+from qardlab.classroom.tables import Classroom, RequestError
+
+DEAL = {"hands": [["JC", "KC", "JD", "AH", "2H"], ["QD", "KD", "JH", "3H", "4H"],
+                  ["QC", "9H", "QH", "5H", "6H"], ["KH", "JS", "QS", "7H", "8H"]],
+        "secret": ["KS", "TH"], "dealer": 0}
+ASK = {"type": "ask", "target": 2, "face": "QC", "number": "8H"}
+
+
+class Conn:
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+        self.closed = None
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+class FlakyStore(Store):
+    """A store whose commits fail when told to."""
+
+    fail = False
+    commits = 0
+
+    def add_steps(self, steps) -> None:
+        if self.fail:
+            raise OSError("disk full")
+        self.commits += 1
+        super().add_steps(steps)
+
+
+async def turn() -> None:
+    """Let the event loop run the callbacks due (the commit after a message)."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
+def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) -> None:
+    store = FlakyStore(tmp_path / "t.db")
+
+    async def main() -> None:
+        room = Classroom(store, "token")
+        made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
+        table = room.tables[made["table"]]
+        seats = [Conn() for _ in range(4)]
+        for conn, s in zip(seats, made["seats"]):
+            assert room.connect(conn, s["code"])
+        room.receive(seats[1], json.dumps({"type": "act", "action": ASK, "step": 1}))
+        assert table.game.step == 2 and table.told.step == 1  # applied, not yet on disk
+        assert all(len(c.sent) == 1 for c in seats)  # so nobody has heard of it
+        late = Conn()
+        room.connect(late, made["seats"][0]["code"])
+        assert late.sent[0]["observation"]["step"] == 1  # a newcomer gets the committed state
+        assert room.record(table.id, teacher=True)["actions"][-1]["type"] == "deal"
+        commits = store.commits
+        await turn()
+        assert store.commits == commits + 1
+        assert [c.sent[-1]["observation"]["step"] for c in seats] == [2, 2, 2, 2]
+        # two tables' steps in one turn of the loop share one commit
+        other = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
+        o1 = Conn()
+        room.connect(o1, other["seats"][1]["code"])
+        room.receive(o1, json.dumps({"type": "act", "action": ASK, "step": 1}))
+        room.receive(seats[2], json.dumps({"type": "act", "action": {"type": "show", "card": "QC"}}))
+        commits = store.commits
+        await turn()
+        assert store.commits == commits + 1 and seats[0].sent[-1]["observation"]["step"] == 3
+        # a commit that fails: the step is undone, every client of the table is told, nothing else moved
+        store.fail = True
+        room.receive(seats[1], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
+        assert table.game.step == 4
+        await turn()
+        assert table.game.step == 3 and table.told.step == 3
+        assert all("could not store" in c.sent[-1]["message"] for c in seats)
+        store.fail = False
+        room.receive(seats[1], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
+        await turn()
+        assert [c.sent[-1]["observation"]["step"] for c in seats] == [4, 4, 4, 4]
+        room.close()
+
+    asyncio.run(main())
+    again = Classroom(Store(tmp_path / "t.db"), "token")  # what is on disk
+    assert [t.game.step for t in again.tables.values()] == [4, 2]
+
+
+def test_create_refuses_what_it_cannot_set_up(tmp_path) -> None:
+    room = Classroom(Store(tmp_path / "u.db"), "token")
+    with pytest.raises(RequestError, match="options must be a JSON object"):
+        room.create({"game": "five_sons", "options": {"_given_deal": True}})
+    with pytest.raises(RequestError, match="a Five Sons deal has hands, secret, dealer"):
+        room.create({"game": "five_sons", "deal": {**DEAL, "colour": 1}})
+    assert room.tables == {}
+    room.close()

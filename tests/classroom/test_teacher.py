@@ -1,0 +1,41 @@
+"""The teacher's notebook helpers: a local server, tables created and watched over HTTP, a finished
+table's record side by side at every seat's view, one slider moving every seat's table."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from qardlab.classroom.teacher import LocalServer, Teacher, TeacherError, codes_html, side_by_side
+from qardlab.engine import Timeline
+
+
+def test_teacher_creates_watches_and_replays_tables() -> None:
+    with LocalServer(token="t0ken") as server:
+        assert server.url.startswith("http://127.0.0.1:") and server.token == "t0ken"
+        teacher = Teacher(server.url, server.token)
+        created = teacher.create_tables(2, "five_sons", players=4, seed=40, pace=0,
+                                        bots={0: "random", 1: "logic", 2: "random", 3: "probability"})
+        hearts = teacher.create_table("hearts", 4, seed=3, options={"single": True}, pace=0,
+                                      bots={1: "rules", 2: "counting", 3: "random"})
+        html = codes_html([*created, hearts], server.url)
+        assert hearts["seats"][0]["code"] in html and "bot: counting" in html
+        with pytest.raises(TeacherError, match="game must be one of"):
+            teacher.create_table("chess")
+        with pytest.raises(TeacherError, match="teacher's token"):
+            Teacher(server.url, "wrong").tables()
+        teacher.set_bot(hearts["table"], 0, "rules")  # the student left: a bot plays on
+        ids = [t["table"] for t in [*created, hearts]]
+        asyncio.run(teacher.wait_over(ids, timeout=120))
+        listed = {t["table"]: t for t in teacher.tables()}
+        assert all(listed[i]["is_over"] for i in ids)
+        records = [teacher.record(i) for i in ids]
+        assert records[0].seed == 40 and records[1].seed == 41
+        view = side_by_side(records[0])
+        assert len(view.tables) == 4 and [t.seat for t in view.tables] == [0, 1, 2, 3]
+        assert all(t.views == (t.seat,) for t in view.tables)  # each locked to its own seat
+        view.slider.value = 7
+        assert {t.timeline.position for t in view.tables} == {7}
+        assert Timeline(records[2]).game.is_over
+    assert server.proc.poll() is not None  # stopped at the end of the block

@@ -1,0 +1,68 @@
+"""docs/teacher/: the pages of lessons 06-08 state the engine's figures, and the index's links resolve."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from qardlab.lessons import build as b
+
+ROOT = Path(__file__).resolve().parents[2]
+TEACHER = ROOT / "docs" / "teacher"
+
+
+def page(name: str) -> str:
+    return (TEACHER / name).read_text(encoding="utf-8")
+
+
+def test_lesson06_page_figures_are_the_engines():
+    text = page("06-build-crossing-out.md")
+    naive = ", ".join(str(len(p.knowledge.naive_candidates())) for p in b.lesson06_positions("cross_out"))
+    assert f"**{naive}**" in text
+    logic = ", ".join(f"{len(b.cross_out_reference(p))} -> {len(p.knowledge.candidates())}"
+                      for p in b.lesson06_positions("possible"))
+    assert f"**{logic}**" in text
+    sizes = ", ".join(
+        f"{len(cx)} -> {sum(1 for q in cx if b.possible_reference(p, q))} -> {len(p.knowledge.candidates())}"
+        for p in b.lesson06_positions("sizes") for cx in [b.cross_out_reference(p)])
+    assert f"**{sizes}**" in text
+
+
+def test_lesson07_page_figures_are_the_engines():
+    text = page("07-build-counting-deals.md")
+    parts = []
+    for seed in b.LESSON07_SEEDS:
+        pos = b.mini_position(seed)
+        parts.append(f"{sum(pos.knowledge.counts().values())} of {sum(1 for _ in b.all_deals(pos))}")
+    assert "**" + ", ".join(parts) + "**" in text
+    post = b.mini_position(b.LESSON07_SEEDS[0]).knowledge.posterior()
+    top = sorted(post.items(), key=lambda kv: -kv[1])[:4]
+    assert ", ".join(f"{f.symbol}{n.symbol} {p:.1%}".replace("%", " %") for (f, n), p in top) in text
+
+
+def test_lesson08_page_figures_are_the_engines():
+    text = page("08-build-best-question.md")
+    k = b.mini_position(b.LESSON08_SEED).knowledge
+    best = k.questions()[0]
+    assert f"**{k.entropy():.3f} bits**" in text and f"**{best.info:.3f} bits**" in text
+    assert f"**{len(k.questions())}**" in text
+
+
+@pytest.mark.parametrize("name", ["README.md", "glossary.md", "06-build-crossing-out.md",
+                                  "07-build-counting-deals.md", "08-build-best-question.md"])
+def test_links_resolve(name):
+    for target in re.findall(r"\]\(([^)#]+)\)", page(name)):
+        if target.startswith("http") or target == "../classroom.md":  # classroom.md: the classroom's own page
+            continue
+        assert (TEACHER / target).resolve().exists(), f"{name} links to a missing {target}"
+
+
+def test_index_has_a_line_per_lesson_and_the_kit():
+    text = page("README.md")
+    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+        if nb.name[:2] != "09":  # 09 (Play together) is the classroom helper's: its line comes with it
+            assert nb.name in text, f"the kit's index has no line for {nb.name}"
+    for part in ("glossary.md", "notepad.svg", "../classroom.md", "write-your-own-lesson.md"):
+        assert part in text

@@ -1,0 +1,189 @@
+"""The apps a student plays: locked to the player's seat, flat over a long session, drawn once per click."""
+
+from __future__ import annotations
+
+import gc
+import warnings
+
+import ipywidgets as widgets
+import pytest
+from widget_walk import all_widgets
+
+from qardlab.engine import RandomBot, Timeline
+from qardlab.games.five_sons import FiveSons
+from qardlab.games.hearts import Hearts
+from qardlab.widgets import five_sons as five_sons_widgets
+from qardlab.widgets import five_sons_app, hearts_app
+from qardlab.widgets import hearts as hearts_widgets
+from qardlab.widgets.base import TEACHER_LABEL
+from qardlab.widgets.five_sons import FiveSonsTable
+from qardlab.widgets.hearts import HeartsTable
+
+
+def live_widgets() -> int:
+    gc.collect()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(widgets.Widget.widgets)
+
+
+def _view_controls(root: widgets.Widget) -> list[widgets.Widget]:
+    """Every selection widget on the page that names a seat's view or the teacher's."""
+    out = []
+    for w in all_widgets(root):
+        if isinstance(w, (widgets.Dropdown, widgets.ToggleButtons, widgets.Select, widgets.RadioButtons)):
+            labels = [o[0] if isinstance(o, tuple) else str(o) for o in w.options]
+            if any(TEACHER_LABEL in lab or lab.endswith("'s view") for lab in labels):
+                out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("make", [five_sons_app, hearts_app])
+def test_app_is_locked_to_the_player_seat(make):
+    """No control of the app reaches another seat's view or the teacher's; setting one is refused."""
+    app = make(charts=False)
+    t = app.table
+    assert t.seat == 0 and t.views == (0,)
+    assert _view_controls(app) == []
+    for other in (None, 1, 2):
+        with pytest.raises(ValueError, match="not one of this table's views"):
+            t.seat = other
+    assert t.seat == 0
+
+
+@pytest.mark.parametrize("make", [five_sons_app, hearts_app])
+def test_teacher_view_only_when_asked_and_never_a_bot_view(make):
+    app = make(charts=False, teacher=True)
+    t = app.table
+    [control] = _view_controls(app)
+    labels = [o[0] for o in control.options]
+    assert labels == [f"{t.names[0]}'s view", TEACHER_LABEL]  # the player and the teacher; no bot
+    t.seat = None
+    assert t.seat is None
+    with pytest.raises(ValueError):
+        t.seat = 1
+    with pytest.raises(ValueError, match="teacher must be True or False"):
+        make(charts=False, teacher="yes")
+
+
+def test_table_views_are_checked_by_value():
+    g = FiveSons.new(4, seed=1)
+    with pytest.raises(ValueError, match="views"):
+        FiveSonsTable(g, seat=0, views=(0, 7), charts=False)
+    with pytest.raises(ValueError, match="seat None is not one of the table's views"):
+        FiveSonsTable(g, seat=None, views=(0,), charts=False)
+    t = FiveSonsTable(g, seat=2, views=(2,), charts=False)
+    assert t.viewpoint not in t.toolbar.children  # one view: no View control at all
+
+
+@pytest.mark.parametrize("make", [five_sons_app, hearts_app])
+def test_new_deal_closes_the_table_it_replaces(make):
+    """'New deal' closes the old table and all its widgets: the live widget count stays flat."""
+    app = make(charts=True)
+    app.new_deal()
+    before = live_widgets()
+    old = app.table
+    old_widgets = all_widgets(old)
+    for _ in range(4):
+        app.new_deal()
+    assert live_widgets() == before
+    assert all(w.comm is None for w in old_widgets)  # every widget of the old table is closed
+    assert app.table.comm is not None
+    app.close()
+    assert app.comm is None and app.table.comm is None
+
+
+def test_closing_a_table_closes_cached_buttons_not_on_show():
+    """A hand's buttons are cached between turns; close() reaches them through the table's attributes."""
+    start = live_widgets()
+    g = Hearts.new(4, seed=3)
+    t = HeartsTable(g, seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)}, charts=False)
+    assert live_widgets() > start
+    t.close()
+    assert live_widgets() == start
+
+
+class _Counter:
+    """Counts the table's drawings and its knowledge solves (``knowledge_of`` in the table's module)."""
+
+    def __init__(self, table, monkeypatch, module):
+        self.renders = 0
+        self.solves = 0
+        real_render = table.render
+
+        def render():
+            self.renders += 1
+            real_render()
+
+        monkeypatch.setattr(table, "render", render)
+        real_knowledge = module.knowledge_of
+
+        def knowledge(obs):
+            self.solves += 1
+            return real_knowledge(obs)
+
+        monkeypatch.setattr(module, "knowledge_of", knowledge)
+
+
+def test_hearts_pass_click_renders_once(monkeypatch):
+    """One pass click (the pass, three bots' passes, the bots' plays up to the human) draws the table once
+    and asks the deduction engine once (it ran 12 renders and 12 solves on this seed before batching)."""
+    g = Hearts.new(4, seed=1)
+    t = HeartsTable(g, seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)}, charts=False)
+    for c in list(t.game.hand(0))[:3]:
+        t.play(c)
+    moves = len(t.timeline.steps)
+    n = _Counter(t, monkeypatch, hearts_widgets)
+    t.pass_button.click()
+    assert len(t.timeline.steps) >= moves + 4  # the human's pass and every bot's at least
+    assert (n.renders, n.solves) == (1, 1)
+
+
+def test_five_sons_no_claim_click_renders_once(monkeypatch):
+    g = FiveSons.new(4, seed=2, dealer=3)
+    t = FiveSonsTable(g, seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)}, charts=False)
+    t.ask(1, "QC", "8H")
+    n = _Counter(t, monkeypatch, five_sons_widgets)
+    assert (t.game.phase, t.game.to_move) == ("claim", 0)  # the asker claims first
+    moves = len(t.timeline.steps)
+    t.no_claim_button.click()
+    assert len(t.timeline.steps) > moves + 1  # the pass and the bots' moves after it
+    assert n.renders == 1
+
+
+def test_timeline_batch_tells_listeners_once():
+    tl = Timeline(Hearts.new(4, seed=2))
+    told = []
+    stop = tl.observe(lambda _t: told.append(tl.position))
+    with tl.batch():
+        with tl.batch():
+            for _ in range(5):
+                tl.extend(tl.game.legal_actions()[0] if tl.game.phase == "play" else
+                          tuple(tl.game.hand(tl.game.to_move)[:3]))
+        assert told == []  # nested: only the outermost batch tells
+    assert told == [tl.last]
+    with tl.batch():
+        pass
+    assert told == [tl.last]  # nothing moved: nothing told
+    stop()
+    tl.previous()
+    assert told == [tl.last]  # unsubscribed
+
+
+def test_timeline_draws_chance_from_the_live_rng_across_replays():
+    """A deal drawn at the end comes from the live RNG, even after the cursor replayed earlier states:
+    the same deal the game itself would draw next (not a repeat of the first shuffle)."""
+    direct = Hearts.new(4, seed=9)
+    tl = Timeline(direct.copy())
+    # play the hand out with the same moves in both
+    bots = {s: RandomBot(s) for s in range(4)}
+    while direct.phase not in ("hand_over", "match_over"):
+        a = bots[direct.to_move].act(direct.observation(direct.to_move))
+        direct.apply(a)
+        tl.extend(a)
+    tl.go_to(3)  # a replayed state: fresh RNG
+    tl.end()
+    outcome = tl.chance_outcome()
+    direct.next_hand()
+    assert outcome == direct.history[-1]
+    assert outcome != tl.state_at(1).history[0]  # not the first deal again
