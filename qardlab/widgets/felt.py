@@ -29,6 +29,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from .. import palette
 from ..cards import Card, Suit, back_html, card_html
 
 __all__ = [
@@ -94,16 +95,12 @@ def to_html(e: ET.Element) -> str:
 
 # -- colours and styles ------------------------------------------------------------------------
 
-try:  # the session's deck (two or four colours) where the palette module exists
-    from .. import palette as _palette  # type: ignore[attr-defined]
+def _suit_color(letter: str) -> str:
+    """The suit's colour in the session's deck (two or four colours, :mod:`qardlab.palette`)."""
+    return palette.suit_color(letter)
 
-    def _suit_color(letter: str) -> str:
-        return _palette.suit_color(letter)
-except ImportError:  # pragma: no cover - before the palette lands
-    def _suit_color(letter: str) -> str:
-        return "#c8102e" if letter in "DH" else "#1a1a1a"
 
-HIGHLIGHT = "#f5b700"
+HIGHLIGHT = palette.HIGHLIGHT
 FELT_GREEN = "#2e7d4f"
 
 #: the felt's size per game (CSS lengths): fixed, so the table never jumps during a hand
@@ -168,7 +165,8 @@ FELT_CSS = f"""<style>
 .qard-secret-label {{ display: block; font-size: .7em; color: #e8f5ec; }}
 .qard-question {{ position: absolute; left: 50%; top: 69%; transform: translate(-50%, -50%);
   text-align: center; white-space: nowrap; font-size: 1em; }}
-.qard-question-cards {{ font-size: .8em; display: inline-flex; vertical-align: middle; }}
+.qard-question-cards {{ font-weight: bold; font-size: 1.15em; background: #fff; border-radius: .3em;
+  padding: .05em .35em; }}
 .qard-verdict {{ height: 2.5em; line-height: 1.25; font-weight: bold; overflow: hidden; }}
 .qard-verdict-right {{ color: #1b7a32; }}
 .qard-verdict-wrong {{ color: #b00020; }}
@@ -303,12 +301,18 @@ def _short(codes: Sequence[str], cls: str) -> ET.Element:
     return el("span", parts, cls=cls)
 
 
-def _pair(codes: Sequence[str], cls: str) -> ET.Element:
-    """Cards written short in the order given ("K♦ 9♥"), each in its suit's colour."""
+def _pair(codes: Sequence[str], cls: str, *, named: bool = False) -> ET.Element:
+    """Cards written short in the order given ("K♦ 9♥"), each in its suit's colour. ``named``: cards a
+    question or a claim names, which nobody has shown: marked ``data-named``, never as a card seen
+    (``data-card``, a name as title), so nothing on the page reads as where they are."""
     cards = [Card.parse(c) for c in codes]
-    return el("span", [el("span", c.symbol, " " if i < len(cards) - 1 else None, cls="qard-card-short",
-                          data_card=c.code, title=c.name, role="img", aria_label=c.name,
-                          style={"color": _suit_color(c.suit.letter)}) for i, c in enumerate(cards)], cls=cls)
+    spans = []
+    for i, c in enumerate(cards):
+        seen = {} if named else {"data_card": c.code, "title": c.name, "role": "img", "aria_label": c.name}
+        spans.append(el("span", c.symbol, " " if i < len(cards) - 1 else None, cls="qard-card-short",
+                        data_named=c.code if named else None, style={"color": _suit_color(c.suit.letter)},
+                        **seen))
+    return el("span", spans, cls=cls)
 
 
 def _suit_rows(codes: Sequence[str]) -> ET.Element:
@@ -495,7 +499,7 @@ def verdict(obs: Mapping[str, Any], seat: int, names: Sequence[str], *, you: boo
         return el("div", cls="qard-verdict")
     whose = "Your claim" if you else f"{names[seat]}'s claim"
     secret = claim.get("secret") or (claim.get("private") or {}).get(str(seat), {}).get("secret")
-    pair = _pair([claim["face"], claim["number"]], cls="qard-verdict-cards")
+    pair = _pair([claim["face"], claim["number"]], cls="qard-verdict-cards", named=True)
     if claim.get("right"):
         return el("div", whose, " ", pair, ": right! ", "You win." if you else "Wins.",
                   cls=["qard-verdict", "qard-verdict-right"], role="status")
@@ -542,9 +546,7 @@ def _question(obs: Mapping[str, Any], names: Sequence[str]) -> Optional[ET.Eleme
     if not q or obs["phase"] not in ("answer", "claim") or obs["is_over"]:
         return None
     return el("div", f"{names[q['asker']]} asked {names[q['target']]}: ",
-              el("span", raw(card_html(Card.parse(q["face"]))), raw(card_html(Card.parse(q["number"]))),
-                 cls="qard-question-cards"),
-              cls="qard-question")
+              _pair([q["face"], q["number"]], cls="qard-question-cards", named=True), cls="qard-question")
 
 
 def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None,

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
-from qardlab.cards import Card
+from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
 from qardlab.games.five_sons import Claim, FiveSons
 from qardlab.games.five_sons.bots import ReasoningBot
 from qardlab.games.hearts import Hearts
@@ -90,6 +90,10 @@ def _seats(root: ET.Element) -> dict[int, ET.Element]:
 
 def _cards(e: ET.Element) -> list[str]:
     return [x.get("data-card") for x in e.iter() if x.get("data-card")]
+
+
+def _named(e: ET.Element) -> list[str]:
+    return [x.get("data-named") for x in e.iter() if x.get("data-named")]
 
 
 def _text(e: ET.Element) -> str:
@@ -295,7 +299,8 @@ def test_five_sons_seats_secret_and_turn(n: int) -> None:
         secret = _one(root, "qard-secret")
         assert len([x for x in secret.iter() if "qard-card-back" in _classes(x)]) == 2 and not _cards(secret)
         q = o["question"]
-        assert _cards(_one(root, "qard-question")) == [q["face"], q["number"]]
+        question = _one(root, "qard-question")  # named in public: not as cards seen
+        assert not _cards(question) and _named(question) == [q["face"], q["number"]]
         words = _text(_one(root, "qard-felt-prompt"))
         who = o["names"][o["to_move"]]
         # the answerer alone may learn it has a choice; everybody else reads "to answer"
@@ -321,13 +326,15 @@ def test_five_sons_a_seat_sees_nothing_it_was_not_shown() -> None:
     while not g.is_over:
         for seat in range(5):
             o = _obs(g, seat)
-            q = o["question"] or {}
             allowed = set(o["hand"]) | {c for cs in o["shown"] for c in cs} | set(o["secret"] or ())
-            allowed |= {q.get("face"), q.get("number")}
-            shown = set(_cards(_tree(five_sons_felt(o, viewer_hand=True))))
+            markup = five_sons_felt(o, viewer_hand=True)
+            shown = set(_cards(_tree(markup)))
             assert shown <= allowed, (seat, shown - allowed)
             if not g.is_over and o["secret"] is None:
-                assert not set(g.secret) & (shown - set(o["hand"]) - {q.get("face"), q.get("number")})
+                assert not {c.code for c in g.secret} & shown
+            for c in {c.code for c in FACE_CARDS + NUMBER_CARDS} - allowed:  # no seen form of an unseen card
+                name = Card.parse(c).name
+                assert f'title="{name}' not in markup and f'aria-label="{name}' not in markup
         g.apply(bots[g.to_move].act(g.observation(g.to_move)) if g.forced_action() is None
                 else g.forced_action())
 
@@ -364,11 +371,12 @@ def test_five_sons_verdict_of_the_players_own_claim_is_in_its_seat_box() -> None
     v = _one(mine, "qard-verdict")
     assert "qard-verdict-wrong" in _classes(v) and "qard-out" in _classes(mine)
     assert _text(v).startswith("Your claim") and "wrong, you are out" in _text(v)
-    assert _cards(v) == ["KS", "AH"] + [c.code for c in g.secret]  # the claimant has seen the secret
+    assert _named(v) == ["KS", "AH"]  # the claim names its pair: cards not seen
+    assert _cards(v) == [c.code for c in g.secret]  # the claimant has seen the secret
     # another seat reads the claim and its verdict, never the secret
     bob_view = _seats(_tree(five_sons_felt(_obs(g, 1), viewer=0)))[0]
     v = _one(bob_view, "qard-verdict")
-    assert _text(v).startswith("Alice's claim") and _cards(v) == ["KS", "AH"]
+    assert _text(v).startswith("Alice's claim") and _named(v) == ["KS", "AH"] and not _cards(v)
     # a seat that has not claimed keeps an empty line of the same height
     assert _text(_one(_seats(_tree(five_sons_felt(_obs(g, 1))))[1], "qard-verdict")) == ""
     g2 = _run(FiveSons.new(4, seed=7), lambda g: g.phase == "claim" and g.to_move == 0 and g.step > 20)

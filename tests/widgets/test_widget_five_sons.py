@@ -12,7 +12,7 @@ from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
 from qardlab.engine import Record, play
 from qardlab.games.five_sons import Ask, FiveSons
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
-from qardlab.widgets import table
+from qardlab.widgets import felt, table
 from qardlab.widgets.five_sons import FiveSonsTable
 
 HANDS = ["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"]
@@ -40,10 +40,12 @@ def test_seat_view_shows_own_hand_and_backs_only():
     t = table(g, seat=1)
     html_own = t.hands[1]._html.value
     assert all(f'data-card="{c}"' in html_own for c in HANDS[1].split())
-    for s in (0, 2, 3):
-        v = t.hands[s]._html.value
+    for s in (0, 2, 3):  # the other seats' boxes on the felt
+        v = t.seat_html(s)
         assert "data-card" not in v and v.count("qard-card-back") == 5
-    assert "qard-card-back" in t.center.value and "data-card" not in t.center.value
+        assert t.hands[s]._html.value == ""  # only the bottom seat's hand view holds cards
+    secret = felt.part(t.felt_view.value, cls="qard-secret")
+    assert secret.count("qard-card-back") == 2 and "data-card" not in secret
 
 
 def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
@@ -61,7 +63,7 @@ def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
     # the human claims wrongly: public, the human is out and now sees the secret
     t.claim("JC", "AH")
     assert 0 in t.game.eliminated
-    assert 'data-card="KS"' in t.center.value
+    assert 'data-card="KS"' in felt.part(t.felt_view.value, cls="qard-secret")
 
 
 def test_illegal_action_changes_nothing_and_says_why():

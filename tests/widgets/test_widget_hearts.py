@@ -163,11 +163,12 @@ def test_seat_view_shows_backs_for_other_hands():
     t = HeartsTable(g, seat=2, charts=False)
     own = {f'data-card="{c.code}"' for c in g.hand(2)}
     for s in range(6):
-        v = t.hands[s]._html.value
-        if s == 2:
-            assert all(x in v for x in own)
-        else:
+        if s == 2:  # the viewer's own hand, below the felt
+            assert all(x in t.hands[2]._html.value for x in own)
+        else:  # the others' boxes on the felt, and no other hand view holds cards
+            v = t.seat_html(s)
             assert "data-card" not in v and v.count("qard-card-back") == len(g.hand(s))
+            assert t.hands[s]._html.value == ""
     assert all(w is not None for w in all_widgets(t))
 
 
