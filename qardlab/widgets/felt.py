@@ -114,7 +114,7 @@ MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "5.6em")}
 FELT_CSS = f"""<style>
 .qard-felt-ring {{ position: relative; box-sizing: border-box; max-width: 100%; margin: 0 auto;
   background: {FELT_GREEN}; border-radius: 14px; color: #fff; overflow: hidden;
-  font-family: 'DejaVu Sans', sans-serif; }}
+  font-family: 'DejaVu Sans', sans-serif; line-height: 1.25; text-align: left; }}
 .qard-felt-ring .qard-seat {{ position: absolute; transform: translate(-50%, -50%); box-sizing: border-box;
   background: #f7f7f2; color: #1a1a1a; border: 2px solid #c9c9bd; border-radius: 10px; padding: .25em .45em;
   overflow: hidden; }}
@@ -171,7 +171,7 @@ FELT_CSS = f"""<style>
 .qard-verdict-right {{ color: #1b7a32; }}
 .qard-verdict-wrong {{ color: #b00020; }}
 .qard-verdict-cards {{ background: #fff; border-radius: .25em; padding: 0 .15em; }}
-.qard-log-list {{ margin: 0; padding-left: 1.2em; }}
+.qard-log-list {{ margin: 0; padding-left: 1.2em; line-height: 1.4; }}
 .qard-log-list li.qard-log-newest {{ font-weight: bold; }}
 .qard-log-count {{ display: inline-block; margin-left: .4em; padding: 0 .4em; border-radius: .8em;
   background: #e4e4e4; color: #333; font-size: .85em; }}

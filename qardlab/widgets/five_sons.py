@@ -291,6 +291,7 @@ class FiveSonsTable(GameTable):
         arming = self.auto_pass.value and still_in and not (show and phase == "claim")
         self.claim_row.layout.display = "" if (show and phase == "claim") or arming else "none"
         self.claim_button.description = "Claim at my next chance" if arming else "Claim"
+        self.claim_button.layout.width = "16em" if arming else ""
         self.no_claim_button.description = "Cancel my claim" if arming and self.armed else "No claim"
         self.no_claim_button.layout.display = "none" if arming and self.armed is None else ""
         self.auto_pass.layout.display = "" if self.human is not None and self.live and not obs["is_over"] \
