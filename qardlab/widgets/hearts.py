@@ -73,6 +73,13 @@ class HeartsTable(GameTable):
         self.last_trick_toggle.add_class("qard-last-trick-toggle")
         self.last_trick = widgets.HTML()
         self.last_trick_toggle.observe(lambda _c: self.render(), names="value")
+        # the replay stepper: hidden while the human plays live, shown when the match is over or asked for
+        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
+                                           layout=widgets.Layout(width="7em"))
+        self.replay.add_class("qard-replay-toggle")
+        self.replay.observe(lambda _c: self.render(), names="value")
+        if human is not None:
+            self.toolbar.children = (*self.toolbar.children, self.replay)
         self.log_view = widgets.HTML(layout=widgets.Layout(max_height="12em", overflow="auto",
                                                            border="1px solid #ddd", padding="4px"))
         self.log_view.add_class("qard-log")
@@ -215,6 +222,9 @@ class HeartsTable(GameTable):
         return [sorted(x) for x in out]
 
     def _render_controls(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
+        if self.timeline is not None:  # a remote seat has no stepper
+            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
+                                                 or not self.live) else "none"
         if self.human is None:
             self.controls.layout.display = "none"
             return
