@@ -48,8 +48,16 @@ class _App(widgets.VBox):
 
     def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
                  level: str | None, teacher: bool = False, title: bool = False) -> None:
+        if isinstance(players, bool) or players not in player_choices:
+            raise ValueError(f"players must be one of {player_choices}, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if level is not None and (not isinstance(level, str) or level not in levels):
+            raise ValueError(f"level {level!r} is not one of {list(levels)}")
         if not isinstance(teacher, bool):
             raise ValueError(f"teacher must be True or False, not {teacher!r}")
+        if not isinstance(title, bool):
+            raise ValueError(f"title must be True or False, not {title!r}")
         self.levels = levels
         self.teacher = teacher
         self.players = widgets.Dropdown(options=list(player_choices), value=players, description="Players:",
@@ -110,6 +118,8 @@ class FiveSonsApp(_App):
         self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False)
         self._charts = charts
         #: "pass on claims unless I claim", on by default: the player does not click "No claim" each time
+        if not isinstance(auto_pass, bool):
+            raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
         super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level, teacher, title)
 

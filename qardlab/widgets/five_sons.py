@@ -40,6 +40,12 @@ def _card_options(cards: tuple[Card, ...]) -> list[tuple[str, str]]:
     return [(f"{c.symbol}  {c.name}", c.code) for c in cards]
 
 
+def _choose(dropdown: widgets.Dropdown, value: Any) -> None:
+    """Select ``value`` in the dropdown if it is one of its choices (else leave it as it is)."""
+    if value is not None and any(v == value and type(v) is type(value) for _, v in dropdown.options):
+        dropdown.value = value
+
+
 class FiveSonsTable(GameTable):
     """A Five Sons table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
 
@@ -47,6 +53,8 @@ class FiveSonsTable(GameTable):
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
                  level: str = "logic", views: Sequence[int | None] | None = None,
                  auto_pass: bool = False) -> None:
+        if not isinstance(auto_pass, bool):
+            raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         n = self.players
         self.title = widgets.HTML("<h3 style='margin:.2em 0'>The King of Hearts has Five Sons</h3>")
@@ -135,27 +143,35 @@ class FiveSonsTable(GameTable):
 
     # -- human actions ------------------------------------------------------------------
     def ask(self, target: int | None = None, face: Any = None, number: Any = None) -> bool:
-        """Ask with the builder's values (or those given, which are set on the builder first)."""
-        with self.hold_sync():
-            if target is not None:
-                self.target.value = target
-            if face is not None:
-                self.face.value = Card.parse(face).code
-            if number is not None:
-                self.number.value = Card.parse(number).code
-        if self.target.value is None:
+        """Ask with the builder's values (or those given, which are set on the builder first).
+
+        ValueError naming a value that is no seat or no card; a question the rules refuse (a card
+        of the wrong kind, a seat that may not be asked) comes back False with the reason said.
+        """
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+            raise ValueError(f"target must be a seat number, not {target!r}")
+        face = self.face.value if face is None else Card.parse(face).code
+        number = self.number.value if number is None else Card.parse(number).code
+        with self.hold_sync():  # the builder shows the question, where it offers those values
+            _choose(self.target, target)
+            _choose(self.face, face)
+            _choose(self.number, number)
+        target = self.target.value if target is None else target
+        if target is None:
             self.say("Choose whom to ask.", error=True)
             return False
-        return self.act(Ask(self.target.value, self.face.value, self.number.value))
+        return self.act(Ask(target, face, number))
 
     def claim(self, face: Any = None, number: Any = None) -> bool:
-        """Claim the pair chosen in the claim dropdowns (or the one given). With "pass on claims unless
+        """Claim the pair chosen in the claim dropdowns (or the one given); ValueError naming a value
+        that is no card, False (the reason said) for a claim the rules refuse. With "pass on claims unless
         I claim" on and no claim chance of the human's now, the claim is made at its next chance."""
-        if face is not None:
-            self.claim_face.value = Card.parse(face).code
-        if number is not None:
-            self.claim_number.value = Card.parse(number).code
-        action = Claim(self.claim_face.value, self.claim_number.value)
+        face = self.claim_face.value if face is None else Card.parse(face).code
+        number = self.claim_number.value if number is None else Card.parse(number).code
+        with self.hold_sync():
+            _choose(self.claim_face, face)
+            _choose(self.claim_number, number)
+        action = Claim(face, number)
         if self.auto_pass.value and self.human is not None and not self._claim_chance_now():
             self.armed = action
             self.say(f"You will claim {action.face.symbol} {action.number.symbol} at your next chance.")

@@ -80,6 +80,8 @@ class DeductionGrid(widgets.VBox):
 
     def __init__(self, cards: Sequence[Card], level: str = "logic",
                  on_level: Callable[[str], None] | None = None) -> None:
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         self.cards = tuple(cards)
         # buttons as wide as their words (a fixed width cut "crossing out seen cards")
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
@@ -95,8 +97,9 @@ class DeductionGrid(widgets.VBox):
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
-        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="{c.name}" '
-                                     f'aria-label="{c.name}">{c.symbol}</b>',
+        # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
+        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="card row: {c.name}" '
+                                     f'aria-label="card row: {c.name}">{c.symbol}</b>',
                                      layout=widgets.Layout(width="3em")) for c in self.cards]
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")

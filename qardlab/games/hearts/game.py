@@ -1050,7 +1050,7 @@ class Hearts(Game):
             return action.code
         if isinstance(action, str):  # a card code (an observation's legal cards): its own encoding
             return Card.parse(action).code
-        if isinstance(action, tuple):
+        if isinstance(action, tuple) and all(isinstance(c, Card) for c in action):
             return [c.code for c in action]
         raise ValueError(f"not a Hearts action: {action!r}")
 

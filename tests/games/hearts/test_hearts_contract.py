@@ -90,6 +90,7 @@ def test_contract_one_hand(n: int) -> None:
     assert stats.finished == 2
     assert stats.illegal_checked > 20
     assert stats.alternatives > 5
+    assert stats.live_alternatives > 5 and stats.live_calls > 50  # the live check ran, call by call
     assert stats.hidden_scans == stats.positions * n
 
 
