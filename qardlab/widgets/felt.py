@@ -563,7 +563,7 @@ def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = N
     spots = felt_layout(obs["players"], FIVE_SONS_SIZE, SEAT_SIZE["five_sons"], mine)
     seats = [five_sons_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
              for s, spot in zip(order, spots)]
-    felt = _felt(FIVE_SONS_SIZE, "the Five Sons table", _secret(obs), _question(obs, names),
+    felt = _felt(FIVE_SONS_SIZE, "the card table", _secret(obs), _question(obs, names),
                  _five_sons_prompt(obs, names, me, human), seats)
     # the prompt sits below the secret pair
     for e in felt.iter("div"):
