@@ -22,9 +22,10 @@ One core: BLAS and OpenMP threads are held to one. Rounds alternate between engi
 load on a shared machine hits all alike; the figure is the median round. Time is this process's
 CPU time (``time.process_time``), so that other jobs on a shared machine distort less.
 
-``--baseline REF`` also runs the three qardlab loops on commit ``REF``'s code (``git archive``) in
-a child process, once per round between the others, so that today's figures and the old ones come
-from the same run.
+``--baseline REF`` also runs the three qardlab loops on commit ``REF``'s code (``git archive``) and
+on this tree's, each in a fresh child process, once per round between the others, so that today's
+figures and the old ones come from the same run and are measured alike (``@this tree`` against
+``@REF``; the main process's own figures, measured after OpenSpiel's, can differ by a few per cent).
 
     python benchmarks/hearts.py [--seconds 2] [--rounds 3] [--batch 10000] [--baseline REF]
 """
@@ -149,12 +150,16 @@ def main() -> None:
         rates["step, matches"].append(step_rate(args.seconds, seed, match=True))
         rates["batch"].append(batch_rate(args.seconds, seed, args.batch))
         if args.baseline:
-            from _baseline import checkout, measure
+            from _baseline import ROOT, checkout, measure
 
-            old = measure(checkout(args.baseline), __file__, "--seconds", str(args.seconds),
-                          "--seed", str(seed), "--batch", str(args.batch))
-            for k, v in old.items():
-                rates.setdefault(f"{k} @{args.baseline[:8]}", []).append(v)
+            # both codes alike, each in a fresh child process that imports qardlab from its own
+            # folder: this process (OpenSpiel and numpy loaded, the batch's arrays freed) is not
+            # quite the same setting, so today's code is compared with the old child to child
+            child_args = (__file__, "--seconds", str(args.seconds), "--seed", str(seed),
+                          "--batch", str(args.batch))
+            for label, path in (("this tree", ROOT), (args.baseline[:8], checkout(args.baseline))):
+                for k, v in measure(path, *child_args).items():
+                    rates.setdefault(f"{k} @{label}", []).append(v)
     med = {k: statistics.median(v) for k, v in rates.items() if v}
     print(f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, "
           "one core)")

@@ -2,7 +2,7 @@
 
 ``simulate(count, players, seed, rules, pass_direction)`` deals ``count`` hands, passes
 random cards and plays every hand to its end with uniformly random legal cards, all
-hands in step: one numpy operation per rule per step over every hand. It keeps the whole
+hands in step: one numpy operation per rule per trick over every hand. It keeps the whole
 story of each hand (deal, passes, plays), so any hand can be replayed through the step
 engine (``BatchResult.replay(i)``) and checked to the same points; the tests do that.
 
@@ -11,6 +11,11 @@ A deal is one sort of random keys per hand, and the hands after the pass are sor
 second sort of ``seat * 64 + card``; temporaries are kept small (page faults of big ones
 cost more than the arithmetic). In play each seat's sorted cards are slots; a uniformly
 random legal card is drawn by counting the legal slots and picking the r-th with a table.
+A trick is two rounds of operations: the leader's card (one gather per hand), then all the other
+seats' cards at once, since a follower's legal cards depend only on the suit led and its own
+hand (the seats of a trick are rows of seat-major arrays); the trick's taker is the largest
+key ``(card + 1) * 8 + seat`` among the cards of the suit led. No per-hand ``np.where`` and no
+``argmax`` along a short axis: both cost several times a plain vector operation.
 """
 
 from __future__ import annotations
@@ -29,12 +34,14 @@ _POINTS = np.array(
     [1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)], dtype=np.int64
 )
 _SUIT = np.arange(52, dtype=np.int64) // 13
+_POINTS8 = _POINTS.astype(np.int8)
+_SHIFT16 = _SUIT * 16  # by card: the shift of its suit's field in a seat's packed suit slots
 _QS = QS_BIT.bit_length() - 1
 _JD = JD_BIT.bit_length() - 1
 _ONE = np.int64(1)
 _BITS = _ONE << np.arange(52, dtype=np.int64)  # the bit of each card index
 _SELECT: dict[int, np.ndarray] = {}
-_SLOT_BITS = (1 << np.arange(17)).astype(np.int32)  # the bit of each slot (a hand has at most 17)
+_ONE32 = np.int32(1)  # 1 << slot: the bit of a slot in int32 (a hand has at most 17 slots)
 
 
 def _select_table(size: int) -> np.ndarray:
@@ -125,7 +132,8 @@ def simulate(
     # the deal: each hand's cards sorted by random 26-bit keys (the low 6 bits of a key hold
     # the card) is a random permutation; the card at position p goes to seat p % n. (Equal keys,
     # about one hand in 50,000, are broken by card index: a negligible bias.)
-    keys = rng.integers(0, 1 << 32, size=(count, len(deck)), dtype=np.uint32)
+    cells = count * len(deck)  # the generator's raw 64-bit words, two 32-bit keys each
+    keys = rng.bit_generator.random_raw((cells + 1) // 2).view(np.uint32)[:cells].reshape(count, len(deck))
     keys &= np.uint32(~63 & 0xFFFFFFFF)
     keys |= deck
     keys.sort(axis=1)
@@ -162,80 +170,116 @@ def simulate(
     keys.sort(axis=1)
     keys &= np.uint32(63)
     cards = keys.reshape(count, n, size)  # (hand, seat, slot): each seat's cards, low to high
-    # slots: each seat's cards sorted, so each suit is a run of slots
-    cards_flat = keys.astype(np.int8).ravel()
-    below = [np.zeros((count, n), dtype=np.int64)]
+    # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
+    # the bits from (its cards below suit t) to (its cards up to suit t), built suit-major in int32
+    cards_flat = keys.astype(np.int8).ravel()  # (hand * n + seat) * size + slot
+    per_suit = count * n
+    hands_flat = hands.T.ravel()  # seat * count + hand
+    below = np.zeros((5, per_suit), dtype=np.int32)
     for t in range(4):
-        below.append(below[-1] + np.bitwise_count(hands & SUIT_MASKS[t]))
-    suit_slots = np.stack([(_ONE << below[t + 1]) - (_ONE << below[t]) for t in range(4)], axis=2)
+        np.add(below[t], np.bitwise_count(hands_flat & SUIT_MASKS[t]), out=below[t + 1])
+    np.left_shift(np.int32(1), below, out=below)
+    suit_slots = below[1:] - below[:4]  # (suit, seat * count + hand), contiguous
     # slot masks (a hand's slots: up to 17 bits, with 3 players) are int32 throughout the play loop:
     # no mixed-type casts, half the memory traffic of int64
-    heart_slots = suit_slots[:, :, 2].ravel().astype(np.int32)
-    qs_slot = np.where(hands & QS_BIT, _ONE << np.bitwise_count(hands & (QS_BIT - 1)), 0).ravel()
-    point_slots = (heart_slots | qs_slot).astype(np.int32)
-    suit_slots = np.ascontiguousarray(suit_slots.transpose(2, 0, 1), dtype=np.int32).ravel()  # suit-major
-    per_suit = count * n
+    heart_slots = suit_slots[2]
+    qs_slot = (hands_flat >> _QS & 1) << np.bitwise_count(hands_flat & (QS_BIT - 1))  # 0 if not held
+    point_slots = heart_slots | qs_slot.astype(np.int32)
+    if size <= 16:  # every seat's four suits packed in 16-bit fields: suit t's slots are one shift away
+        packed = suit_slots.astype(np.int64)
+        packed <<= np.arange(0, 64, 16, dtype=np.int64)[:, None]
+        packed = np.bitwise_or.reduce(packed, axis=0).reshape(n, count)
+    suit_slots = suit_slots.ravel()
     alive = np.full(count * n, (1 << size) - 1, dtype=np.int32)
     size32 = np.int32(size)
-    base = rows * n
 
-    # play
+    # play, a trick at a time: the leader's card (one gather per hand), then every other seat's at
+    # once (a follower's legal cards depend only on the suit led and its own hand), seat-major
+    # arrays (seat * count + hand) so that the n seats of a trick are n contiguous rows. Branches
+    # are Python ones on the trick only (each a rule), never per hand; "a if c else b" per hand is
+    # written with masks (np.where costs several times more).
     clubs = deck_mask(n) & SUIT_MASKS[0]
     lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
     leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
-    plays = np.empty((total, count), dtype=np.int8)  # step-major: each step writes one row
-    raw = np.zeros((count, n), dtype=np.int64)
+    plays = np.empty((total, count), dtype=np.int8)  # step-major: each trick writes n rows
+    raw = np.zeros((n, count), dtype=np.int16)  # (seat, hand): the points taken (26 at most)
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = np.zeros(count, dtype=bool)
-    # float32 is enough: u < 1 times a count c <= 13 rounds to below c, so r = floor(u * c) < c
-    uniforms = rng.random((total, count), dtype=np.float32)
-    lead = np.zeros(count, dtype=np.int64)
-    wrap = np.arange(2 * n, dtype=np.int64) % n  # (leader + k) % n by lookup
-    leader_flat = base + leader
-    lead_offset = np.zeros(count, dtype=np.int64)
+    # r = floor(u * c) for a uniform 32-bit integer u / 2**32 and a count c of legal slots: one
+    # multiply in uint64 and a shift (bias at most c / 2**32). Per trick, the generator's raw 64-bit
+    # words, two 32-bit draws each: n rows for the seats' follows, then one for the lead.
+    words = ((n + 1) * count + 1) // 2
+    bits = rng.bit_generator.random_raw
+    order = np.arange(n, dtype=np.int64)[:, None]  # a trick's positions, as a column
+    seats = np.arange(n, dtype=np.int16)[:, None]
+    seat_rows = seats + np.int16(8)  # a seat in the low 3 bits, 8 set
+    order_rows = order * count  # a trick's positions, as offsets into the two copies of its cards
+    twice = np.empty((2 * n, count), dtype=np.int8)  # a trick's cards by seat, twice: no wrap-around
+    flat2d = np.arange(per_suit, dtype=np.int64).reshape(n, count)  # seat * count + hand
+    card_base = (rows * n + order) * size  # (seat, hand): where its slots start in cards_flat
+    point_slots2d = point_slots.reshape(n, count)
+    alive2d = alive.reshape(n, count)
     # every index below is in range by construction: mode="clip" skips numpy's bounds checks
-    for step in range(total):
-        pos = step % n
-        flat = leader_flat if pos == 0 else base + wrap.take(leader + pos, mode="clip")
-        al = alive.take(flat, mode="clip")
-        if step == 0:
+    leader_flat = leader * count + rows
+    for t in range(size):
+        draws = bits(words).view(np.uint32)[: (n + 1) * count].reshape(n + 1, count)
+        al = alive.take(leader_flat, mode="clip")
+        if t == 0:  # the lowest club, the holder's lowest slot, opens the hand
             slot = np.zeros(count, dtype=np.int64)
         else:
-            if pos == 0:
-                if rules.must_break_hearts:
-                    safe = al & ~heart_slots.take(flat, mode="clip")
-                    legal = np.where(broken | (safe == 0), al, safe)
-                else:
-                    legal = al
+            if rules.must_break_hearts:  # no heart led before hearts are broken, unless only hearts
+                held = al & heart_slots.take(leader_flat, mode="clip")
+                safe = al ^ held
+                legal = safe | held * (broken | (safe == 0))
             else:
-                follow = al & suit_slots.take(flat + lead_offset, mode="clip")
-                if step < n and rules.no_pts_on_first_trick:
-                    safe = al & ~point_slots.take(flat, mode="clip")
-                    other = np.where(safe, safe, al)
-                else:
-                    other = al
-                legal = np.where(follow, follow, other)
-            r = (uniforms[step] * np.bitwise_count(legal)).astype(np.int32)
+                legal = al
+            r = (np.multiply(draws[n], np.bitwise_count(legal), dtype=np.uint64) >> 32).astype(np.int32)
             slot = select.take(legal * size32 + r, mode="clip")
-        card = cards_flat.take(flat * size + slot, mode="clip")
-        alive[flat] = al ^ _SLOT_BITS.take(slot, mode="clip")
-        plays[step] = card
-        if pos == 0:
-            lead = _SUIT.take(card, mode="clip")
-            lead_offset = lead * per_suit
-        if pos == n - 1:  # the trick is complete: the highest card of the suit led takes it
-            trick = plays[step - n + 1 : step + 1]  # (n, count), in playing order from the leader
-            suits = _SUIT.take(trick, mode="clip")
-            broken |= (suits == 2).any(axis=0)  # a heart played breaks hearts for the next lead
-            if rules.qs_breaks_hearts:
-                broken |= (trick == _QS).any(axis=0)
-            value = np.where(suits == lead, trick, -1)
-            leader = wrap.take(leader + np.argmax(value, axis=0), mode="clip")
-            raw[rows, leader] += _POINTS.take(trick, mode="clip").sum(axis=0)
-            if rules.jd_bonus:
-                jd_taker = np.where((trick == _JD).any(axis=0), leader, jd_taker)
-            leader_flat = base + leader
-
+        lead = cards_flat.take((rows * n + leader) * size + slot, mode="clip")
+        alive[leader_flat] = al ^ (_ONE32 << slot)
+        # the others follow suit if they can (the leader's row is computed too, and discarded)
+        if size <= 16:  # (the low 32 bits of the shifted fields: the suit led, and above it bits that
+            # no live slot has)
+            follow = alive2d & (packed >> _SHIFT16.take(lead, mode="clip")).astype(np.int32)
+        else:
+            follow = alive2d & suit_slots.take(_SUIT.take(lead, mode="clip") * per_suit + flat2d, mode="clip")
+        if t == 0 and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
+            held = alive2d & point_slots2d
+            safe = alive2d ^ held
+            other = safe | held * (safe == 0)
+        else:
+            other = alive2d
+        legal = follow | other * (follow == 0)
+        r = (np.multiply(draws[:n], np.bitwise_count(legal), dtype=np.uint64) >> 32).astype(np.int32)
+        slot = select.take(legal * size32 + r, mode="clip")
+        card = twice[:n]  # (seat, hand)
+        cards_flat.take(card_base + slot, mode="clip", out=card)
+        played = _ONE32 << slot  # a shift, several times cheaper than a table gather
+        played.ravel()[leader_flat] = 0  # the leader has played already
+        alive2d ^= played
+        card.ravel()[leader_flat] = lead
+        followed = follow != 0  # a card that followed suit is of the suit led (ordered by rank)
+        followed.ravel()[leader_flat] = True
+        # the trick goes to the highest card of the suit led: key (card + 1) * 8 + seat, 0 off suit
+        key = card.astype(np.int16)
+        key <<= 3
+        key += seat_rows
+        key *= followed
+        taker = (key.max(axis=0) & 7).astype(np.int64)
+        # the trick in playing order, from the leader
+        twice[n:] = card
+        plays[t * n : (t + 1) * n] = twice.ravel().take(leader_flat + order_rows, mode="clip")
+        hearts = (card - np.int8(26)).view(np.uint8) < 13
+        if rules.qs_breaks_hearts:
+            hearts |= card == _QS
+        for row in hearts:  # a heart played breaks hearts for the next lead
+            broken |= row
+        raw += _POINTS8.take(card, mode="clip").sum(axis=0, dtype=np.int16) * (seats == taker)
+        if rules.jd_bonus:
+            jd_taker = np.where((card == _JD).any(axis=0), taker, jd_taker)
+        leader = taker
+        leader_flat = taker * count + rows
+    raw = raw.T.astype(np.int64)
     points = raw.copy()
     moon = raw == 26
     shot = moon.any(axis=1)

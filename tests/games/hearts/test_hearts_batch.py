@@ -55,3 +55,42 @@ def test_batch_statistics_and_determinism() -> None:
         simulate(10, 5, pass_direction="across")
     with pytest.raises(ValueError, match="count"):
         simulate(0)
+
+
+@pytest.mark.parametrize("n,options", [
+    (3, {"jd_bonus": True, "qs_breaks_hearts": True}),
+    (5, {"must_break_hearts": False, "moon": "subtract_from_shooter"}),
+    (6, {"no_pts_on_first_trick": False, "jd_bonus": True}),
+], ids=["3-jd-qs", "5-no-break", "6-jd"])
+def test_batch_rule_options_replay_other_player_counts(n: int, options: dict) -> None:
+    """The options hold with every player count (the trick's followers are played all at once)."""
+    rules = HeartsRules(**options)
+    result = simulate(400, n, seed=n, rules=rules)
+    for i in range(0, 400, 4):
+        assert result.replay(i).hand_points == [int(p) for p in result.points[i]]
+
+
+def test_batch_plays_a_uniformly_random_legal_card() -> None:
+    """At every play the batch's card is uniform among the legal ones: replayed, the chosen card's
+    position among ``legal_actions()`` is spread evenly over the positions (per number of legal cards)."""
+    result = simulate(400, 4, seed=3)
+    seen: dict[int, list[int]] = {}
+    for i in range(400):
+        hand = result.replay(i)  # validated already; now step through the same plays
+        deal = [list(h) for h in hand.history[0].hands]
+        game = type(hand).from_deal(deal, pass_direction=hand.pass_direction)
+        while game.phase == "pass":
+            game.apply(tuple(c for c in game.legal_actions() if c.bit & int(result.passes[i, game.to_move])))
+        for idx in result.plays[i]:
+            legal = game.legal_actions()
+            pos = [c.index for c in legal].index(int(idx))
+            seen.setdefault(len(legal), [0] * len(legal))[pos] += 1
+            game.apply(legal[pos])
+    checked = 0
+    for c, counts in seen.items():
+        total = sum(counts)
+        if c > 1 and total >= 50 * c:
+            expected = total / c
+            assert max(abs(x - expected) for x in counts) < 5 * expected ** 0.5, (c, counts)
+            checked += 1
+    assert checked >= 5

@@ -3,7 +3,7 @@
 The step engine logs plays implicitly (their events are built from the history when read),
 holds the open trick as card bits, checks passes of interned Cards on a short path and
 shuffles with ``Random.shuffle``'s steps inlined; the batch simulator deals by sorting random
-keys. These tests pin what those shortcuts must not change.
+keys and draws slots from raw 32-bit words. These tests pin what those shortcuts must not change.
 """
 
 from __future__ import annotations
@@ -125,9 +125,10 @@ def test_batch_deal_is_a_uniform_partition(n: int) -> None:
     assert chi2.mean() < 2 * (n - 1) and chi2.max() < 10 * (n - 1)
 
 
-def test_batch_float32_draw_stays_below_the_count() -> None:
-    """The batch draws a legal card as floor(u * count) with float32 u < 1: even the largest such
-    u gives an index below the count, for every count of legal cards a hand can have."""
-    u = np.nextafter(np.float32(1), np.float32(0))
-    counts = np.arange(1, 14, dtype=np.uint8)
-    assert ((u * counts).astype(np.int64) == counts - 1).all()
+def test_batch_integer_draw_stays_below_the_count() -> None:
+    """The batch draws a legal slot as (u * count) >> 32 with a 32-bit u: u = 0 gives the first slot,
+    the largest u the last, for every count of legal cards a hand can have (17 with 3 players)."""
+    counts = np.arange(1, 18, dtype=np.uint8)
+    for u, expect in ((0, 0 * counts), (2**32 - 1, counts - 1)):
+        r = np.multiply(np.full(17, u, dtype=np.uint32), counts, dtype=np.uint64) >> 32
+        assert (r == expect).all()
