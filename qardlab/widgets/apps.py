@@ -47,7 +47,7 @@ class _App(widgets.VBox):
     seat = 0
 
     def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
-                 level: str | None, teacher: bool = False) -> None:
+                 level: str | None, teacher: bool = False, title: bool = False) -> None:
         if isinstance(players, bool) or players not in player_choices:
             raise ValueError(f"players must be one of {player_choices}, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -56,6 +56,8 @@ class _App(widgets.VBox):
             raise ValueError(f"level {level!r} is not one of {list(levels)}")
         if not isinstance(teacher, bool):
             raise ValueError(f"teacher must be True or False, not {teacher!r}")
+        if not isinstance(title, bool):
+            raise ValueError(f"title must be True or False, not {title!r}")
         self.levels = levels
         self.teacher = teacher
         self.players = widgets.Dropdown(options=list(player_choices), value=players, description="Players:",
@@ -70,7 +72,9 @@ class _App(widgets.VBox):
                                       self.new_button])
         self.table_box = widgets.Box()
         self.table: Any = None
-        super().__init__([widgets.HTML(f"<h2>{self.title}</h2>"), self.settings, self.table_box])
+        # the page names the game already (the app notebooks' heading): the app's own title only if asked
+        heading = [widgets.HTML(f"<h2>{self.title}</h2>")] if title else []
+        super().__init__([*heading, self.settings, self.table_box])
         self.add_class("qard-app")
         self.new_deal()
 
@@ -109,10 +113,15 @@ class FiveSonsApp(_App):
     title = "The King of Hearts has Five Sons"
 
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None, notes: bool = True,
-                 charts: bool = True, teacher: bool = False) -> None:
+                 charts: bool = True, teacher: bool = False, auto_pass: bool = True,
+                 title: bool = False) -> None:
         self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False)
         self._charts = charts
-        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level, teacher)
+        #: "pass on claims unless I claim", on by default: the player does not click "No claim" each time
+        if not isinstance(auto_pass, bool):
+            raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
+        self.auto_pass = auto_pass
+        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level, teacher, title)
 
     def extra_settings(self) -> list[widgets.Widget]:
         return [self.notes]
@@ -123,8 +132,11 @@ class FiveSonsApp(_App):
 
         g = FiveSons.new(players, seed=seed, notes=self.notes.value)
         bots = {s: maker(seed * 100 + s) for s in range(players) if s != self.seat}
-        return FiveSonsTable(g, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
-                             views=self.views)
+        table = FiveSonsTable(g, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
+                              views=self.views, auto_pass=self.auto_pass)
+        # the player's choice carries over to the next deal
+        table.auto_pass.observe(lambda c: setattr(self, "auto_pass", c["new"]), names="value")
+        return table
 
 
 class HeartsApp(_App):
@@ -133,9 +145,9 @@ class HeartsApp(_App):
     title = "Hearts"
 
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None,
-                 charts: bool = True, teacher: bool = False) -> None:
+                 charts: bool = True, teacher: bool = False, title: bool = False) -> None:
         self._charts = charts
-        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level, teacher)
+        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level, teacher, title)
 
     def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:
         from ..games.hearts import Hearts

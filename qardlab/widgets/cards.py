@@ -29,7 +29,8 @@ import ipywidgets as widgets
 from .. import palette
 from ..cards import RANK_NAMES, Card, back_html, card_html
 
-__all__ = ["HandView", "cards_html", "backs_html", "card_label", "card_option", "card_options", "RED",
+__all__ = ["HandView", "clear_hands", "cards_html", "backs_html", "card_label", "card_option", "card_options",
+           "RED",
            "BLACK"]
 
 #: the two-colour deck's red and black (kept for callers; colours are :func:`qardlab.palette.suit_color`)
@@ -112,6 +113,11 @@ class HandView(widgets.Box):
             + "".join(card_html(c, title=f"{c.name}: shown to you") for c in known)
             + back_html() * (count - len(known)) + "</span>")
 
+    def clear(self) -> None:
+        """Hold no card at all (a hand view not on show: a detached widget is still synced)."""
+        if self.mode != "html" or self._html.value:
+            self._set_html("")
+
     def _set_html(self, value: str) -> None:
         if self.mode == "buttons":
             self._blank(self._buttons)
@@ -192,3 +198,11 @@ class HandView(widgets.Box):
     def click(self, card: Card | str) -> None:
         """Click a card as a user would."""
         self.button_for(card).click()
+
+
+def clear_hands(hands: Sequence[HandView], shown: int) -> None:
+    """Clear every hand view but ``hands[shown]`` (the one on the table): none holds a card off screen,
+    so switching the viewpoint leaves nothing of the last view's hand on the wire."""
+    for i, h in enumerate(hands):
+        if i != shown:
+            h.clear()

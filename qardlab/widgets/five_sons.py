@@ -19,12 +19,13 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as widgets
 
 from .. import charts
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card, back_html, card_html
+from ..cards import FACE_CARDS, NUMBER_CARDS, Card
 from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
 from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
+from . import felt
 from .base import GameTable
-from .cards import HandView
+from .cards import HandView, clear_hands
 from .figures import ChartView
 from .grid import DeductionGrid
 from .source import seat_keys
@@ -50,28 +51,44 @@ class FiveSonsTable(GameTable):
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
-                 level: str = "logic", views: Sequence[int | None] | None = None) -> None:
+                 level: str = "logic", views: Sequence[int | None] | None = None,
+                 auto_pass: bool = False) -> None:
+        if not isinstance(auto_pass, bool):
+            raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         n = self.players
         self.title = widgets.HTML("<h3 style='margin:.2em 0'>The King of Hearts has Five Sons</h3>")
+        self.css.value += felt.FELT_CSS
+        #: one hand view a seat; the viewer's own lies below the felt (clickable when it answers)
         self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
-        self.seat_labels = [widgets.HTML() for _ in range(n)]
-        self.seat_boxes = []
-        for s in range(n):
-            box = widgets.VBox([self.seat_labels[s], self.hands[s]],
-                               layout=widgets.Layout(border="1px solid #ccc", padding="4px",
-                                                     margin="2px", align_items="center"))
-            box.add_class("qard-seat")
-            self.seat_boxes.append(box)
-        self.center = widgets.HTML(layout=widgets.Layout(align_self="center", margin="0 auto"))
-        self.center.add_class("qard-secret")
-        self.felt = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns="1fr 1fr 1fr", grid_template_rows="auto auto auto",
-            padding="6px"))
+        #: the felt drawn by :func:`qardlab.widgets.felt.five_sons_felt`: seats, secret pair, question
+        self.felt_view = widgets.HTML()
+        self.felt_view.add_class("qard-felt-view")
+        self.my_hand = widgets.Box(layout=widgets.Layout(justify_content="center", min_height="4.4em",
+                                                         padding="2px 0 6px 0"))
+        self.my_hand.add_class("qard-my-hand")
+        self.felt = widgets.VBox([self.felt_view, self.my_hand],
+                                 layout=widgets.Layout(width=felt.FIVE_SONS_SIZE["width"], max_width="100%",
+                                                       flex="0 0 auto"))
         self.felt.add_class("qard-felt")
         self.log_view = widgets.HTML(layout=widgets.Layout(max_height="14em", overflow="auto",
-                                                      border="1px solid #ddd", padding="4px"))
+                                                           border="1px solid #ddd", padding="4px"))
         self.log_view.add_class("qard-log")
+        # "pass on claims unless I claim": the human's claim chances after others' questions are
+        # passed by the table, on the bots' clock; a claim chosen before is made at the next chance
+        self.auto_pass = widgets.Checkbox(value=auto_pass, description="pass on claims unless I claim",
+                                          indent=False, layout=widgets.Layout(width="auto"))
+        self.auto_pass.add_class("qard-auto-pass")
+        self.auto_pass.observe(lambda _c: self._auto_pass_changed(), names="value")
+        #: a claim the human chose while not its chance (auto-pass on): made at its next chance
+        self.armed: Claim | None = None
+        # the replay stepper: hidden while the human plays live, shown when the game is over or asked for
+        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
+                                           layout=widgets.Layout(width="7em"))
+        self.replay.add_class("qard-replay-toggle")
+        self.replay.observe(lambda _c: self.render(), names="value")
+        if human is not None:
+            self.toolbar.children = (*self.toolbar.children, self.replay)
         # the human seat's controls
         self.target = widgets.Dropdown(description="Ask", layout=widgets.Layout(width="12em"))
         self.face = widgets.Dropdown(options=_card_options(FACE_CARDS), layout=widgets.Layout(width="13em"))
@@ -93,11 +110,11 @@ class FiveSonsTable(GameTable):
         self.claim_row = widgets.HBox([self.claim_face, self.claim_number, self.claim_button,
                                        self.no_claim_button])
         self.prompt = widgets.HTML()
-        self.controls = widgets.VBox([self.prompt, self.ask_row, self.claim_row])
+        self.controls = widgets.VBox([self.prompt, self.ask_row, self.claim_row, self.auto_pass])
         self.controls.add_class("qard-controls")
         self.ask_button.on_click(lambda _b: self.ask())
         self.claim_button.on_click(lambda _b: self.claim())
-        self.no_claim_button.on_click(lambda _b: self.act(NoClaim()))
+        self.no_claim_button.on_click(lambda _b: self.cancel_claim() if self.armed else self.act(NoClaim()))
         for w in (self.face, self.number):
             w.observe(lambda _c: self._update_phrase(), names="value")
         # deduction and charts
@@ -109,10 +126,15 @@ class FiveSonsTable(GameTable):
         self.figures: dict[str, Any] = {}
         self._histories: dict[int, Any] = {}
         self._chart_key: Any = None
+        # the felt, the controls and the log on the left; the grid beside them (both on screen at once)
+        self.play_column = widgets.VBox([self.felt, self.status, self.controls, widgets.HTML("<b>Log</b>"),
+                                         self.log_view], layout=widgets.Layout(flex="0 1 auto"))
+        self.grid_column = widgets.VBox([self.grid_note, self.grid],
+                                        layout=widgets.Layout(margin="0 0 0 8px"))
         self.children = [
-            self.css, self.title, self.toolbar, self.felt, self.stepper, self.status, self.controls,
-            widgets.HTML("<b>Log</b>"), self.log_view,
-            widgets.HBox([widgets.VBox([self.grid_note, self.grid]), self.chart_tabs]),
+            self.css, self.title, self.toolbar, self.stepper,
+            widgets.HBox([self.play_column, self.grid_column], layout=widgets.Layout(flex_flow="row wrap")),
+            self.chart_tabs,
         ]
         self._update_phrase()
         self.render()
@@ -142,13 +164,77 @@ class FiveSonsTable(GameTable):
 
     def claim(self, face: Any = None, number: Any = None) -> bool:
         """Claim the pair chosen in the claim dropdowns (or the one given); ValueError naming a value
-        that is no card, False (the reason said) for a claim the rules refuse."""
+        that is no card, False (the reason said) for a claim the rules refuse. With "pass on claims unless
+        I claim" on and no claim chance of the human's now, the claim is made at its next chance."""
         face = self.claim_face.value if face is None else Card.parse(face).code
         number = self.claim_number.value if number is None else Card.parse(number).code
         with self.hold_sync():
             _choose(self.claim_face, face)
             _choose(self.claim_number, number)
-        return self.act(Claim(face, number))
+        action = Claim(face, number)
+        if self.auto_pass.value and self.human is not None and not self._claim_chance_now():
+            self.armed = action
+            self.say(f"You will claim {action.face.symbol} {action.number.symbol} at your next chance.")
+            self.render()
+            return True
+        self.armed = None
+        return self.act(action)
+
+    def cancel_claim(self) -> None:
+        """Forget a claim chosen for the next chance."""
+        self.armed = None
+        self.say("")
+        self.render()
+
+    def _claim_chance_now(self) -> bool:
+        """The human may claim now (its turn in a claim round, live)."""
+        if self.human is None or not self.live:
+            return False
+        mine = self.observation(self.human)
+        return not mine["is_over"] and mine["phase"] == "claim" and mine["to_move"] == self.human
+
+    def _own_question_answered(self, obs: Mapping[str, Any]) -> bool:
+        """The claim round after the human's own question (its answer is news to the human)."""
+        q = obs.get("question")
+        return bool(q) and q["asker"] == self.human
+
+    def _human_forced(self, g: Any) -> Any:
+        """Besides a forced answer: with auto-pass on, the human's claim chance after another's question
+        is given by the table on the bots' clock (the claim chosen before, else no claim)."""
+        forced = super()._human_forced(g)
+        if forced is not None or not self.auto_pass.value or self.human is None:
+            return forced
+        if g.is_over or g.to_move != self.human or g.phase != "claim":
+            return None
+        if self.armed is not None:
+            return self.armed
+        if self._own_question_answered(self.observation(self.human)):
+            return None  # the human decides after its own question
+        return NoClaim()
+
+    def bot_step(self) -> bool:
+        """As the base; a claim the human chose beforehand is made at its chance (on the bots' clock)."""
+        if self.armed is not None and self.timeline is not None and self.live:
+            g = self.game
+            if not g.is_over and g.to_move == self.human and g.phase == "claim":
+                claim, self.armed = self.armed, None
+                self.timeline.extend(claim)
+                return True
+        return super().bot_step()
+
+    def _auto_pass_changed(self) -> None:
+        if not self.auto_pass.value:
+            self.armed = None
+        self.render()
+        self.run_bots()
+
+    def human_to_act(self) -> bool:
+        """As the base, but a claim chance the table passes for the human (auto-pass) is not its to act."""
+        if not super().human_to_act():
+            return False
+        if self.auto_pass.value and self.timeline is not None and self._human_forced(self.game) is not None:
+            return False
+        return True
 
     def _card_clicked(self, card: Card) -> None:
         if self.observation(self.human)["phase"] == "answer" and self.human_to_act():
@@ -171,85 +257,39 @@ class FiveSonsTable(GameTable):
             self._render_grid(obs, seat)
             self._render_charts()
 
-    def _seat_order(self, seat: int | None) -> list[tuple[int, str]]:
-        """Grid areas around the felt, clockwise, with the viewer at the bottom."""
-        n = self.players
-        first = seat if seat is not None else (self.human if self.human is not None else 0)
-        spots = (["3 / 2", "2 / 1", "1 / 2", "2 / 3"] if n == 4
-                 else ["3 / 2", "2 / 1", "1 / 1", "1 / 3", "2 / 3"])
-        return [((first + k) % n, spots[k]) for k in range(n)]
+    def _bottom(self, seat: int | None) -> int:
+        """The seat at the bottom of the felt: the viewer's, else the human's, else seat 0."""
+        return seat if seat is not None else (self.human if self.human is not None else 0)
 
     def _render_table(self, obs: Mapping[str, Any], seat: int | None) -> None:
-        dealt = obs["phase"] != "deal"
-        to_move, dealer, winner = obs["to_move"], obs["dealer"], obs["winner"]
-        eliminated = set(obs["eliminated"])
-        sizes = obs["hand_sizes"]
-        for s in range(self.players):
-            marks = []
-            if dealt and s == dealer:
-                marks.append("<span title='dealer' style='background:#333;color:#fff;border-radius:50%;"
-                             "padding:0 .35em'>D</span>")
-            if s in eliminated:
-                marks.append("<span style='color:#b00020'>out</span>")
-            if winner == s:
-                marks.append("<span style='color:#0a0'>winner</span>")
-            if s == self.human:
-                marks.append("<i>(you)</i>")
-            turn = dealt and to_move == s and not obs["is_over"]
-            style = "background:#f5b700;padding:0 .3em;border-radius:.3em" if turn else ""
-            self.seat_labels[s].value = (f"<span style='{style}'><b>{html.escape(self.names[s])}</b></span> "
-                                         + " ".join(marks))
-            view = self.hands[s]
-            if not dealt:
-                view.show_backs(0)
-            elif seat is None or s == seat:
-                cards = [Card.parse(c) for c in (obs["hands"][s] if seat is None else obs["hand"])]
-                if s == self.human and obs["phase"] == "answer" and self.human_to_act():
-                    reasons = {Card.parse(c): why for c, why in obs["refused"].items()}
-                    view.show_playable(cards, reasons, selected=())
-                else:
-                    q = obs["question"]
-                    mark = [Card.parse(q["face"]), Card.parse(q["number"])] if (seat is None and q) else []
-                    view.show_faces(cards, mark=mark)
-            else:
-                view.show_known([Card.parse(c) for c in obs["shown"][s]], sizes[s])
-        # the secret pair in the middle
-        if not dealt:
-            secret_html = "<i style='color:#fff'>not dealt yet</i>"
+        """The felt (:func:`~qardlab.widgets.felt.five_sons_felt`) and, below it, the bottom seat's hand
+        (clickable when the human chooses a card to show)."""
+        me = self._bottom(seat)
+        self.felt_view.value = felt.five_sons_felt(obs, names=self.names, viewer=me, human=self.human)
+        view = self.hands[me]
+        if obs["phase"] == "deal":
+            view.show_backs(0)
         else:
-            secret = [Card.parse(c) for c in obs["secret"] or ()]
-            faces = "".join(card_html(c) for c in secret) if secret else back_html() * 2
-            label = "secret pair" if secret else "secret pair (face down)"
-            secret_html = (f"<div style='text-align:center;color:#fff'>{faces}<br><small>{label}</small>"
-                           f"<br><small>{self._phase_words(obs, to_move)}</small></div>")
-        self.center.value = secret_html
-        areas = self._seat_order(seat)
-        for s, area in areas:
-            self.seat_boxes[s].layout.grid_area = area
-        self.center.layout.grid_area = "2 / 2"
-        children = tuple([self.seat_boxes[s] for s, _ in areas] + [self.center])
-        if self.felt.children != children:
-            self.felt.children = children
+            cards = [Card.parse(c) for c in (obs["hands"][me] if seat is None else obs["hand"])]
+            if me == self.human and obs["phase"] == "answer" and self.human_to_act():
+                reasons = {Card.parse(c): why for c, why in obs["refused"].items()}
+                view.show_playable(cards, reasons, selected=())
+            else:
+                q = obs["question"]
+                mark = [Card.parse(q["face"]), Card.parse(q["number"])] if (seat is None and q) else []
+                view.show_faces(cards, mark=mark)
+        if self.my_hand.children != (view,):
+            self.my_hand.children = (view,)
+        clear_hands(self.hands, me)
 
-    def _phase_words(self, obs: Mapping[str, Any], to_move: int | None) -> str:
-        if obs["is_over"]:
-            return "game over"
-        if to_move is None or to_move < 0:
-            return ""
-        who = html.escape(self.names[to_move])
-        # "to answer" for every other viewer, chosen or forced: only the answerer (and the teacher)
-        # may know whether it holds both named cards (then it has two legal answers)
-        choose = "to answer"
-        if obs["phase"] == "answer" and len(obs["legal"]) > 1:
-            choose = "to choose a card to show"
-        return {"ask": f"{who} to ask", "answer": f"{who} {choose}",
-                "claim": f"{who} may claim"}.get(obs["phase"], "")
+    def seat_html(self, seat: int) -> str:
+        """The HTML of ``seat``'s box on the felt as drawn now (for tests and notebooks)."""
+        return felt.part(self.felt_view.value, seat=seat)
 
     def _render_log(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        """The log newest first, each run of "does not claim" folded into one line."""
         lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
-        items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        self.log_view.value = (f"<ol style='margin:0;padding-left:1.6em'>{items}</ol>" if lines
-                               else "<i>nothing yet</i>")
+        self.log_view.value = felt.log_html(lines, self.names)
 
     def _render_controls(self, obs: Mapping[str, Any], seat: int | None) -> None:
         acting = self.human_to_act()
@@ -258,11 +298,31 @@ class FiveSonsTable(GameTable):
         self.controls.layout.display = "" if (self.human is not None) else "none"
         phase = obs["phase"]
         self.ask_row.layout.display = "" if show and phase == "ask" else "none"
-        self.claim_row.layout.display = "" if show and phase == "claim" else "none"
+        mine = self.observation(self.human) if self.human is not None else None
+        still_in = (mine is not None and self.live and not mine["is_over"]
+                    and self.human not in mine["eliminated"] and may_see)
+        if self.armed is not None and not still_in:
+            self.armed = None
+        # the claim row: at the human's chance; with auto-pass, any time (a claim for the next chance)
+        arming = self.auto_pass.value and still_in and not (show and phase == "claim")
+        self.claim_row.layout.display = "" if (show and phase == "claim") or arming else "none"
+        self.claim_button.description = "Claim at my next chance" if arming else "Claim"
+        self.claim_button.layout.width = "16em" if arming else ""
+        self.no_claim_button.description = "Cancel my claim" if arming and self.armed else "No claim"
+        self.no_claim_button.layout.display = "none" if arming and self.armed is None else ""
+        self.auto_pass.layout.display = "" if self.human is not None and self.live and not obs["is_over"] \
+            else "none"
+        if self.timeline is not None:  # a remote seat has no stepper
+            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
+                                                 or not self.live) else "none"
         if self.human is None:
             return
         if obs["is_over"]:
             self.prompt.value = "<b>The game is over.</b>"
+        elif self.armed is not None:
+            c = self.armed
+            self.prompt.value = (f"<b>You will claim {c.face.symbol} {c.number.symbol} at your next "
+                                 "chance.</b>")
         elif acting and not may_see:
             self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
         elif not acting and self.live and self._forced_answer_due():
@@ -273,7 +333,9 @@ class FiveSonsTable(GameTable):
         else:
             self.prompt.value = {"ask": "<b>Your turn to ask.</b>",
                                  "answer": "<b>You hold both cards: click the one to show.</b>",
-                                 "claim": "<b>Claim the secret pair, or pass.</b>"}.get(phase, "")
+                                 "claim": ("<b>Your question is answered: claim the secret pair, or pass."
+                                           "</b>" if self.auto_pass.value
+                                           else "<b>Claim the secret pair, or pass.</b>")}.get(phase, "")
         if show and phase == "ask":
             targets = sorted({a["target"] for a in obs["legal"] if a.get("type") == "ask"})
             opts = [(self.names[t], t) for t in targets]
@@ -313,7 +375,8 @@ class FiveSonsTable(GameTable):
             return
         k = knowledge_of(obs)
         self.grid_note.value = f"<b>What {html.escape(self.names[seat])} knows</b>"
-        title = f"{len(k.naive_candidates())} pairs by crossing out, {len(k.candidates())} by logic"
+        title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
+                 f"{len(k.candidates())} by logic")
         self.grid.update(k, holders, {**names, seat: "you"}, title=title)
 
     # -- charts -------------------------------------------------------------------------

@@ -21,11 +21,12 @@ from typing import Any, Mapping, Optional, Sequence
 import ipywidgets as widgets
 
 from .. import charts
-from ..cards import Card, Suit, card_html
+from ..cards import Card, Suit
 from ..games.hearts.game import describe_event
 from ..games.hearts.knowledge import knowledge_of
+from . import felt
 from .base import GameTable
-from .cards import HandView, cards_html
+from .cards import HandView, cards_html, clear_hands
 from .figures import ChartView
 from .grid import cell_color, cell_text
 from .source import seat_keys
@@ -46,20 +47,18 @@ class HeartsTable(GameTable):
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         n = self.players
         self.title = widgets.HTML("<h3 style='margin:.2em 0'>Hearts</h3>")
-        self.seat_labels = [widgets.HTML() for _ in range(n)]
+        self.css.value += felt.FELT_CSS
+        #: one hand view a seat; the viewer's own lies below the felt (clickable when it is to act)
         self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
-        self.seat_boxes = []
-        for s in range(n):
-            box = widgets.VBox([self.seat_labels[s], self.hands[s]],
-                               layout=widgets.Layout(border="1px solid #ccc", padding="4px", margin="2px"))
-            box.add_class("qard-seat")
-            self.seat_boxes.append(box)
-        self.others = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", justify_content="center"))
-        self.trick_view = widgets.HTML()
-        self.trick_view.add_class("qard-trick")
-        self.felt = widgets.VBox([self.others, self.trick_view], layout=widgets.Layout(padding="6px"))
+        #: the felt drawn by :func:`qardlab.widgets.felt.hearts_felt`: seats round it, the trick in the middle
+        self.felt_view = widgets.HTML()
+        self.felt_view.add_class("qard-felt-view")
+        self.my_hand = widgets.Box(layout=widgets.Layout(justify_content="center", min_height="4.6em",
+                                                         padding="2px 0 6px 0"))
+        self.my_hand.add_class("qard-my-hand")
+        self.felt = widgets.VBox([self.felt_view, self.my_hand],
+                                 layout=widgets.Layout(width=felt.HEARTS_SIZE["width"], max_width="100%"))
         self.felt.add_class("qard-felt")
-        self.bottom = widgets.Box()
         self.selected: list[Card] = []
         self.pass_button = widgets.Button(description="Pass these 3", button_style="primary", disabled=True)
         self.pass_button.add_class("qard-pass")
@@ -74,6 +73,13 @@ class HeartsTable(GameTable):
         self.last_trick_toggle.add_class("qard-last-trick-toggle")
         self.last_trick = widgets.HTML()
         self.last_trick_toggle.observe(lambda _c: self.render(), names="value")
+        # the replay stepper: hidden while the human plays live, shown when the match is over or asked for
+        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
+                                           layout=widgets.Layout(width="7em"))
+        self.replay.add_class("qard-replay-toggle")
+        self.replay.observe(lambda _c: self.render(), names="value")
+        if human is not None:
+            self.toolbar.children = (*self.toolbar.children, self.replay)
         self.log_view = widgets.HTML(layout=widgets.Layout(max_height="12em", overflow="auto",
                                                            border="1px solid #ddd", padding="4px"))
         self.log_view.add_class("qard-log")
@@ -86,7 +92,7 @@ class HeartsTable(GameTable):
         self.figures: dict[str, Any] = {}
         self._totals_key: Any = None
         self.children = [
-            self.css, self.title, self.toolbar, self.felt, self.bottom, self.controls, self.status,
+            self.css, self.title, self.toolbar, self.felt, self.controls, self.status,
             self.stepper, widgets.HBox([self.last_trick_toggle, self.last_trick]),
             widgets.HTML("<b>Log</b>"), self.log_view,
             widgets.HBox([widgets.VBox([widgets.HTML("<b>Score sheet</b>"), self.score_sheet,
@@ -176,67 +182,35 @@ class HeartsTable(GameTable):
             self._render_counting(obs, seat)
 
     def _render_table(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
-        """The seats, their hands as ``seat`` may see them (the teacher: every hand), and the trick."""
-        n = self.players
-        src = obs
+        """The felt (:func:`~qardlab.widgets.felt.hearts_felt`: the seats round it, the trick before its
+        players) and, below it, the bottom seat's hand (clickable when the human is to act)."""
         phase = obs["phase"]
-        to_move = src["to_move"]
-        sizes = src["hand_sizes"]
-        taken = self._taken(src)
-        scoring = {Card.parse(c) for t in src["tricks"] for c in t.get("scoring", ())}
         me = seat if seat is not None else (self.human if self.human is not None else 0)
-        for s in range(n):
-            pts = src["points_taken"][s]
-            marks = []
-            if s == src["dealer"]:
-                marks.append("<span title='dealer' style='background:#333;color:#fff;border-radius:50%;"
-                             "padding:0 .35em'>D</span>")
-            if s == self.human:
-                marks.append("<i>(you)</i>")
-            turn = to_move == s and phase in ("pass", "play")
-            style = "background:#f5b700;padding:0 .3em;border-radius:.3em" if turn else ""
-            took = "".join(card_html(c) for c in taken[s] if c in scoring)
-            self.seat_labels[s].value = (
-                f"<span style='{style}'><b>{html.escape(self.names[s])}</b></span> {' '.join(marks)} "
-                f"<small>{sizes[s]} cards · {pts} pts</small>"
-                f"<div style='transform:scale(.7);transform-origin:left'>{took}</div>")
-            view = self.hands[s]
-            if seat is None or s == seat:
-                cards = [Card.parse(c) for c in (obs["hands"][s] if seat is None else obs["hand"])]
-                if s == self.human and self.human_to_act() and phase in ("pass", "play"):
-                    if phase == "pass":
-                        view.show_playable(cards, {}, selected=self.selected)
-                    else:
-                        reasons = {Card.parse(c): why for c, why in obs["refused"].items()}
-                        view.show_playable(cards, reasons)
-                else:
-                    view.show_faces(cards, mark=self._marked(obs))
+        self.felt_view.value = felt.hearts_felt(obs, names=self.names, viewer=me, human=self.human)
+        view = self.hands[me]
+        cards = [Card.parse(c) for c in (obs["hands"][me] if seat is None else obs["hand"])]
+        if me == self.human and self.human_to_act() and phase in ("pass", "play"):
+            if phase == "pass":
+                view.show_playable(cards, {}, selected=self.selected)
             else:
-                view.show_backs(sizes[s])
-        others = tuple(self.seat_boxes[(me + k) % n] for k in range(1, n))
-        if self.others.children != others:
-            self.others.children = others
-        mine = (self.seat_boxes[me],)
-        if self.bottom.children != mine:
-            self.bottom.children = mine
-        # the trick and the table's marks
-        trick = "".join(
-            f"<div style='display:inline-block;text-align:center;margin:0 .3em;color:#fff'>"
-            f"{card_html(Card.parse(c))}<br><small>{html.escape(self.names[s])}</small></div>"
-            for s, c in src["trick"])
-        broken = ("<span class='qard-hearts-broken' style='color:#ff8a8a'>♥ broken</span>"
-                  if src["hearts_broken"] else "<span style='color:#ccc'>♥ not broken</span>")
-        info = (f"<div style='color:#fff'>Hand {src['hand_no'] + 1} · pass: "
-                f"{_ARROWS.get(src['pass_direction'], src['pass_direction'])} · {broken} · "
-                f"{html.escape(phase.replace('_', ' '))}</div>")
-        self.trick_view.value = (info + f"<div style='min-height:5.5em'>{trick or ''}</div>")
-        if self.last_trick_toggle.value and src["tricks"]:
-            last = src["tricks"][-1]
-            cards = [Card.parse(c) for _s, c in last["cards"]]
+                reasons = {Card.parse(c): why for c, why in obs["refused"].items()}
+                view.show_playable(cards, reasons)
+        else:
+            view.show_faces(cards, mark=self._marked(obs))
+        if self.my_hand.children != (view,):
+            self.my_hand.children = (view,)
+        clear_hands(self.hands, me)
+        if self.last_trick_toggle.value and obs["tricks"]:
+            last = obs["tricks"][-1]
+            shown = [Card.parse(c) for _s, c in last["cards"]]
             who = html.escape(self.names[last["winner"]])
-            self.last_trick.value = cards_html(cards) + f" taken by <b>{who}</b> ({last['points']} pts)"
+            self.last_trick.value = cards_html(shown) + f" taken by <b>{who}</b> ({last['points']} pts)"
         else:
             self.last_trick.value = ""
+
+    def seat_html(self, seat: int) -> str:
+        """The HTML of ``seat``'s box on the felt as drawn now (for tests and notebooks)."""
+        return felt.part(self.felt_view.value, seat=seat)
 
     @staticmethod
     def _marked(obs: Mapping[str, Any]) -> list[Card]:
@@ -257,6 +231,9 @@ class HeartsTable(GameTable):
         return [sorted(x) for x in out]
 
     def _render_controls(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
+        if self.timeline is not None:  # a remote seat has no stepper
+            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
+                                                 or not self.live) else "none"
         if self.human is None:
             self.controls.layout.display = "none"
             return
@@ -286,9 +263,9 @@ class HeartsTable(GameTable):
                 "<i>Stepping through: go to the last step to play.</i>")
 
     def _render_log(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
-        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]][-40:]
-        items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        self.log_view.value = f"<ul style='margin:0;padding-left:1.2em'>{items}</ul>" if lines else ""
+        """The log newest first (the last 40 lines), each run of passing choices folded into one."""
+        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
+        self.log_view.value = felt.log_html(lines, self.names, limit=40, empty="")
 
     def _render_scores(self, src: Mapping[str, Any]) -> None:
         """The score sheet and running totals, from the public part of the observation."""

@@ -191,8 +191,10 @@ LESSONS: dict[str, Interaction] = {
 
 # apps, served by Voila (notebooks/app-*.ipynb)
 APPS: dict[str, Interaction] = {
+    # the app passes the player's claims after others' questions (issue 11): it opens on the player's turn
+    # to ask, and asking logs the question and its answer
     "app-five-sons.ipynb": Interaction(
-        click=".qard-no-claim",
+        click=".qard-ask",
         changes=".qard-log",
         rendered=(".qard-app", ".qard-table", ".qard-new-deal", ".qard-card"),
         script=play_five_sons_by_clicking,

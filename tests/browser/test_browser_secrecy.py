@@ -121,7 +121,8 @@ def _log(page: Any) -> list[str]:
 
 
 def _shadow_log(table: Any) -> list[str]:
-    return [html.unescape(x).strip() for x in re.findall(r"<li>(.*?)</li>", table.log_view.value, re.S)]
+    items = re.findall(r"<li\b[^>]*>(.*?)</li>", table.log_view.value, re.S)  # newest first, folded
+    return [html.unescape(re.sub(r"<[^>]+>", "", x)).strip() for x in items]
 
 
 def _follow(page: Any, table: Any, what: str, timeout_s: float = 60) -> None:
@@ -137,7 +138,7 @@ def _follow(page: Any, table: Any, what: str, timeout_s: float = 60) -> None:
 
 def _card_button(page: Any, card: Card) -> Any:
     exact = re.compile(rf"^\s*{re.escape(card.symbol)}\s*$")
-    loc = page.locator(".qard-seat button.qard-card").filter(has_text=exact)
+    loc = page.locator(".qard-my-hand button.qard-card").filter(has_text=exact)
     assert loc.count() == 1, f"no single button for {card.symbol} in the player's hand"
     return loc.first
 

@@ -187,3 +187,23 @@ def test_timeline_draws_chance_from_the_live_rng_across_replays():
     direct.next_hand()
     assert outcome == direct.history[-1]
     assert outcome != tl.state_at(1).history[0]  # not the first deal again
+
+
+@pytest.mark.parametrize("make", [five_sons_app, hearts_app])
+def test_app_title_shown_once(make):
+    """The app notebooks' heading names the game: the app draws no second title unless asked."""
+    app = make(charts=False)
+    titles = [w for w in all_widgets(app) if isinstance(w, widgets.HTML) and f">{app.title}</h" in w.value
+              and w.layout.display != "none"]
+    assert titles == []
+    titled = make(charts=False, title=True)
+    assert isinstance(titled.children[0], widgets.HTML) and titled.title in titled.children[0].value
+
+
+def test_five_sons_app_passes_claims_by_default_and_keeps_the_choice():
+    app = five_sons_app(charts=False)
+    assert app.table.auto_pass.value is True
+    app.table.auto_pass.value = False
+    app.new_deal()
+    assert app.table.auto_pass.value is False
+    assert five_sons_app(charts=False, auto_pass=False).table.auto_pass.value is False

@@ -12,7 +12,7 @@ from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
 from qardlab.engine import Record, play
 from qardlab.games.five_sons import Ask, FiveSons
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
-from qardlab.widgets import table
+from qardlab.widgets import felt, table
 from qardlab.widgets.five_sons import FiveSonsTable
 
 HANDS = ["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"]
@@ -40,10 +40,12 @@ def test_seat_view_shows_own_hand_and_backs_only():
     t = table(g, seat=1)
     html_own = t.hands[1]._html.value
     assert all(f'data-card="{c}"' in html_own for c in HANDS[1].split())
-    for s in (0, 2, 3):
-        v = t.hands[s]._html.value
+    for s in (0, 2, 3):  # the other seats' boxes on the felt
+        v = t.seat_html(s)
         assert "data-card" not in v and v.count("qard-card-back") == 5
-    assert "qard-card-back" in t.center.value and "data-card" not in t.center.value
+        assert t.hands[s]._html.value == ""  # only the bottom seat's hand view holds cards
+    secret = felt.part(t.felt_view.value, cls="qard-secret")
+    assert secret.count("qard-card-back") == 2 and "data-card" not in secret
 
 
 def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
@@ -61,7 +63,7 @@ def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
     # the human claims wrongly: public, the human is out and now sees the secret
     t.claim("JC", "AH")
     assert 0 in t.game.eliminated
-    assert 'data-card="KS"' in t.center.value
+    assert 'data-card="KS"' in felt.part(t.felt_view.value, cls="qard-secret")
 
 
 def test_illegal_action_changes_nothing_and_says_why():
@@ -338,3 +340,108 @@ def test_grid_before_the_deal_is_empty_not_all_no():
     assert set(t.grid.values.values()) == {None}
     t.timeline.go_to(1)  # dealt: now the teacher sees where every card is
     assert "yes" in set(t.grid.values.values())
+
+
+# -- issue 11: the app makes the player work less, and shows what matters -------------------------
+
+def _claim_chances(t: FiveSonsTable) -> list[bool]:
+    """For each claim step of the human in the record: whether it followed the human's own question."""
+    g = FiveSons.new(4, seed=2, dealer=3)
+    out, asker = [], None
+    for a in t.timeline.game.history:
+        if type(a).__name__ == "Deal":  # dealt by FiveSons.new already
+            continue
+        if g.phase == "ask":
+            asker = g.to_move
+        if g.phase == "claim" and g.to_move == 0:
+            out.append(asker == 0)
+        g.apply(a)
+    return out
+
+
+def test_auto_pass_passes_the_humans_claims_after_others_questions_on_the_bots_clock():
+    """With "pass on claims unless I claim", the human clicks No claim only after its own questions."""
+    g = FiveSons.new(4, seed=2, dealer=3)
+    t = FiveSonsTable(g, seat=0, human=0, bots={s: ReasoningBot(s) for s in (1, 2, 3)}, charts=False,
+                      auto_pass=True)
+    assert t.auto_pass.value and t.auto_pass in t.controls.children
+    clicks = 0
+    for _ in range(200):
+        obs = t.observation(0)
+        if obs["is_over"] or 0 in obs["eliminated"]:
+            break
+        assert t.human_to_act(), "the table waits only when the human has a choice"
+        if obs["phase"] == "ask":
+            target = obs["legal"][0]["target"]
+            assert t.ask(target, "QC", "8H")
+        elif obs["phase"] == "claim":
+            assert obs["question"]["asker"] == 0  # its own question was just answered
+            assert "Your question is answered" in t.prompt.value
+            t.no_claim_button.click()
+            clicks += 1
+        else:
+            t.hands[0].click(obs["legal"][0]["card"])
+    chances = _claim_chances(t)
+    assert len(chances) > clicks >= 1  # the other chances were passed by the table
+    assert clicks == sum(chances)
+
+
+def test_auto_pass_a_claim_chosen_beforehand_is_made_at_the_next_chance():
+    g = FiveSons.new(4, seed=2, dealer=0)  # Bob asks first: the human's first chance follows his question
+    t = FiveSonsTable(g, seat=0, human=0, bots={s: ReasoningBot(s) for s in (1, 2, 3)}, charts=False,
+                      auto_pass=True, pace="slow (1.2 s)")
+    assert t.claim_row.layout.display == ""  # a claim may be chosen at any time
+    assert t.claim_button.description == "Claim at my next chance"
+    secret = [c.code for c in t.game.secret]
+    before = len(t.timeline.steps)
+    assert t.claim(*secret)
+    assert len(t.timeline.steps) == before  # nothing played now: the claim waits for its chance
+    assert "You will claim" in t.prompt.value and t.no_claim_button.description == "Cancel my claim"
+    for _ in range(40):  # the bots' clock ticks (the browser would)
+        if t.observation(0)["is_over"]:
+            break
+        t.clock.value += 1
+    obs = t.observation(0)
+    assert obs["is_over"] and obs["winner"] == 0 and t.armed is None
+    assert "right! You win." in felt.part(t.felt_view.value, cls="qard-verdict")
+    # cancelled, a chosen claim is forgotten
+    t2 = FiveSonsTable(FiveSons.new(4, seed=2, dealer=0), seat=0, human=0, charts=False, auto_pass=True,
+                       bots={s: ReasoningBot(s) for s in (1, 2, 3)}, pace="slow (1.2 s)")
+    t2.claim("JC", "AH")
+    t2.no_claim_button.click()
+    assert t2.armed is None and t2.no_claim_button.layout.display == "none"
+
+
+def test_without_auto_pass_every_claim_chance_waits_for_the_human():
+    t = FiveSonsTable(FiveSons.new(4, seed=2, dealer=0), seat=0, human=0, charts=False,
+                      bots={s: ReasoningBot(s) for s in (1, 2, 3)})
+    obs = t.observation(0)
+    assert not t.auto_pass.value and (obs["phase"], obs["to_move"]) == ("claim", 0)
+    assert obs["question"]["asker"] == 1 and t.claim_row.layout.display == ""
+    assert t.claim_button.description == "Claim"
+
+
+def test_replay_stepper_hidden_during_live_play_shown_on_demand_and_at_the_end():
+    t = FiveSonsTable(FiveSons.new(4, seed=2, dealer=3), seat=0, human=0, charts=False,
+                      bots={s: ReasoningBot(s) for s in (1, 2, 3)})
+    assert t.stepper.layout.display == "none" and t.replay in t.toolbar.children
+    t.replay.value = True
+    assert t.stepper.layout.display == ""
+    t.replay.value = False
+    assert t.stepper.layout.display == "none"
+    assert t.ask(1, "QC", "8H")
+    t.claim(*[c.code for c in t.game.secret])
+    assert t.observation(0)["is_over"] and t.stepper.layout.display == ""
+    # a table nobody plays (a lesson's replay) always shows its stepper
+    assert FiveSonsTable(FiveSons.new(4, seed=2), charts=False).stepper.layout.display == ""
+
+
+def test_grid_sits_beside_the_felt_and_controls_and_counts_pairs_in_words():
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)
+    t = FiveSonsTable(g, seat=0, human=0, bots={}, charts=False)
+    row = next(w for w in t.children if t.play_column in getattr(w, "children", ()))
+    assert row.children == (t.play_column, t.grid_column)
+    assert t.felt in t.play_column.children and t.controls in t.play_column.children
+    assert t.grid in t.grid_column.children
+    assert "pairs by crossing out" in t.grid.title.value and " 1 pairs" not in t.grid.title.value
+    assert felt.count_words(1, "pair") == "1 pair"

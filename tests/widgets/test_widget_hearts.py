@@ -163,11 +163,12 @@ def test_seat_view_shows_backs_for_other_hands():
     t = HeartsTable(g, seat=2, charts=False)
     own = {f'data-card="{c.code}"' for c in g.hand(2)}
     for s in range(6):
-        v = t.hands[s]._html.value
-        if s == 2:
-            assert all(x in v for x in own)
-        else:
+        if s == 2:  # the viewer's own hand, below the felt
+            assert all(x in t.hands[2]._html.value for x in own)
+        else:  # the others' boxes on the felt, and no other hand view holds cards
+            v = t.seat_html(s)
             assert "data-card" not in v and v.count("qard-card-back") == len(g.hand(s))
+            assert t.hands[s]._html.value == ""
     assert all(w is not None for w in all_widgets(t))
 
 
@@ -206,3 +207,14 @@ def test_rule_passing_marks_chosen_then_received_cards_in_the_seat_view():
     received = g.observation(2)["received"]
     marked = t.hands[2]._html.value.split("qard-marked")[1:]
     assert len(marked) == 3 and all(any(f'data-card="{c}"' in m[:400] for c in received) for m in marked)
+
+
+def test_replay_stepper_hidden_while_the_human_plays_live():
+    t = HeartsTable(Hearts.new(4, seed=3), seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)},
+                    charts=False)
+    assert t.stepper.layout.display == "none" and t.replay in t.toolbar.children
+    t.replay.value = True
+    assert t.stepper.layout.display == ""
+    t.replay.value = False
+    assert t.stepper.layout.display == "none"
+    assert HeartsTable(Hearts.new(4, seed=3), charts=False).stepper.layout.display == ""  # nobody plays

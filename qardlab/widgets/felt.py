@@ -1,0 +1,658 @@
+"""The felt of a card table, drawn from one observation (its JSON form) as HTML and CSS.
+
+Pure functions, no widgets: ``hearts_felt(obs)`` and ``five_sons_felt(obs)`` give the felt of
+either game (the seats around it, the viewer at the bottom and the others clockwise, the trick
+or the secret pair in the middle), ``log_html(lines)`` the log newest first with repeated lines
+folded, ``count_words(1, "pair")`` "1 pair". A table widget puts the felt in an ``HTML`` widget
+and the viewer's own hand (clickable when it is to act) just below it.
+
+The markup is built as a tree of elements (:mod:`xml.etree.ElementTree`, as python-chess builds
+its SVG) and written out once, so every piece is a function returning an element: one seat box,
+one dealer badge, one turn highlight and one prompt serve both games. Everything drawn comes from
+the observation the viewer was given, so a seat's felt cannot show what its observation does not
+hold. Sizes are fixed (the felt, each seat box, each hand's slot): nothing on the table moves or
+changes width as cards are played.
+
+CSS classes (public, like every ``qard-*`` class): ``qard-felt-ring`` the felt, ``qard-seat`` a seat
+box (``data-seat``), with ``qard-turn`` on the seat to move, ``qard-dealer`` the dealer badge,
+``qard-you``, ``qard-out``, ``qard-winner``, ``qard-asked``; ``qard-seat-hand``, ``qard-seat-info``,
+``qard-taken`` (and ``qard-taken-label``); ``qard-trick`` the trick, ``qard-trick-card`` one card
+of it (``data-seat``), ``qard-last-trick`` the trick just taken; ``qard-secret`` the secret pair,
+``qard-question``; ``qard-felt-info``; ``qard-felt-prompt`` (``qard-prompt-yours`` when the viewer
+is to act); ``qard-log-list``, ``qard-log-count``, ``qard-log-newest``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+from .. import palette
+from ..cards import Card, Suit, back_html, card_html
+
+__all__ = [
+    "el", "raw", "to_html", "FELT_CSS", "HEARTS_SIZE", "FIVE_SONS_SIZE", "seat_order", "seat_spots",
+    "felt_layout", "trick_spots", "seat_box", "dealer_badge", "prompt", "hearts_felt", "hearts_seat",
+    "five_sons_felt", "five_sons_seat", "verdict", "part", "fold_log", "log_html", "count_words",
+]
+
+Child = Union[ET.Element, str, int, None, Iterable[Any]]
+
+# -- the element helper ------------------------------------------------------------------------
+
+
+def el(tag: str, *children: Child, cls: Union[str, Sequence[Optional[str]], None] = None,
+       style: Optional[Mapping[str, Any]] = None, **attrs: Any) -> ET.Element:
+    """An element ``<tag>`` with ``children`` (elements, text, or lists of them; None is skipped).
+
+    ``cls`` a class name or a list of them (None and "" skipped); ``style`` CSS properties;
+    other keyword arguments are attributes (``data_seat=1`` is ``data-seat="1"``; None or False
+    leaves one out)."""
+    e = ET.Element(tag)
+    names = [cls] if isinstance(cls, str) else list(cls or ())
+    names = [c for c in names if c]
+    if names:
+        e.set("class", " ".join(names))
+    if style:
+        e.set("style", ";".join(f"{k}:{v}" for k, v in style.items() if v is not None and v != ""))
+    for k, v in attrs.items():
+        if v is None or v is False:
+            continue
+        e.set(k.rstrip("_").replace("_", "-"), "" if v is True else str(v))
+    _append(e, children)
+    return e
+
+
+def _append(parent: ET.Element, children: Iterable[Any]) -> None:
+    for c in children:
+        if c is None:
+            continue
+        if isinstance(c, ET.Element):
+            parent.append(c)
+        elif isinstance(c, (str, int, float)):
+            text = str(c)
+            if len(parent):
+                last = parent[-1]
+                last.tail = (last.tail or "") + text
+            else:
+                parent.text = (parent.text or "") + text
+        else:
+            _append(parent, c)
+
+
+def raw(markup: str) -> ET.Element:
+    """Well-formed markup made by another module (a card face from :func:`qardlab.cards.card_html`)
+    as an element of the tree."""
+    return ET.fromstring(markup)
+
+
+def to_html(e: ET.Element) -> str:
+    """The element as HTML (empty elements written open and closed, as HTML needs)."""
+    return ET.tostring(e, encoding="unicode", method="html")
+
+
+# -- colours and styles ------------------------------------------------------------------------
+
+def _suit_color(letter: str) -> str:
+    """The suit's colour in the session's deck (two or four colours, :mod:`qardlab.palette`)."""
+    return palette.suit_color(letter)
+
+
+HIGHLIGHT = palette.HIGHLIGHT
+FELT_GREEN = "#2e7d4f"
+
+#: the felt's size per game (CSS lengths): fixed, so the table never jumps during a hand
+HEARTS_SIZE = {"width": "60em", "height": "32em"}
+FIVE_SONS_SIZE = {"width": "50em", "height": "27em"}
+#: a seat box's size (width, height) per game, and the viewer's own (its hand lies below the felt)
+SEAT_SIZE = {"hearts": ("13.5em", "8.4em"), "five_sons": ("14em", "6.3em")}
+MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "5.6em")}
+
+#: the felt's style sheet (one <style> element for the page; the table puts it in once)
+FELT_CSS = f"""<style>
+.qard-felt-ring {{ position: relative; box-sizing: border-box; max-width: 100%; margin: 0 auto;
+  background: {FELT_GREEN}; border-radius: 14px; color: #fff; overflow: hidden;
+  font-family: 'DejaVu Sans', sans-serif; line-height: 1.25; text-align: left; }}
+.qard-felt-ring .qard-seat {{ position: absolute; transform: translate(-50%, -50%); box-sizing: border-box;
+  background: #f7f7f2; color: #1a1a1a; border: 2px solid #c9c9bd; border-radius: 10px; padding: .25em .45em;
+  overflow: hidden; }}
+.qard-felt-ring .qard-seat.qard-turn {{ border: 4px solid {HIGHLIGHT};
+  box-shadow: 0 0 14px 3px {HIGHLIGHT}; }}
+.qard-felt-ring .qard-seat.qard-out:not(.qard-seat-mine) {{ opacity: .6; background: #ddd; }}
+.qard-felt-ring .qard-seat.qard-out.qard-seat-mine {{ border-color: #b00020; }}
+.qard-felt-ring .qard-seat.qard-winner {{ border: 4px solid #2a9d3a; box-shadow: 0 0 14px 3px #7be08a; }}
+.qard-seat-head {{ display: flex; align-items: center; gap: .35em; font-size: 1.12em; white-space: nowrap; }}
+.qard-seat-name {{ font-weight: bold; flex: none; }}
+.qard-turn .qard-seat-name {{ background: {HIGHLIGHT}; border-radius: .3em; padding: 0 .3em; }}
+.qard-dealer {{ display: inline-block; background: #333; color: #fff; border-radius: 50%; width: 1.45em;
+  height: 1.45em; line-height: 1.45em; text-align: center; font-size: .8em; font-weight: bold; flex: none; }}
+.qard-you {{ font-style: italic; color: #555; font-size: .85em; }}
+.qard-tag {{ border-radius: .3em; padding: 0 .35em; font-size: .8em; font-weight: bold; color: #fff; }}
+.qard-tag-out {{ background: #b00020; }}
+.qard-tag-winner {{ background: #2a9d3a; }}
+.qard-tag-asked {{ background: #1d4e89; }}
+.qard-tag-turn {{ background: {HIGHLIGHT}; color: #1a1a1a; }}
+.qard-seat-hand {{ display: flex; align-items: center; height: 3.2em; overflow: hidden; }}
+.qard-seat-hand .qard-hand {{ font-size: .8em; }}
+.qard-seat-hand .qard-card, .qard-seat-hand .qard-card-back {{ flex: none; }}
+.qard-fan .qard-card-back + .qard-card-back {{ margin-left: -1.95em !important; }}
+.qard-seat-info {{ font-size: .88em; color: #333; white-space: nowrap; }}
+.qard-taken {{ display: flex; flex-wrap: wrap; align-content: flex-start; column-gap: .35em; height: 2.5em;
+  line-height: 1.2; overflow: hidden; font-size: .88em; }}
+.qard-taken-cards {{ font-weight: bold; font-size: 1.05em; }}
+.qard-short-suit {{ margin-right: .45em; }}
+.qard-short-suit .qard-card-short {{ margin-left: .18em; }}
+.qard-taken-label {{ font-weight: bold; color: #6b4e00; }}
+.qard-suit-rows {{ display: flex; flex-wrap: wrap; column-gap: .3em; font-size: 1em; font-weight: bold;
+  line-height: 1.2; }}
+.qard-suit-rows .qard-short-suit {{ white-space: nowrap; }}
+.qard-trick-card {{ position: absolute; transform: translate(-50%, -50%); text-align: center; }}
+.qard-trick-card {{ font-size: 1.05em; }}
+.qard-trick-name {{ display: block; font-size: .7em; color: #e8f5ec; white-space: nowrap; }}
+.qard-last-trick {{ opacity: .55; }}
+.qard-felt-info {{ position: absolute; left: .8em; top: .5em; font-size: .95em; line-height: 1.35;
+  color: #e8f5ec; }}
+.qard-felt-prompt {{ position: absolute; left: 50%; top: 54%; transform: translate(-50%, -50%);
+  text-align: center; font-size: 1.1em; font-weight: bold; max-width: 10.5em; color: #fff;
+  text-shadow: 0 1px 2px #0008; }}
+.qard-felt-prompt.qard-prompt-yours {{ background: {HIGHLIGHT}; color: #1a1a1a; text-shadow: none;
+  border-radius: .4em; padding: .15em .6em; }}
+.qard-secret-box {{ position: absolute; left: 50%; top: 41%; transform: translate(-50%, -50%);
+  text-align: center; }}
+.qard-secret-box {{ font-size: 1.2em; }}
+.qard-secret-label {{ display: block; font-size: .7em; color: #e8f5ec; }}
+.qard-question {{ position: absolute; left: 50%; top: 69%; transform: translate(-50%, -50%);
+  text-align: center; white-space: nowrap; font-size: 1em; }}
+.qard-question-cards {{ font-weight: bold; font-size: 1.15em; background: #fff; border-radius: .3em;
+  padding: .05em .35em; }}
+.qard-verdict {{ height: 2.5em; line-height: 1.25; font-weight: bold; overflow: hidden; }}
+.qard-verdict-right {{ color: #1b7a32; }}
+.qard-verdict-wrong {{ color: #b00020; }}
+.qard-verdict-cards {{ background: #fff; border-radius: .25em; padding: 0 .15em; }}
+.qard-log-list {{ margin: 0; padding-left: 1.2em; line-height: 1.4; }}
+.qard-log-list li.qard-log-newest {{ font-weight: bold; }}
+.qard-log-count {{ display: inline-block; margin-left: .4em; padding: 0 .4em; border-radius: .8em;
+  background: #e4e4e4; color: #333; font-size: .85em; }}
+</style>"""
+
+
+# -- seats around the felt -----------------------------------------------------------------------
+
+def seat_order(players: int, viewer: int) -> list[int]:
+    """The seats from the viewer round the table clockwise (the viewer first, at the bottom)."""
+    if not 0 <= viewer < players:
+        raise ValueError(f"viewer {viewer!r} is not a seat of a {players}-player table")
+    return [(viewer + k) % players for k in range(players)]
+
+
+def _angles(players: int) -> list[float]:
+    """Screen angles (degrees, y down) of the seats from the viewer's: 90 is the bottom, and a growing
+    angle goes clockwise on screen (bottom, left, top, right)."""
+    if not 2 <= players <= 8:
+        raise ValueError(f"a felt seats 2 to 8 players, not {players!r}")
+    return [90.0 + 360.0 * k / players for k in range(players)]
+
+
+def seat_spots(players: int, rx: float = 38.0, ry: float = 37.0) -> list[tuple[float, float]]:
+    """Each place's centre (left %, top %) on an ellipse round the felt's middle (radii ``rx``, ``ry`` in
+    % of the felt), from the viewer's (bottom) clockwise."""
+    out = []
+    for a in _angles(players):
+        r = math.radians(a)
+        out.append((round(50 + rx * math.cos(r), 2), round(50 + ry * math.sin(r), 2)))
+    return out
+
+
+def _em(length: str) -> float:
+    return float(length.removesuffix("em"))
+
+
+def felt_layout(players: int, felt: Mapping[str, str], seat: tuple[str, str],
+                mine: tuple[str, str]) -> list[tuple[float, float]]:
+    """The seats' centres (left %, top %) on a felt of size ``felt``: the others' boxes (size ``seat``)
+    on an ellipse that keeps them inside it, the viewer's box (size ``mine``) at the bottom edge."""
+    fw, fh = _em(felt["width"]), _em(felt["height"])
+    half_w, half_h = 50 * _em(seat[0]) / fw, 50 * _em(seat[1]) / fh
+    spots = seat_spots(players, rx=50 - half_w - 0.8, ry=50 - half_h - 1.2)
+    spots[0] = (50.0, round(100 - 50 * _em(mine[1]) / fh - 1.5, 2))
+    return spots
+
+
+#: the trick's vertical radius (% of the felt) by players: six need room between the side cards
+_TRICK_RY = {3: 13.5, 4: 15.0, 5: 13.5, 6: 16.5}
+
+
+def trick_spots(players: int, rx: float = 17.0, ry: Optional[float] = None,
+                middle: float = 54.0) -> list[tuple[float, float]]:
+    """Where each place's card of the trick lies (left %, top %): before its player, round the middle
+    (a little below the felt's centre: the viewer's box at the bottom is lower than the others')."""
+    ry = _TRICK_RY.get(players, 15.0) if ry is None else ry
+    return [(x, round(y - 50 + middle, 2)) for x, y in seat_spots(players, rx, ry)]
+
+
+def _pos(spot: tuple[float, float]) -> dict[str, str]:
+    return {"left": f"{spot[0]}%", "top": f"{spot[1]}%"}
+
+
+def dealer_badge() -> ET.Element:
+    """The dealer's mark: a round "D"."""
+    return el("span", "D", cls="qard-dealer", title="dealer", aria_label="dealer")
+
+
+def prompt(text: str, *more: str, yours: bool = False) -> ET.Element:
+    """The felt's line saying who is to act (highlighted when it is the viewer's own turn); ``more``
+    lines below it."""
+    return el("div", text, [el("div", m) for m in more],
+              cls=["qard-felt-prompt", "qard-prompt-yours" if yours else None], role="status")
+
+
+def seat_box(seat: int, name: str, *, spot: tuple[float, float], size: tuple[str, str], you: bool = False,
+             dealer: bool = False, turn: bool = False, mine: bool = False,
+             tags: Sequence[tuple[str, str]] = (), hand: Optional[ET.Element] = None, info: Child = None,
+             extra: Child = None) -> ET.Element:
+    """One seat at the felt, the same for every game: the name with the dealer's badge, "(you)" and the
+    game's tags (``(kind, text)``: "out", "winner", "asked", "turn"), the hand's slot, an info line and
+    whatever else the game adds (``extra``). ``turn`` highlights the box of the seat to move; ``mine``
+    marks the viewer's own box (``qard-seat-mine``)."""
+    kinds = {k for k, _t in tags}
+    head = el("div",
+              el("span", name, cls="qard-seat-name"),
+              dealer_badge() if dealer else None,
+              el("span", "(you)", cls="qard-you") if you else None,
+              [el("span", text, cls=["qard-tag", f"qard-tag-{kind}"]) for kind, text in tags],
+              cls="qard-seat-head")
+    return el("div", head,
+              el("div", hand, cls="qard-seat-hand") if hand is not None else None,
+              el("div", info, cls="qard-seat-info") if info is not None else None,
+              extra,
+              cls=["qard-seat", "qard-seat-mine" if mine else None, "qard-turn" if turn else None,
+                   "qard-out" if "out" in kinds else None,
+                   "qard-winner" if "winner" in kinds else None],
+              data_seat=seat, style={**_pos(spot), "width": size[0], "height": size[1]},
+              aria_label=f"{name}'s seat")
+
+
+def _backs(count: int, *, fan: bool) -> ET.Element:
+    """``count`` cards face down (overlapping when ``fan``), as :func:`qardlab.cards.back_html` draws one."""
+    return el("span", [raw(back_html()) for _ in range(count)],
+              cls=["qard-hand", "qard-fan" if fan else None], style={"display": "inline-flex"},
+              aria_label=count_words(count, "hidden card"))
+
+
+def _faces(codes: Sequence[str], backs: int = 0, title: Optional[str] = None) -> ET.Element:
+    """Cards face up (then ``backs`` face down), in a row."""
+    return el("span", [raw(card_html(Card.parse(c), title=None if title is None else
+                                     f"{Card.parse(c).name}: {title}")) for c in codes],
+              [raw(back_html()) for _ in range(backs)], cls="qard-hand", style={"display": "inline-flex"})
+
+
+def _short(codes: Sequence[str], cls: str) -> ET.Element:
+    """Cards written short in one line, by suit ("♥ Q J 8  ♠ Q"), each card a span a screen reader names."""
+    cards = [Card.parse(c) for c in codes]
+    parts = []
+    for suit in sorted({c.suit for c in cards}, reverse=True):
+        color = _suit_color(Suit(suit).letter)
+        mine = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+        ranks = [el("span", _rank(c), cls="qard-card-short", data_card=c.code, title=c.name, role="img",
+                    aria_label=c.name) for c in mine]
+        parts.append(el("span", Suit(suit).symbol, ranks, cls="qard-short-suit", style={"color": color}))
+    return el("span", parts, cls=cls)
+
+
+def _pair(codes: Sequence[str], cls: str, *, named: bool = False) -> ET.Element:
+    """Cards written short in the order given ("K♦ 9♥"), each in its suit's colour. ``named``: cards a
+    question or a claim names, which nobody has shown: marked ``data-named``, never as a card seen
+    (``data-card``, a name as title), so nothing on the page reads as where they are."""
+    cards = [Card.parse(c) for c in codes]
+    spans = []
+    for i, c in enumerate(cards):
+        seen = {} if named else {"data_card": c.code, "title": c.name, "role": "img", "aria_label": c.name}
+        spans.append(el("span", c.symbol, " " if i < len(cards) - 1 else None, cls="qard-card-short",
+                        data_named=c.code if named else None, style={"color": _suit_color(c.suit.letter)},
+                        **seen))
+    return el("span", spans, cls=cls)
+
+
+def _suit_rows(codes: Sequence[str]) -> ET.Element:
+    """A hand face up written short, by suit ("♠ A K 7  ♥ 9 8"), wrapping: a whole hand in a small seat."""
+    return _short(codes, cls="qard-suit-rows") if codes else el("i", "no cards", cls="qard-suit-rows")
+
+
+def _rank(card: Card) -> str:
+    return card.symbol[:-1]
+
+
+def count_words(n: int, noun: str, plural: Optional[str] = None) -> str:
+    """``n`` and the noun, singular for one: "1 pair", "0 pairs", "3 pairs"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def _names(obs: Mapping[str, Any], names: Optional[Sequence[str]]) -> list[str]:
+    if names is not None:
+        return list(names)
+    if obs.get("names"):
+        return list(obs["names"])
+    return [f"Seat {s}" for s in range(obs["players"])]
+
+
+def _viewer(obs: Mapping[str, Any], viewer: Optional[int], human: Optional[int]) -> int:
+    """Who sits at the bottom: the given viewer, else the observation's seat, else the human, else 0."""
+    for v in (viewer, obs.get("seat"), human):
+        if v is not None:
+            return int(v)
+    return 0
+
+
+def _felt(size: Mapping[str, str], label: str, *children: Child) -> ET.Element:
+    return el("div", *children, cls="qard-felt-ring", role="group", aria_label=label,
+              style={"width": size["width"], "height": size["height"]})
+
+
+# -- Hearts --------------------------------------------------------------------------------------
+
+_PASS_WORDS = {"left": "left ←", "right": "right →", "across": "across ↑", "none": "no pass",
+               "keep": "no pass"}
+
+
+def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *, names: Sequence[str],
+                viewer: int, human: Optional[int] = None, hand: bool = True) -> ET.Element:
+    """One Hearts seat: its hand as the observation shows it (the viewer's own and the teacher's faces,
+    the others' backs), cards left, points this hand and in the match, and the cards it took."""
+    phase = obs["phase"]
+    size = obs["hand_sizes"][seat]
+    turn = obs["to_move"] == seat and phase in ("pass", "play")
+    shown: Optional[ET.Element] = None
+    if hand:
+        if obs.get("seat") is None and obs.get("hands") is not None:  # the teacher: every hand
+            shown = _suit_rows(obs["hands"][seat])
+        elif seat == obs.get("seat"):
+            shown = _suit_rows(obs["hand"])
+        else:
+            shown = _backs(size, fan=True)
+    taken = [t for t in obs["tricks"] if t["winner"] == seat]
+    scoring = [c for t in taken for c in t.get("scoring", ())]
+    pts = obs["points_taken"][seat]
+    tricks = count_words(len(taken), "trick")
+    said = _short(scoring, cls="qard-taken-cards") if scoring else el("span", tricks if taken else "nothing")
+    extra = el("div", el("span", "taken", cls="qard-taken-label"), said, cls="qard-taken",
+               title=f"taken: {tricks}, {count_words(pts, 'point')}",
+               aria_label=f"taken: {tricks}, {count_words(pts, 'point')}")
+    left = "no cards left" if size == 0 else count_words(size, "card")
+    info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
+    tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
+    size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
+    return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human, dealer=seat == obs["dealer"],
+                    turn=turn, mine=seat == viewer, tags=tags, hand=shown, info=info, extra=extra)
+
+
+def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]) -> ET.Element:
+    """The trick in play, each card before its player; between tricks, the one just taken, faded."""
+    spots = dict(zip(order, trick_spots(len(order))))
+    cards, last = obs["trick"], False
+    if not cards and obs["tricks"] and obs["phase"] in ("play", "hand_over", "match_over"):
+        cards, last = obs["tricks"][-1]["cards"], True
+    return el("div", [el("div", raw(card_html(Card.parse(c))), el("span", names[s], cls="qard-trick-name"),
+                         cls="qard-trick-card", data_seat=s, style=_pos(spots[s]))
+                      for s, c in cards],
+              cls=["qard-trick", "qard-last-trick" if last else None],
+              aria_label="the trick just taken" if last else "the trick in play")
+
+
+def _hearts_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
+                   human: Optional[int]) -> ET.Element:
+    phase, to_move = obs["phase"], obs["to_move"]
+    yours = human is not None and to_move == human and viewer == human
+    if phase == "match_over":
+        won = obs.get("winners") or []
+        return prompt("Match over: " + " and ".join(names[s] for s in won) + (" win" if len(won) != 1
+                                                                              else " wins"))
+    if phase == "hand_over":
+        return prompt(f"Hand {obs['hand_no'] + 1} over")
+    if to_move is None or to_move < 0:
+        return prompt("")
+    if phase == "pass":
+        k = obs["cards_to_pass"]
+        way = _PASS_WORDS.get(obs["pass_direction"], str(obs["pass_direction"]))
+        if yours:
+            return prompt(f"Your turn: choose {count_words(k, 'card')} to pass {way}", yours=True)
+        return prompt(f"{names[to_move]} to pass {way}")
+    if not obs["trick"] and obs["tricks"]:
+        t = obs["tricks"][-1]
+        pts = f" ({count_words(t['points'], 'pt')})" if t["points"] else ""
+        took = f"{names[t['winner']]} took it{pts}"
+        return prompt(took, "Your lead" if yours else f"{names[to_move]} to lead", yours=yours)
+    return prompt("Your turn: play a card" if yours else f"{names[to_move]} to play", yours=yours)
+
+
+def hearts_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None,
+                viewer: Optional[int] = None, human: Optional[int] = None, viewer_hand: bool = False) -> str:
+    """The Hearts felt for 3 to 6 players from ``obs`` (``observation_json(seat)``; seat None the
+    teacher's): the viewer at the bottom (``viewer``, default the observation's seat, else ``human``,
+    else seat 0) and the others clockwise, the trick in the middle with each card before its player,
+    the hand's number, the pass and whether hearts are broken in the corner, whose turn in the middle.
+
+    The viewer's own hand is left to the table (it is clickable there) unless ``viewer_hand``.
+    """
+    names = _names(obs, names)
+    me = _viewer(obs, viewer, human)
+    order = seat_order(obs["players"], me)
+    mine = SEAT_SIZE["hearts"] if viewer_hand else MY_SEAT_SIZE["hearts"]
+    spots = felt_layout(obs["players"], HEARTS_SIZE, SEAT_SIZE["hearts"], mine)
+    seats = [hearts_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
+             for s, spot in zip(order, spots)]
+    way = _PASS_WORDS.get(obs["pass_direction"], str(obs["pass_direction"]))
+    broken = "♥ broken" if obs["hearts_broken"] else "♥ not broken"
+    info = el("div", el("b", f"Hand {obs['hand_no'] + 1}"), el("div", f"pass {way}"),
+              el("div", broken, cls="qard-hearts-broken" if obs["hearts_broken"] else None),
+              cls="qard-felt-info")
+    felt = _felt(HEARTS_SIZE, "the Hearts table", info, _hearts_trick(obs, order, names),
+                 _hearts_prompt(obs, names, me, human), seats)
+    return to_html(felt)
+
+
+# -- Five Sons -----------------------------------------------------------------------------------
+
+def five_sons_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *, names: Sequence[str],
+                   viewer: int, human: Optional[int] = None, hand: bool = True) -> ET.Element:
+    """One Five Sons seat: its cards as the observation shows them (own or teacher's faces; an
+    opponent's backs, with the cards it has shown this seat face up), and out / winner / asked."""
+    dealt = obs["phase"] != "deal"
+    size = obs["hand_sizes"][seat] if dealt else 0
+    over = obs["is_over"]
+    turn = dealt and not over and obs["to_move"] == seat
+    shown_el: Optional[ET.Element] = None
+    if hand and dealt:
+        if obs.get("seat") is None and obs.get("hands") is not None:
+            shown_el = _faces(obs["hands"][seat])
+        elif seat == obs.get("seat"):
+            shown_el = _faces(obs["hand"])
+        else:
+            known = list((obs.get("shown") or [[]] * obs["players"])[seat])
+            shown_el = _faces(known, backs=max(0, size - len(known)), title="shown to you")
+    tags: list[tuple[str, str]] = []
+    if seat in obs["eliminated"]:
+        tags.append(("out", "out"))
+    if obs.get("winner") == seat:
+        tags.append(("winner", "winner"))
+    q = obs.get("question")
+    if q and obs["phase"] == "answer" and q["target"] == seat and not turn:
+        tags.append(("asked", "asked"))
+    if turn:
+        tags.append(("turn", {"ask": "to ask", "answer": "to answer", "claim": "may claim"}.get(obs["phase"],
+                                                                                             "to move")))
+    info = (count_words(size, "card") if dealt else "not dealt yet")
+    size_ = SEAT_SIZE["five_sons"] if hand else MY_SEAT_SIZE["five_sons"]
+    return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human,
+                    dealer=dealt and seat == obs["dealer"], turn=turn, mine=seat == viewer, tags=tags,
+                    hand=shown_el, info=info,
+                    extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")))
+
+
+def verdict(obs: Mapping[str, Any], seat: int, names: Sequence[str], *, you: bool = False) -> ET.Element:
+    """The verdict of ``seat``'s claim, as the observation's log tells it ("Your claim K♠ A♥: wrong,
+    you are out; the secret pair is K♦ 9♥"), or an empty line of the same height when it has not claimed:
+    the viewer's own seat box carries it, so it is on screen the moment the claim is judged."""
+    claim = next((e for e in reversed(obs["events"]) if e["kind"] == "claim" and e.get("seat") == seat), None)
+    if claim is None:
+        return el("div", cls="qard-verdict")
+    whose = "Your claim" if you else f"{names[seat]}'s claim"
+    secret = claim.get("secret") or (claim.get("private") or {}).get(str(seat), {}).get("secret")
+    pair = _pair([claim["face"], claim["number"]], cls="qard-verdict-cards", named=True)
+    if claim.get("right"):
+        return el("div", whose, " ", pair, ": right! ", "You win." if you else "Wins.",
+                  cls=["qard-verdict", "qard-verdict-right"], role="status")
+    tail = [" The secret pair is ", _pair(secret, cls="qard-verdict-cards"), "."] if secret else []
+    return el("div", whose, " ", pair, ": wrong, ", "you are out." if you else "out.", tail,
+              cls=["qard-verdict", "qard-verdict-wrong"], role="status")
+
+
+def _five_sons_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
+                      human: Optional[int]) -> ET.Element:
+    to_move, phase = obs["to_move"], obs["phase"]
+    if phase == "deal":
+        return prompt("not dealt yet")
+    if obs["is_over"]:
+        w = obs.get("winner")
+        return prompt(f"{names[w]} wins" if w is not None else "Game over: no winner")
+    if to_move is None or to_move < 0:
+        return prompt("")
+    yours = human is not None and to_move == human and viewer == human
+    who = "You" if yours else names[to_move]
+    if phase == "answer":
+        # "to answer" for every other viewer: only the answerer (and the teacher) may know it has a choice
+        choose = len(obs.get("legal") or ()) > 1
+        words = "choose a card to show" if choose else "answer"
+        return prompt(f"{who} to {words}" if not yours else f"Your turn: {words}", yours=yours and choose)
+    words = {"ask": "ask", "claim": "claim or pass"}.get(phase, phase)
+    if yours:
+        return prompt(f"Your turn: {words}", yours=True)
+    return prompt(f"{who} to {words}" if phase != "claim" else f"{who} may claim")
+
+
+def _secret(obs: Mapping[str, Any]) -> ET.Element:
+    """The secret pair: face down, face up once the viewer has seen it (the teacher always)."""
+    secret = obs.get("secret") or []
+    cards = ([raw(card_html(Card.parse(c))) for c in secret] if secret
+             else [raw(back_html()) for _ in range(2)])
+    label = "secret pair" if secret else "secret pair (face down)"
+    return el("div", cards, el("span", label, cls="qard-secret-label"),
+              cls=["qard-secret", "qard-secret-box"], aria_label=label)
+
+
+def _question(obs: Mapping[str, Any], names: Sequence[str]) -> Optional[ET.Element]:
+    q = obs.get("question")
+    if not q or obs["phase"] not in ("answer", "claim") or obs["is_over"]:
+        return None
+    return el("div", f"{names[q['asker']]} asked {names[q['target']]}: ",
+              _pair([q["face"], q["number"]], cls="qard-question-cards", named=True), cls="qard-question")
+
+
+def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None,
+                   viewer: Optional[int] = None, human: Optional[int] = None,
+                   viewer_hand: bool = False) -> str:
+    """The Five Sons felt from ``obs`` (``observation_json(seat)``; seat None the teacher's): the seats
+    around it (the viewer at the bottom, the others clockwise), the secret pair in the middle with the
+    last question asked, whose turn, who is out and who won. The viewer's own hand is left to the table
+    unless ``viewer_hand``."""
+    names = _names(obs, names)
+    me = _viewer(obs, viewer, human)
+    order = seat_order(obs["players"], me)
+    mine = SEAT_SIZE["five_sons"] if viewer_hand else MY_SEAT_SIZE["five_sons"]
+    spots = felt_layout(obs["players"], FIVE_SONS_SIZE, SEAT_SIZE["five_sons"], mine)
+    seats = [five_sons_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
+             for s, spot in zip(order, spots)]
+    felt = _felt(FIVE_SONS_SIZE, "the card table", _secret(obs), _question(obs, names),
+                 _five_sons_prompt(obs, names, me, human), seats)
+    # the prompt sits below the secret pair
+    for e in felt.iter("div"):
+        if "qard-felt-prompt" in (e.get("class") or ""):
+            e.set("style", "top:57%")
+    return to_html(felt)
+
+
+def part(markup: str, *, seat: Optional[int] = None, cls: Optional[str] = None) -> str:
+    """One part of a felt's HTML: the box of ``seat`` or the first element of class ``cls`` ("" if none)."""
+    for e in ET.fromstring(markup).iter():
+        classes = (e.get("class") or "").split()
+        if (seat is not None and "qard-seat" in classes and e.get("data-seat") == str(seat)) \
+                or (cls is not None and cls in classes):
+            return to_html(e)
+    return ""
+
+
+# -- the log ------------------------------------------------------------------------------------
+
+#: repeated lines that fold into one: the line's end after the name -> (one seat, several seats);
+#: ``{who}`` the seat(s), ``{n}`` how many times each
+_FOLDS: dict[str, tuple[str, str]] = {
+    "does not claim.": ("{who} does not claim.", "{who} do not claim."),
+    "chooses a card to pass.": ("{who} chooses {n} to pass.", "{who} each choose {n} to pass."),
+}
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def fold_log(lines: Sequence[str], names: Sequence[str] = ()) -> list[tuple[str, int]]:
+    """The log's lines (oldest first) with runs folded: each item ``(text, count)``, ``count`` the lines
+    it stands for. A run of "<name> does not claim." becomes "Bob, Carol and Dave do not claim."; a run
+    of "<name> chooses a card to pass." "Bob and Carol each choose 3 cards to pass."; any other line
+    repeated at once is kept once with its count."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    pattern = re.compile(f"^({alternatives}) (.*)$" if names else r"^(\S+) (.*)$")
+    out: list[tuple[str, int]] = []
+    i = 0
+    while i < len(lines):
+        m = pattern.match(lines[i])
+        end = m.group(2) if m else None
+        if end in _FOLDS:
+            who: dict[str, int] = {}
+            j = i
+            while j < len(lines):
+                mj = pattern.match(lines[j])
+                if not mj or mj.group(2) != end:
+                    break
+                who[mj.group(1)] = who.get(mj.group(1), 0) + 1
+                j += 1
+            one, many = _FOLDS[end]
+            counts = set(who.values())
+            if len(counts) == 1:
+                n = counts.pop()
+                text = (one if len(who) == 1 else many).format(
+                    who=_and(list(who)), n="a card" if n == 1 else f"{n} cards")
+            else:  # unequal counts: say each
+                text = " ".join(one.format(who=w, n="a card" if k == 1 else f"{k} cards")
+                                for w, k in who.items())
+            out.append((text, j - i))
+            i = j
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j] == lines[i]:
+            j += 1
+        out.append((lines[i], j - i))
+        i = j
+    return out
+
+
+def log_html(lines: Sequence[str], names: Sequence[str] = (), *, limit: Optional[int] = None,
+             empty: str = "nothing yet") -> str:
+    """The log newest first, repeated lines folded (:func:`fold_log`), the newest line bold; at most
+    ``limit`` items (the newest), with a note of how many earlier ones are left out."""
+    items = fold_log(lines, names)
+    if not items:
+        return to_html(el("i", empty))
+    left_out = 0
+    if limit is not None and len(items) > limit:
+        left_out = sum(n for _t, n in items[:-limit])
+        items = items[-limit:]
+    lis = []
+    for k, (text, n) in enumerate(reversed(items)):
+        lis.append(el("li", text, el("span", f"×{n}", cls="qard-log-count", title=f"{n} lines")
+                      if n > 1 and text in lines else None,
+                      cls="qard-log-newest" if k == 0 else None))
+    if left_out:
+        lis.append(el("li", el("i", f"… {count_words(left_out, 'earlier line')}")))
+    return to_html(el("ul", lis, cls="qard-log-list", aria_label="the log, newest first"))
