@@ -20,13 +20,14 @@ table and every widget it made (a long session replaces tables without growing).
 
 from __future__ import annotations
 
+import contextlib
 import html
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..engine import CHANCE, Bot, Game, IllegalAction, Timeline
-from .source import LocalSource
+from ..engine import CHANCE, Bot, Game, IllegalAction, Record, Timeline
+from .source import LocalSource, Source
 from .stepper import Stepper
 
 __all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons", "close_tree"]
@@ -95,7 +96,10 @@ def close_tree(root: widgets.Widget) -> int:
 class GameTable(widgets.VBox):
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
-    Parameters: ``source`` a game (its current state is the timeline's end) or a Record;
+    Parameters: ``source`` a game (its current state is the timeline's end), a Record, a
+    :class:`~qardlab.widgets.source.LocalSource`, or any other
+    :class:`~qardlab.widgets.source.Source` (a remote seat: then no stepper, no bots and no
+    charts of the history; the table draws what the source's observations say);
     ``seat`` the initial viewpoint (None: teacher); ``human`` the seat the user plays
     (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats;
     ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts; ``views`` the
@@ -111,14 +115,25 @@ class GameTable(widgets.VBox):
                  charts: bool = True, views: Sequence[int | None] | None = None) -> None:
         if pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
-        self.timeline = Timeline(source)
         #: where the table's observations come from (its drawing reads nothing else)
-        self.source = LocalSource(self.timeline)
+        self.source: Source
+        if isinstance(source, (Game, Record, Timeline)):
+            source = LocalSource(source)
+        if isinstance(source, LocalSource):
+            self.source = source
+            #: the local game's steps (None for a remote source): the stepper and the charts use it
+            self.timeline: Timeline | None = source.timeline
+        elif isinstance(source, Source):
+            self.source, self.timeline = source, None
+            if bots:
+                raise ValueError("a remote source's bots are the server's: give no bots")
+        else:
+            raise ValueError(f"a table is drawn from a game, a Record or a Source, not {source!r:.80}")
+        self._version = 0  # bumped on every change the source reports
         self._obs_key: Any = None
         self._obs: dict[Any, dict] = {}
-        game = self.timeline.game
-        self.players = game.players
-        self.names = [game.seat_name(s) for s in range(self.players)]
+        self.players = self.source.players
+        self.names = list(self.source.names)
         self.human = human
         self.bots: dict[int, Bot] = dict(bots or {})
         if human is not None and not 0 <= human < self.players:
@@ -149,7 +164,8 @@ class GameTable(widgets.VBox):
         self.status = widgets.HTML()
         self.status.add_class("qard-status")
         self.css = widgets.HTML(TABLE_CSS, layout=widgets.Layout(display="none"))
-        self.stepper = Stepper(self.timeline, seat)
+        self.stepper: Any = (Stepper(self.timeline, seat) if self.timeline is not None
+                             else widgets.HTML(layout=widgets.Layout(display="none")))
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
         # shown when the bots have a pace: it is also the user's pause / resume for them
         self.clock = widgets.Play(min=0, max=10**9, interval=PACES[pace] or 400, show_repeat=False,
@@ -163,7 +179,10 @@ class GameTable(widgets.VBox):
         self.viewpoint.observe(self._viewpoint_changed, names="value")
         self.pace.observe(self._pace_changed, names="value")
         self.show_charts.observe(lambda _c: self.render(), names="value")
-        self._unsubscribe = self.timeline.observe(lambda _tl: self.render())
+        self._unsubscribe = self.source.observe(self._source_changed)
+        if self.timeline is None:  # a remote seat: its history is the server's
+            self.show_charts.value = False
+            self.show_charts.layout.display = "none"
         # a locked table has no View control at all: nothing on the page reaches another view
         tools = [self.viewpoint] if len(self.views) > 1 else []
         self.toolbar = widgets.HBox([*tools, self.pace, self.show_charts, self.clock])
@@ -175,7 +194,9 @@ class GameTable(widgets.VBox):
     # -- state --------------------------------------------------------------------------
     @property
     def game(self) -> Game:
-        """The game at the timeline's position (read only)."""
+        """The local game at the timeline's position (read only; the drawing never reads it)."""
+        if self.timeline is None:
+            raise AttributeError("a table drawn from a remote source has no game, only observations")
         return self.timeline.game
 
     @property
@@ -194,7 +215,7 @@ class GameTable(widgets.VBox):
         """The source's observation of ``seat`` (None: the teacher) at the timeline's position, as
         JSON data; kept until the position moves, so one drawing builds each viewpoint's once."""
         tl = self.timeline
-        key = (tl.position, tl.last, id(tl.game))
+        key = (self._version,) if tl is None else (tl.position, tl.last, id(tl.game))
         if key != self._obs_key:
             self._obs_key, self._obs = key, {}
         if seat not in self._obs:
@@ -203,14 +224,33 @@ class GameTable(widgets.VBox):
 
     @property
     def live(self) -> bool:
-        """True when the cursor is at the end, where new actions may be played."""
-        return self.timeline.position == self.timeline.last
+        """True when the cursor is at the end (the game as it is now), where actions may be played."""
+        return self.source.live
 
     def human_to_act(self) -> bool:
-        """Whether the human has a choice to make now (a forced step the table gives itself)."""
-        g = self.game
-        return (self.human is not None and self.live and not g.is_over and g.to_move == self.human
-                and g.forced_action() is None)
+        """Whether the human has a choice to make now (a forced step is given by the table or the
+        server, not clicked), from the human's observation."""
+        if self.human is None or not self.live:
+            return False
+        mine = self.observation(self.human)
+        return not mine["is_over"] and mine["to_move"] == self.human and not self.forced_due(mine)
+
+    def forced_due(self, obs: Mapping[str, Any]) -> bool:
+        """Whether the seat of ``obs``, to move, has only a forced step (games' tables say when)."""
+        return False
+
+    def encode(self, action: Any) -> Any:
+        """An action in the record encoding, as a source takes it (tables of each game override)."""
+        return action
+
+    def _source_changed(self, _source: Any) -> None:
+        self._version += 1
+        self.render()
+
+    def _batch(self) -> Any:
+        """Changes inside are drawn once at the end (a local timeline's batch; a remote source's
+        changes arrive one by one anyway)."""
+        return self.timeline.batch() if self.timeline is not None else contextlib.nullcontext()
 
     def _human_forced(self, g: Game) -> Any:
         """The forced step now of the human seat (or of a seat no bot plays), which the table gives
@@ -227,13 +267,17 @@ class GameTable(widgets.VBox):
         game is then unchanged.
         """
         if not self.live:
-            self.say(f"You are looking at step {self.timeline.position}; go to the last step "
-                     f"({self.timeline.last}) to play.", error=True)
+            tl = self.timeline
+            where = f"step {tl.position}; go to the last step ({tl.last})" if tl else "an old position"
+            self.say(f"You are looking at {where} to play.", error=True)
+            return False
+        if self.human is None:
+            self.say("Nobody plays at this table.", error=True)
             return False
         # the action and the bots' replies at once are one change of the table: drawn once
-        with self.timeline.batch():
+        with self._batch():
             try:
-                self.timeline.extend(action)
+                self.source.act(self.human, self.encode(action))
             except IllegalAction as e:
                 self.say(f"Not allowed: {e}", error=True)
                 return False
@@ -242,7 +286,10 @@ class GameTable(widgets.VBox):
         return True
 
     def bot_step(self) -> bool:
-        """One move of a bot (or the deal); False when it is the human's turn or the game is over."""
+        """One move of a bot (or the deal); False when it is the human's turn or the game is over.
+        The local game's driver: a remote table's moves are the server's."""
+        if self.timeline is None:
+            return False
         g = self.game
         if g.is_over or not self.live:
             return False
@@ -264,6 +311,8 @@ class GameTable(widgets.VBox):
 
     def run_bots(self) -> None:
         """Let the bots play until the human is to act: at once, or on the clock's ticks."""
+        if self.timeline is None:  # a remote table: the server plays the other seats
+            return
         if PACES[self.pace.value] == 0:
             with self.timeline.batch():  # every bot move, then one redraw
                 for _ in range(10_000):
@@ -286,6 +335,8 @@ class GameTable(widgets.VBox):
         """Hook: called when the bots have nothing more to play (subclasses may deal on)."""
 
     def _bots_due(self) -> bool:
+        if self.timeline is None:
+            return False
         g = self.game
         if not self.live or g.is_over:
             return False
@@ -306,7 +357,8 @@ class GameTable(widgets.VBox):
 
     def _viewpoint_changed(self, _change: dict) -> None:
         with self.hold_sync():
-            self.stepper.seat = self.seat
+            if self.timeline is not None:
+                self.stepper.seat = self.seat
             self.render()
 
     def close(self) -> None:
@@ -324,7 +376,3 @@ class GameTable(widgets.VBox):
     def render(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def log_lines(self, seat: int | None, describe: Callable[[Any, int | None], str]) -> list[str]:
-        """The log as ``seat`` saw it, in words, oldest first."""
-        g = self.game
-        return [describe(e, seat) for e in g.events if e.visible_to(seat)]

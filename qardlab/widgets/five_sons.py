@@ -20,12 +20,13 @@ import ipywidgets as widgets
 from .. import charts
 from ..cards import FACE_CARDS, NUMBER_CARDS, Card, back_html, card_html
 from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
-from ..games.five_sons.game import describe_event
+from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
 from .base import GameTable
 from .cards import HandView
 from .figures import ChartView
 from .grid import DeductionGrid
+from .source import seat_keys
 
 __all__ = ["FiveSonsTable", "SECRET"]
 
@@ -35,14 +36,6 @@ _CHART_TABS = ("Candidates", "Secret pairs", "Best questions")
 
 def _card_options(cards: tuple[Card, ...]) -> list[tuple[str, str]]:
     return [(f"{c.symbol}  {c.name}", c.code) for c in cards]
-
-
-def _int_keys(event: Mapping[str, Any]) -> dict[str, Any]:
-    """An event of a JSON observation with its per-seat parts keyed by seat numbers again."""
-    e = dict(event)
-    if isinstance(e.get("private"), Mapping):
-        e["private"] = {int(s): p for s, p in e["private"].items()}
-    return e
 
 
 class FiveSonsTable(GameTable):
@@ -238,7 +231,7 @@ class FiveSonsTable(GameTable):
                 "claim": f"{who} may claim"}.get(obs["phase"], "")
 
     def _render_log(self, obs: Mapping[str, Any], seat: int | None) -> None:
-        lines = [describe_event(e["kind"], _int_keys(e), seat, self.names) for e in obs["events"]]
+        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         self.log_view.value = (f"<ol style='margin:0;padding-left:1.6em'>{items}</ol>" if lines
                                else "<i>nothing yet</i>")
@@ -276,7 +269,14 @@ class FiveSonsTable(GameTable):
     def _forced_answer_due(self) -> bool:
         """The human is to answer and the cards leave one answer (the table gives it on the clock)."""
         mine = self.observation(self.human)
-        return mine["to_move"] == self.human and mine["phase"] == "answer" and len(mine["legal"]) == 1
+        return mine["to_move"] == self.human and self.forced_due(mine)
+
+    def forced_due(self, obs: Mapping[str, Any]) -> bool:
+        """An answer the cards force (one named card held, or neither): its one legal action."""
+        return obs["phase"] == "answer" and len(obs["legal"]) == 1
+
+    def encode(self, action: Any) -> Any:
+        return action_to_json(action) if not isinstance(action, Mapping) else action
 
     def _render_grid(self, obs: Mapping[str, Any], seat: int | None) -> None:
         holders = [s for s in range(self.players) if s != seat] + [SECRET]
@@ -307,6 +307,7 @@ class FiveSonsTable(GameTable):
         from .history import SeatHistory
 
         h = self._histories.get(seat)
+        assert self.timeline is not None  # the charts of the history are a local table's
         if h is None or h.record is not self.timeline.record or h._pos > self.timeline.last:
             h = self._histories[seat] = SeatHistory(self.timeline.record, seat, self.timeline.steps)
         return h.upto(self.timeline.position)

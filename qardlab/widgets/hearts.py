@@ -21,10 +21,13 @@ import ipywidgets as widgets
 
 from .. import charts
 from ..cards import Card, Suit, card_html
-from .base import GameTable, legal_reasons
+from ..games.hearts.game import describe_event
+from ..games.hearts.knowledge import knowledge_of
+from .base import GameTable
 from .cards import HandView, cards_html
 from .figures import ChartView
 from .grid import cell_color, cell_text
+from .source import seat_keys
 
 __all__ = ["HeartsTable"]
 
@@ -95,18 +98,18 @@ class HeartsTable(GameTable):
 
     # -- human actions ------------------------------------------------------------------
     def _card_clicked(self, card: Card) -> None:
-        g = self.game
         if not self.human_to_act():
             self.say("It is not your turn.", error=True)
             return
-        if g.phase == "pass":
+        mine = self.observation(self.human)
+        if mine["phase"] == "pass":
+            k = mine["cards_to_pass"]
             if card in self.selected:
                 self.selected.remove(card)
-            elif len(self.selected) < g.rules.cards_to_pass:
+            elif len(self.selected) < k:
                 self.selected.append(card)
             else:
-                self.say(f"You have chosen {g.rules.cards_to_pass} cards; click one to put it back.",
-                         error=True)
+                self.say(f"You have chosen {k} cards; click one to put it back.", error=True)
                 return
             self.say("")
             self.render()
@@ -116,14 +119,14 @@ class HeartsTable(GameTable):
     def play(self, card: Any) -> bool:
         """Click a card of the human's hand, as a user would; True if the click did something
         (a card played, or chosen or put back while passing), False if it was refused."""
-        before = (len(self.timeline.record.actions), tuple(self.selected))
+        before = (self.observation(self.human)["step"], tuple(self.selected))
         self.hands[self.human].click(card)  # type: ignore[index]
-        return (len(self.timeline.record.actions), tuple(self.selected)) != before
+        return (self.observation(self.human)["step"], tuple(self.selected)) != before
 
     def pass_selected(self) -> bool:
         """Pass the selected cards (all at once, as one action)."""
         cards = tuple(self.selected)
-        with self.timeline.batch():  # the pass, the bots' replies and the cleared choice: one redraw
+        with self._batch():  # the pass, the bots' replies and the cleared choice: one redraw
             ok = self.act(cards)
             if ok:
                 self.selected = []
@@ -131,34 +134,46 @@ class HeartsTable(GameTable):
 
     def deal_next(self) -> None:
         """Deal the next hand of the match (between hands), then let the bots play."""
-        g = self.game
-        if g.phase != "hand_over" or g.is_over or not self.live:
+        now = self.observation(self.seat)
+        if now["phase"] != "hand_over" or now["is_over"] or not self.live:
             self.say("The next hand is dealt once this hand is over.", error=True)
+            return
+        if self.timeline is None:  # a remote table: the server deals
+            self.say("The server deals the next hand.", error=True)
             return
         with self.timeline.batch():
             self.timeline.extend(self.timeline.chance_outcome())
             self.run_bots()
 
+    def encode(self, action: Any) -> Any:
+        """A card as its code, a pass as the list of its codes (the record encoding)."""
+        if isinstance(action, Card):
+            return action.code
+        if isinstance(action, tuple):
+            return [Card.parse(c).code for c in action]
+        return action
+
     # -- rendering ----------------------------------------------------------------------
     def render(self) -> None:
-        g = self.game
+        """Draw the table from the viewpoint's observation (the teacher's: ``observation(None)``)."""
         seat = self.seat
-        obs = g.observation(seat) if seat is not None else None
-        # the public fields, the same in every seat's observation (the teacher reads seat 0's)
-        src = obs if obs is not None else g.observation(0)
+        obs = self.observation(seat)
         with self.hold_sync():
-            self._render_table(g, seat, obs, src)
-            self._render_controls(g, seat)
-            self._render_log(g, seat)
-            self._render_scores(g, src)
-            self._render_counting(g, seat)
+            self._render_table(obs, seat)
+            self._render_controls(obs, seat)
+            self._render_log(obs, seat)
+            self._render_scores(obs)
+            self._render_counting(obs, seat)
 
-    def _render_table(self, g: Any, seat: Optional[int], obs: Optional[dict], src: dict) -> None:
-        """The seats, their hands as ``seat`` may see them (``obs``; None: the teacher), and the trick."""
+    def _render_table(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
+        """The seats, their hands as ``seat`` may see them (the teacher: every hand), and the trick."""
         n = self.players
+        src = obs
+        phase = obs["phase"]
         to_move = src["to_move"]
         sizes = src["hand_sizes"]
         taken = self._taken(src)
+        scoring = {Card.parse(c) for t in src["tricks"] for c in t.get("scoring", ())}
         me = seat if seat is not None else (self.human if self.human is not None else 0)
         for s in range(n):
             pts = src["points_taken"][s]
@@ -168,24 +183,24 @@ class HeartsTable(GameTable):
                              "padding:0 .35em'>D</span>")
             if s == self.human:
                 marks.append("<i>(you)</i>")
-            turn = to_move == s and g.phase in ("pass", "play")
+            turn = to_move == s and phase in ("pass", "play")
             style = "background:#f5b700;padding:0 .3em;border-radius:.3em" if turn else ""
-            took = "".join(card_html(c) for c in taken[s] if g.scores_points(c))
+            took = "".join(card_html(c) for c in taken[s] if c in scoring)
             self.seat_labels[s].value = (
                 f"<span style='{style}'><b>{html.escape(self.names[s])}</b></span> {' '.join(marks)} "
                 f"<small>{sizes[s]} cards · {pts} pts</small>"
                 f"<div style='transform:scale(.7);transform-origin:left'>{took}</div>")
             view = self.hands[s]
             if seat is None or s == seat:
-                cards = list(g.hand(s)) if seat is None else [Card.parse(c) for c in obs["hand"]]
-                if s == self.human and self.human_to_act() and g.phase in ("pass", "play"):
-                    if g.phase == "pass":
+                cards = [Card.parse(c) for c in (obs["hands"][s] if seat is None else obs["hand"])]
+                if s == self.human and self.human_to_act() and phase in ("pass", "play"):
+                    if phase == "pass":
                         view.show_playable(cards, {}, selected=self.selected)
                     else:
-                        reasons = legal_reasons(g, {c: c for c in cards})
+                        reasons = {Card.parse(c): why for c, why in obs["refused"].items()}
                         view.show_playable(cards, reasons)
                 else:
-                    view.show_faces(cards, mark=self._marked(g, s, obs))
+                    view.show_faces(cards, mark=self._marked(obs))
             else:
                 view.show_backs(sizes[s])
         others = tuple(self.seat_boxes[(me + k) % n] for k in range(1, n))
@@ -203,7 +218,7 @@ class HeartsTable(GameTable):
                   if src["hearts_broken"] else "<span style='color:#ccc'>♥ not broken</span>")
         info = (f"<div style='color:#fff'>Hand {src['hand_no'] + 1} · pass: "
                 f"{_ARROWS.get(src['pass_direction'], src['pass_direction'])} · {broken} · "
-                f"{html.escape(g.phase.replace('_', ' '))}</div>")
+                f"{html.escape(phase.replace('_', ' '))}</div>")
         self.trick_view.value = (info + f"<div style='min-height:5.5em'>{trick or ''}</div>")
         if self.last_trick_toggle.value and src["tricks"]:
             last = src["tricks"][-1]
@@ -214,15 +229,9 @@ class HeartsTable(GameTable):
             self.last_trick.value = ""
 
     @staticmethod
-    def _marked(g: Any, s: int, obs: Optional[Mapping[str, Any]]) -> list[Card]:
-        """Cards to outline in a hand: chosen to pass (pass phase), or just received (first trick)."""
-        if obs is None:  # the teacher
-            if g.phase == "pass":
-                return list(g.chosen_pass(s))
-            if g.first_trick:
-                src = g.observation(s)
-                return [Card.parse(c) for c in src["received"]]
-            return []
+    def _marked(obs: Mapping[str, Any]) -> list[Card]:
+        """Cards to outline in the viewer's hand: chosen to pass (pass phase), or just received (first
+        trick). The teacher's observation has no pass of its own: nothing is outlined there."""
         if obs["phase"] == "pass":
             return [Card.parse(c) for c in obs["chosen"]]
         if obs["first_trick"]:
@@ -237,26 +246,27 @@ class HeartsTable(GameTable):
             out[t["winner"]].extend(Card.parse(c) for _s, c in t["cards"])
         return [sorted(x) for x in out]
 
-    def _render_controls(self, g: Any, seat: Optional[int]) -> None:
+    def _render_controls(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         if self.human is None:
             self.controls.layout.display = "none"
             return
         acting = self.human_to_act()
         may_see = seat is None or seat == self.human
-        k = g.rules.cards_to_pass
-        self.pass_button.layout.display = "" if acting and may_see and g.phase == "pass" else "none"
+        k = obs["cards_to_pass"]
+        phase = obs["phase"]
+        self.pass_button.layout.display = "" if acting and may_see and phase == "pass" else "none"
         self.pass_button.disabled = len(self.selected) != k
         self.pass_button.description = f"Pass these {k}" if len(self.selected) == k else (
             f"choose {k - len(self.selected)} more")
-        between = g.phase == "hand_over" and not g.is_over and self.live
+        between = phase == "hand_over" and not obs["is_over"] and self.live
         self.next_hand_button.layout.display = "" if between else "none"
-        if g.is_over:
-            over = "The match is over." if g.phase == "match_over" else "Hand over."
+        if obs["is_over"]:
+            over = "The match is over." if phase == "match_over" else "Hand over."
             self.prompt.value = f"<b>{over}</b>"
         elif acting and not may_see:
             self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
-        elif acting and g.phase == "pass":
-            self.prompt.value = f"<b>Click {k} cards to pass {html.escape(str(g.pass_direction))}.</b>"
+        elif acting and phase == "pass":
+            self.prompt.value = f"<b>Click {k} cards to pass {html.escape(str(obs['pass_direction']))}.</b>"
         elif acting:
             self.prompt.value = "<b>Your turn: click a card to play.</b>"
         elif between:
@@ -265,13 +275,13 @@ class HeartsTable(GameTable):
             self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
                 "<i>Stepping through: go to the last step to play.</i>")
 
-    def _render_log(self, g: Any, seat: Optional[int]) -> None:
-        lines = self.log_lines(seat, g.describe)[-40:]
+    def _render_log(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
+        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]][-40:]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         self.log_view.value = f"<ul style='margin:0;padding-left:1.2em'>{items}</ul>" if lines else ""
 
-    def _render_scores(self, g: Any, src: dict) -> None:
-        """The score sheet and running totals, from the public part of an observation (``src``)."""
+    def _render_scores(self, src: Mapping[str, Any]) -> None:
+        """The score sheet and running totals, from the public part of the observation."""
         rows = [e["points"] for e in src["events"] if e["kind"] == "hand_over"]
         head = "".join(f"<th>{html.escape(n)}</th>" for n in self.names)
         body = "".join(f"<tr><td>{i + 1}</td>" + "".join(f"<td>{p}</td>" for p in r) + "</tr>"
@@ -285,17 +295,17 @@ class HeartsTable(GameTable):
             key = tuple(map(tuple, rows))
             if key != self._totals_key:
                 self._totals_key = key
-                fig = charts.hearts_totals_chart(rows, self.names, target=g.rules.target)
+                fig = charts.hearts_totals_chart(rows, self.names, target=src["rules"]["target"])
                 self.figures["totals"] = fig
                 self.totals_chart.show(fig)
 
-    def _render_counting(self, g: Any, seat: Optional[int]) -> None:
-        if not self.counting_on or seat is None or g.phase not in ("pass", "play"):
+    def _render_counting(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
+        if not self.counting_on or seat is None or obs["phase"] not in ("pass", "play"):
             self.counting.value = ("<i>Choose a seat's view to see what it can count.</i>" if seat is None
                                    else "")
             return
         try:
-            k = g.knowledge(seat)
+            k = knowledge_of(obs)
             grid = k.grid("probability")
         except (AttributeError, ImportError, NotImplementedError) as e:
             self.counting.value = f"<i>card counting unavailable: {html.escape(str(e))}</i>"

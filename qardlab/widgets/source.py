@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, runtime
 
 from ..engine import CHANCE, Game, IllegalAction, Record, Timeline
 
-__all__ = ["Source", "LocalSource", "Unsubscribe", "to_json"]
+__all__ = ["Source", "LocalSource", "Unsubscribe", "to_json", "seat_keys"]
 
 #: what ``Source.observe`` returns: call it to stop being told of changes
 Unsubscribe = Callable[[], None]
@@ -74,6 +74,15 @@ def to_json(game: Game, seat: Optional[int]) -> dict[str, Any]:
     obs["legal"] = [a if isinstance(a, (str, list, dict)) else game.action_to_json(a)
                     for a in obs.get("legal", [])]
     return json.loads(json.dumps(obs, default=str))
+
+
+def seat_keys(event: Mapping[str, Any]) -> dict[str, Any]:
+    """An event of a JSON observation with its per-seat parts (the teacher's ``private``) keyed by
+    seat numbers again: JSON keys are strings, the games' words look seats up by number."""
+    e = dict(event)
+    if isinstance(e.get("private"), Mapping):
+        e["private"] = {int(s): p for s, p in e["private"].items()}
+    return e
 
 
 class LocalSource:

@@ -12,7 +12,9 @@ from widget_walk import all_widgets
 from qardlab.engine import RandomBot, Timeline
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.hearts import Hearts
+from qardlab.widgets import five_sons as five_sons_widgets
 from qardlab.widgets import five_sons_app, hearts_app
+from qardlab.widgets import hearts as hearts_widgets
 from qardlab.widgets.base import TEACHER_LABEL
 from qardlab.widgets.five_sons import FiveSonsTable
 from qardlab.widgets.hearts import HeartsTable
@@ -102,7 +104,9 @@ def test_closing_a_table_closes_cached_buttons_not_on_show():
 
 
 class _Counter:
-    def __init__(self, table, monkeypatch, game_cls):
+    """Counts the table's drawings and its knowledge solves (``knowledge_of`` in the table's module)."""
+
+    def __init__(self, table, monkeypatch, module):
         self.renders = 0
         self.solves = 0
         real_render = table.render
@@ -112,13 +116,13 @@ class _Counter:
             real_render()
 
         monkeypatch.setattr(table, "render", render)
-        real_knowledge = game_cls.knowledge
+        real_knowledge = module.knowledge_of
 
-        def knowledge(game, seat):
+        def knowledge(obs):
             self.solves += 1
-            return real_knowledge(game, seat)
+            return real_knowledge(obs)
 
-        monkeypatch.setattr(game_cls, "knowledge", knowledge)
+        monkeypatch.setattr(module, "knowledge_of", knowledge)
 
 
 def test_hearts_pass_click_renders_once(monkeypatch):
@@ -129,7 +133,7 @@ def test_hearts_pass_click_renders_once(monkeypatch):
     for c in list(t.game.hand(0))[:3]:
         t.play(c)
     moves = len(t.timeline.steps)
-    n = _Counter(t, monkeypatch, Hearts)
+    n = _Counter(t, monkeypatch, hearts_widgets)
     t.pass_button.click()
     assert len(t.timeline.steps) >= moves + 4  # the human's pass and every bot's at least
     assert (n.renders, n.solves) == (1, 1)
@@ -139,7 +143,7 @@ def test_five_sons_no_claim_click_renders_once(monkeypatch):
     g = FiveSons.new(4, seed=2, dealer=3)
     t = FiveSonsTable(g, seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)}, charts=False)
     t.ask(1, "QC", "8H")
-    n = _Counter(t, monkeypatch, FiveSons)
+    n = _Counter(t, monkeypatch, five_sons_widgets)
     assert (t.game.phase, t.game.to_move) == ("claim", 0)  # the asker claims first
     moves = len(t.timeline.steps)
     t.no_claim_button.click()

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random as _random
 from operator import add as _add
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from ...cards import (
     _CARDS,
@@ -50,7 +50,7 @@ from .rules import (
     pass_offset,
 )
 
-__all__ = ["Hearts", "Deal", "Trick", "PHASES"]
+__all__ = ["Hearts", "Deal", "Trick", "PHASES", "describe_event"]
 
 PHASES = ("pass", "play", "hand_over", "match_over")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
@@ -992,6 +992,7 @@ class Hearts(Game):
                             "cards": e.public["cards"],
                             "winner": e.public["winner"],
                             "points": e.public["points"],
+                            "scoring": [c for _s, c in e.public["cards"] if self.scores_points(c)],
                         }
                     )
         obs = Observation(
@@ -1028,7 +1029,7 @@ class Hearts(Game):
             rules=self.rules.to_dict(),
             names=[self.seat_name(s) for s in range(self.players)],
         )
-        # for a table: why each of the mover's other cards is refused now, and which cards score
+        # for a table: why each of the mover's other cards is refused now
         refused: dict[str, str] = {}
         if mover and self.phase == "play" and self._to_move is not None and self._to_move >= 0:
             legal = self._legal()
@@ -1037,7 +1038,6 @@ class Hearts(Game):
                 if self._hands[self._to_move] & bit and not legal & bit:
                     refused[_CARDS[idx].code] = self._why_illegal(idx)
         obs["refused"] = refused
-        obs["point_cards"] = [c for c in _codes(self.deck) if self.scores_points(c)]
         if teacher:
             obs["hands"] = [_codes(m) for m in self._hands]
         return obs
@@ -1110,54 +1110,60 @@ class Hearts(Game):
     # -- words ------------------------------------------------------------------------
     def describe(self, event: Any, seat: int | None = None) -> str:
         """One event in words, as ``seat`` saw it (None: the teacher, who sees everything)."""
-        kind = event.kind
-        data = event.seen_by(seat)
-        name = self.seat_name
-        if kind == "deal":
-            dealer, direction = name(data["dealer"]), data["pass_direction"]
-            text = f"Hand {data['hand'] + 1}: {dealer} deals; the pass is {direction}."
-            if seat is not None and "cards" in data:
-                text += f" You get {_symbols(data['cards'])}."
-            return text
-        if kind == "pass_choice":
-            s = data["seat"]
-            if seat == s:
-                return f"You choose to pass {_symbols(data['cards'])}."
-            if seat is None:
-                cards = data["private"][s]["cards"]
-                return f"{name(s)} chooses to pass {_symbols(cards)}."
-            count = data["count"]
-            return f"{name(s)} chooses " + ("a card" if count == 1 else f"{count} cards") + " to pass."
-        if kind == "pass":
-            if seat is None:
-                parts = [
-                    f"{name(s)} passes {_symbols(p['passed'])} to "
-                    f"{name(p['to'])}"
-                    for s, p in data["private"].items()
-                ]
-                return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
-            passed = _symbols(data["passed"])
-            received = _symbols(data["received"])
-            to, giver = name(data["to"]), name(data["from"])
-            return f"You pass {passed} to {to} and receive {received} from {giver}."
-        if kind == "play":
-            return f"{name(data['seat'])} plays the {Card.parse(data['card']).name}."
-        if kind == "trick":
-            pts = data["points"]
-            return f"{name(data['winner'])} takes the trick" + (
-                f" ({pts} point{'s' * (pts != 1)})." if pts else "."
-            )
-        if kind == "hand_over":
-            pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(data["points"]))
-            text = f"The hand is over: {pts}."
-            if data.get("moon") is not None:
-                text = f"{name(data['moon'])} shoots the moon! " + text
-            if "winners" in data:
-                text += " The match is over; " + " and ".join(name(s) for s in data["winners"]) + " win."
-            return text
-        return kind
+        data = event.seen_by(seat) if isinstance(event, Event) else event
+        kind = event.kind if isinstance(event, Event) else event["kind"]
+        return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
 
     def __repr__(self) -> str:
         return (
             f"<Hearts {self.players} players, hand {self.hand_no + 1}, {self.phase}, to move {self._to_move}>"
         )
+
+
+def describe_event(kind: str, data: Mapping[str, Any], seat: int | None, names: Sequence[str]) -> str:
+    """One event (its data as ``seat`` saw it) in words; ``names`` the seats' names. ``Hearts.describe``
+    and the tables (from an observation's events) both use it."""
+    name = names.__getitem__
+    if kind == "deal":
+        dealer, direction = name(data["dealer"]), data["pass_direction"]
+        text = f"Hand {data['hand'] + 1}: {dealer} deals; the pass is {direction}."
+        if seat is not None and "cards" in data:
+            text += f" You get {_symbols(data['cards'])}."
+        return text
+    if kind == "pass_choice":
+        s = data["seat"]
+        if seat == s:
+            return f"You choose to pass {_symbols(data['cards'])}."
+        if seat is None:
+            cards = data["private"][s]["cards"]
+            return f"{name(s)} chooses to pass {_symbols(cards)}."
+        count = data["count"]
+        return f"{name(s)} chooses " + ("a card" if count == 1 else f"{count} cards") + " to pass."
+    if kind == "pass":
+        if seat is None:
+            parts = [
+                f"{name(s)} passes {_symbols(p['passed'])} to "
+                f"{name(p['to'])}"
+                for s, p in data["private"].items()
+            ]
+            return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
+        passed = _symbols(data["passed"])
+        received = _symbols(data["received"])
+        to, giver = name(data["to"]), name(data["from"])
+        return f"You pass {passed} to {to} and receive {received} from {giver}."
+    if kind == "play":
+        return f"{name(data['seat'])} plays the {Card.parse(data['card']).name}."
+    if kind == "trick":
+        pts = data["points"]
+        return f"{name(data['winner'])} takes the trick" + (
+            f" ({pts} point{'s' * (pts != 1)})." if pts else "."
+        )
+    if kind == "hand_over":
+        pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(data["points"]))
+        text = f"The hand is over: {pts}."
+        if data.get("moon") is not None:
+            text = f"{name(data['moon'])} shoots the moon! " + text
+        if "winners" in data:
+            text += " The match is over; " + " and ".join(name(s) for s in data["winners"]) + " win."
+        return text
+    return kind
