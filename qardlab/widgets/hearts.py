@@ -114,14 +114,16 @@ class HeartsTable(GameTable):
             self.say("")
             self.render()
         else:
-            self.act(card)
+            self._acted = self.act(card)
 
     def play(self, card: Any) -> bool:
         """Click a card of the human's hand, as a user would; True if the click did something
         (a card played, or chosen or put back while passing), False if it was refused."""
         before = (self.observation(self.human)["step"], tuple(self.selected))
+        self._acted = False
         self.hands[self.human].click(card)  # type: ignore[index]
-        return (self.observation(self.human)["step"], tuple(self.selected)) != before
+        # a remote table's move is sent, not yet played: act() saying yes counts too
+        return self._acted or (self.observation(self.human)["step"], tuple(self.selected)) != before
 
     def pass_selected(self) -> bool:
         """Pass the selected cards (all at once, as one action)."""
@@ -259,7 +261,8 @@ class HeartsTable(GameTable):
         self.pass_button.description = f"Pass these {k}" if len(self.selected) == k else (
             f"choose {k - len(self.selected)} more")
         between = phase == "hand_over" and not obs["is_over"] and self.live
-        self.next_hand_button.layout.display = "" if between else "none"
+        # a remote table's next hand is dealt by the server: no button for it
+        self.next_hand_button.layout.display = "" if between and self.timeline is not None else "none"
         if obs["is_over"]:
             over = "The match is over." if phase == "match_over" else "Hand over."
             self.prompt.value = f"<b>{over}</b>"
@@ -270,7 +273,8 @@ class HeartsTable(GameTable):
         elif acting:
             self.prompt.value = "<b>Your turn: click a card to play.</b>"
         elif between:
-            self.prompt.value = "<b>Hand over.</b>"
+            self.prompt.value = ("<b>Hand over.</b>" if self.timeline is not None
+                                 else "<b>Hand over: the next hand is dealt in a moment.</b>")
         else:
             self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
                 "<i>Stepping through: go to the last step to play.</i>")
