@@ -26,7 +26,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from ..engine import Record
 
-__all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html"]
+__all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html", "join_sheet", "join_link"]
 
 
 class TeacherError(RuntimeError):
@@ -171,6 +171,48 @@ def codes_html(created: Sequence[dict], url: str = "") -> str:
     where = f"<p>Server: <code>{url}</code></p>" if url else ""
     return (f"{where}<table class='qard-codes'><tr><th></th>{head}<th>teacher</th></tr>"
             + "".join(rows) + "</table>")
+
+
+def join_link(app_url: str, server_url: str, code: str) -> str:
+    """The address of the student's join page with the server and the code filled in."""
+    from urllib.parse import urlencode
+
+    return f"{app_url.rstrip('?')}?{urlencode({'server': server_url, 'code': code})}"
+
+
+def _qr_svg(text: str) -> str:
+    """A QR code of ``text`` as inline SVG, or "" when no light QR library (segno) is installed."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    return segno.make(text, error="m").svg_inline(scale=3, border=2)
+
+
+def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] = None) -> str:
+    """The join codes of some tables as HTML, one card per student seat: the table, the seat's name, the
+    code, and (with ``app_url``, the address of the Voila page ``app-classroom.ipynb`` as the students
+    reach it) a link that opens the page with the code filled in, and its QR code when segno is
+    installed (``pip install qardlab[classroom]``)."""
+    import html as _html
+
+    cards = []
+    for t in created:
+        for s in t["seats"]:
+            if not s["code"]:
+                continue
+            name = s.get("name") or f"seat {s['seat']}"
+            link = join_link(app_url, server_url, s["code"]) if app_url else ""
+            qr = _qr_svg(link) if link else ""
+            open_ = f"<br><a href='{_html.escape(link)}' target='_blank'>open my seat</a>" if link else ""
+            cards.append(
+                "<div class='qard-join-card' style='display:inline-block;border:1px solid #999;border-radius:6px;"
+                "padding:6px;margin:4px;text-align:center;vertical-align:top'>"
+                f"<b>table {t['table']}</b> · {_html.escape(name)}<br><code style='font-size:1.1em'>"
+                f"{_html.escape(s['code'])}</code>{open_}<br>{qr}</div>")
+    where = (f"<p>Server: <code>{_html.escape(server_url)}</code>"
+             + (f" · join page: <code>{_html.escape(app_url)}</code>" if app_url else "") + "</p>")
+    return f"<div class='qard-join-sheet'>{where}{''.join(cards)}</div>"
 
 
 def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False) -> Any:
