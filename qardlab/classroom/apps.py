@@ -1,5 +1,5 @@
-"""The classroom pages' widgets: a student's join form (``notebooks/app-classroom.ipynb``, a Voila page) and the
-teacher's live watch of every table.
+"""The classroom pages' widgets: a student's join form (``notebooks/app-classroom.ipynb``, a Voila page)
+and the teacher's live watch of every table.
 
 :class:`JoinApp` asks for the server's address and a join code, then shows the seat's table (what
 :func:`qardlab.classroom.join` returns). Served by Voila, its fields are filled from the page's address

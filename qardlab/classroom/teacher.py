@@ -206,8 +206,8 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
             qr = _qr_svg(link) if link else ""
             open_ = f"<br><a href='{_html.escape(link)}' target='_blank'>open my seat</a>" if link else ""
             cards.append(
-                "<div class='qard-join-card' style='display:inline-block;border:1px solid #999;border-radius:6px;"
-                "padding:6px;margin:4px;text-align:center;vertical-align:top'>"
+                "<div class='qard-join-card' style='display:inline-block;border:1px solid #999;"
+                "border-radius:6px;padding:6px;margin:4px;text-align:center;vertical-align:top'>"
                 f"<b>table {t['table']}</b> · {_html.escape(name)}<br><code style='font-size:1.1em'>"
                 f"{_html.escape(s['code'])}</code>{open_}<br>{qr}</div>")
     where = (f"<p>Server: <code>{_html.escape(server_url)}</code>"

@@ -170,8 +170,8 @@ def check_who_could_tell(answer: Any, record: Record, number: int = LESSON_QUEST
         holds = Card.parse(other.code).code in hands[s]
         return (f"{names[s]} holds {other.symbol}, so {names[q.answerer]} cannot have shown it: the card "
                 f"shown was {q.shown.symbol}." if holds else
-                f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only says "
-                f"\"{names[q.answerer]} holds at least one of the two\".")
+                f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only "
+                f"says \"{names[q.answerer]} holds at least one of the two\".")
 
     def judge(value: Any) -> Reply:
         onlookers = [s for s in range(record.players) if s not in (q.asker, q.answerer)]
@@ -185,7 +185,8 @@ def check_who_could_tell(answer: Any, record: Record, number: int = LESSON_QUEST
             return wrong(f"{names[value]} asked or answered: they saw the card. The question is about the "
                          "others at the table.", f"In question {number}, {ask}.")
         if value in knew:
-            return right(why(value), f"In question {number}, {ask}; the others saw only that a card was shown.")
+            return right(why(value),
+                         f"In question {number}, {ask}; the others saw only that a card was shown.")
         missed = ("The step missed: " + (f"it is {names[knew[0]]} who holds {other.symbol}." if knew
                                          else "nobody else holds one of the two named cards."))
         return wrong(why(value), missed)
