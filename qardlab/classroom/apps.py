@@ -55,8 +55,12 @@ class JoinApp(widgets.VBox):
         self.table_box = widgets.Box()
         self.table: Any = None
         self._task: Optional[asyncio.Future] = None
-        super().__init__([widgets.HTML("<h2>Play together: your seat at a class table</h2>"), self.form,
-                          self.message, self.table_box])
+        intro = widgets.HTML(
+            "<h2 style='margin:.2em 0'>Play together: your seat at a class table</h2>"
+            "<p>Type your class's server address and the join code your teacher gave you, then click "
+            "<b>Join my table</b>. You see your own cards and the backs of everyone else's; your grid below "
+            "the table is worked out from what <i>you</i> have seen and heard, nothing more.</p>")
+        super().__init__([intro, self.form, self.message, self.table_box])
         self.add_class("qard-join-app")
 
     def _say(self, text: str, error: bool = False) -> None:

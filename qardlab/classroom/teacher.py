@@ -216,13 +216,21 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
 
 
 def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False) -> Any:
-    """Every seat's view of a recorded game next to each other, one slider stepping them together."""
+    """Every seat's view of a recorded game next to each other, one slider stepping them together.
+
+    One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
+    what it could know (Five Sons: its deduction grid; Hearts: its card-counting grid), then its log.
+    The columns are parts of ordinary tables locked to each seat (``box.tables``), so each shows only
+    what that seat's observations hold."""
+    import html as _html
+
     import ipywidgets as widgets
 
     from ..widgets.five_sons import FiveSonsTable
     from ..widgets.hearts import HeartsTable
 
-    cls = FiveSonsTable if record.game == "five_sons" else HeartsTable
+    five = record.game == "five_sons"
+    cls = FiveSonsTable if five else HeartsTable
     seats = list(range(record.players)) if seats is None else list(seats)
     tables = [cls(record, seat=s, views=(s,), charts=charts) for s in seats]
     last = tables[0].timeline.last
@@ -235,8 +243,24 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
             t.timeline.go_to(change["new"])
 
     slider.observe(moved, names="value")
-    row = widgets.HBox(tables, layout=widgets.Layout(overflow="auto"))
-    box = widgets.VBox([slider, row])
+    columns = []
+    for s, t in zip(seats, tables):
+        head = widgets.HTML(f"<h4 style='margin:.2em 0'>{_html.escape(t.names[s])}'s view</h4>")
+        if five:
+            mine = [t.hands[s], t.grid_note, t.grid]
+        else:  # the trick is drawn in white on the felt
+            felt = widgets.Box([t.trick_view], layout=widgets.Layout(padding="4px"))
+            felt.add_class("qard-felt")
+            mine = [t.hands[s], felt, t.counting]
+        col = widgets.VBox([head, t.stepper.text, *mine, widgets.HTML("<b>Log</b>"), t.log_view],
+                           layout=widgets.Layout(width=f"{100 / len(seats):.2f}%", min_width="18em",
+                                                 padding="0 4px", border_right="1px solid #ddd"))
+        col.add_class("qard-seat-column")
+        columns.append(col)
+    row = widgets.HBox(columns, layout=widgets.Layout(overflow="auto", width="100%"))
+    note = widgets.HTML("<i>One column per seat, each only what that seat saw and could work out. "
+                        "Move the slider: every seat moves to the same step.</i>")
+    box = widgets.VBox([tables[0].css, slider, note, row])
     box.add_class("qard-side-by-side")
     box.tables = tables  # type: ignore[attr-defined]
     box.slider = slider  # type: ignore[attr-defined]

@@ -189,7 +189,7 @@ class GameTable(widgets.VBox):
         # a locked table has no View control at all: nothing on the page reaches another view
         tools = [self.viewpoint] if len(self.views) > 1 else []
         self.toolbar = widgets.HBox([*tools, self.pace, self.show_charts, self.clock])
-        if human is None and not self.bots:
+        if (human is None and not self.bots) or self.timeline is None:  # a remote table: the server's pace
             self.pace.layout.display = "none"
         super().__init__([])
         self.add_class("qard-table")

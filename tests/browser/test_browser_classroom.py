@@ -149,8 +149,10 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
         local_only(context)
         page = context.new_page()
         page.goto(rv.base + "/", wait_until="load", timeout=180_000)
-        assert_rendered(page, (".qard-side-by-side", ".qard-table"), timeout_ms=90_000)
-        assert page.locator(".qard-side-by-side .qard-table").count() == 4
+        assert_rendered(page, (".qard-side-by-side", ".qard-seat-column"), timeout_ms=90_000)
+        assert page.locator(".qard-side-by-side .qard-seat-column").count() == 4
+        heads = page.locator(".qard-seat-column h4").all_inner_texts()
+        assert heads == ["Alice's view", "Bob's view", "Carol's view", "Dave's view"], heads
         page.wait_for_timeout(500)
         shot(page, "classroom-teacher-side-by-side")
     finally:
