@@ -1,30 +1,45 @@
-"""Deduction speed and what each level of reasoning leaves, measured.
+"""Deduction speed (issue 14) and what each level of reasoning leaves, measured.
 
-Speed (default): positions from seeded Five Sons games of random questions after 0, 5,
-10, 20, 40 and 80 turns, 4 and 5 players, seen by the seat about to ask. For each: milliseconds
-of ``posterior()``, ``grid("probability")`` and the full advisor (``questions()``),
-each on a fresh Knowledge with the zeta cache emptied (cold: the worst case). Brute-force
-enumeration is run where it enumerates at most ``--brute-limit`` deals and
-the ratio reported. Then the Hearts grid at every trick of seeded hands (3 to 6 players).
-BLAS is held to one thread. Times are this process's CPU time (``time.process_time``) so
-that other jobs on a shared machine distort less.
+Speed (default), on 5-player Five Sons positions from seeded games of random questions
+(``--speed-games`` games, seeds 1000.., positions after 0, 5, 10 and 20 questions, every
+seat): milliseconds of process CPU time of ``posterior()``, ``grid()`` (its default level,
+which computes the logic and the probability levels) and the advisor (``questions()``),
+each on a fresh Knowledge with the shared zeta cache emptied (cold: nothing carried over
+from another position), in a warm process (imports and one call done first). The same
+positions in ask_mode "pass_left" for the advisor there. Median, p95 (nearest rank) and
+worst; the peak extra memory of one call (tracemalloc, numpy's arrays included); and the
+first ``posterior()`` in a fresh process, five questions into each game (imports done,
+warm-up included), CPU and wall time.
+
+Every figure is measured twice in the same run on the same positions (serialised once):
+for this checkout and for the code at commit 5085d92 (before issue 14), each in a
+subprocess, the old one from ``git archive 5085d92 qardlab`` in a temporary folder; the
+table prints both and new/old. Old "pass_left" advice counted the first answer only (a
+lower bound); the new one is exact, a different and larger computation. The brute force
+(tests/deduction/deduction_brute.py) is timed on small decks where it is feasible (5
+players, 6 face and 5 number cards) against the same calls, and estimated for a full
+5-player opening. Then the Hearts grid at every trick of seeded hands (3 to 6 players).
+BLAS is held to one thread.
 
 Levels (``--games N``): from N seeded 4-player games of random questions, the candidates
 left after 10, 20 and 40 questions at each level (naive, logic, effective = 2^entropy),
 medians over seats; and the median number of questions a game takes when every seat
 plays one level's bot (RandomAsker: naive claims; ReasoningBot: logic; ProbabilityBot).
 
-    python benchmarks/deduction.py [--positions 12] [--brute-limit 300000] [--games 200]
+    python benchmarks/deduction.py [--speed-games 8] [--reference 5085d92] [--games 200]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,22 +48,257 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "deduction"))
+#: the checkout measured: this one, or (in a worker) the folder named by QARDLAB_BENCH_ROOT
+CODE = Path(os.environ.get("QARDLAB_BENCH_ROOT", ROOT))
+sys.path.insert(0, str(CODE))
+sys.path.insert(1, str(ROOT / "tests" / "deduction"))
 
-from qardlab.deduction import Knowledge, solve  # noqa: E402
+from qardlab.cards import Card  # noqa: E402
+from qardlab.deduction import Knowledge  # noqa: E402
+from qardlab.deduction.knowledge import Fact  # noqa: E402
 from qardlab.engine import play, play_turn  # noqa: E402
 from qardlab.games.five_sons import FiveSons  # noqa: E402
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot  # noqa: E402
 from qardlab.games.five_sons.probability_bot import ProbabilityBot  # noqa: E402
 
 clock = time.process_time
+REFERENCE = "5085d92"
+MARKS = (0, 5, 10, 20)
 
 
 def fresh(k: Knowledge) -> Knowledge:
     """A copy with no cached results, and the shared zeta cache emptied."""
+    from qardlab.deduction import solve  # not at import: a first call in a fresh process imports it
+
     solve._ZETA_CACHE.clear()
     return Knowledge(k.seat, k.cards, k.holders, dict(k.sizes), k.game, k.names, list(k.facts), dict(k.extra))
+
+
+# -- positions, serialised so that both checkouts measure exactly the same ones ----------
+def to_json(k: Knowledge) -> dict:
+    return {"seat": k.seat, "cards": [c.code for c in k.cards], "holders": list(k.holders),
+            "sizes": [[h, k.sizes[h]] for h in k.holders], "game": k.game,
+            "names": [[h, k.names[h]] for h in k.names], "extra": k.extra,
+            "facts": [{"kind": f.kind, "holder": f.holder, "cards": [c.code for c in f.cards],
+                       "count": f.count, "step": f.step, "text": f.text} for f in k.facts]}
+
+
+def from_json(d: dict) -> Knowledge:
+    facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"],
+                  f["step"], f["text"]) for f in d["facts"]]
+    return Knowledge(d["seat"], tuple(Card.parse(c) for c in d["cards"]), tuple(d["holders"]),
+                     {h: n for h, n in d["sizes"]}, d["game"], {h: n for h, n in d["names"]}, facts,
+                     dict(d["extra"]))
+
+
+def game_positions(players: int, games: int, mode: str = "chosen") -> list[Knowledge]:
+    """Every seat's knowledge after 0, 5, 10 and 20 questions of seeded random games."""
+    out = []
+    for seed in range(games):
+        g = FiveSons.new(players=players, seed=1000 + seed, ask_mode=mode)
+        bots = [RandomAsker(seed * 11 + i) for i in range(players)]
+        for m in MARKS:
+            while not g.is_over and not (g.turn >= m and g.phase == "ask"):
+                play_turn(g, bots)
+            if g.is_over:
+                break
+            out.extend(g.knowledge(seat) for seat in range(players))
+    return out
+
+
+def small_positions(count: int) -> list[Knowledge]:
+    """Positions small enough for the brute force: 5 players, 6 face and 5 number cards."""
+    from deduction_brute import mini_game
+
+    rng = random.Random(14)
+    out = []
+    for i in range(count):
+        mode = "pass_left" if i % 2 else "chosen"
+        game = mini_game(rng, 5, 6, 5, rng.randrange(1, 6), claim_rate=0.05, ask_mode=mode)
+        out.append(game.knowledge[rng.randrange(5)])
+    return out
+
+
+# -- measuring (in a worker: this checkout or the reference) ------------------------------
+def _times(ks: list[Knowledge], call) -> list[float]:
+    out = []
+    for k in ks:
+        kk = fresh(k)
+        t = clock()
+        call(kk)
+        out.append((clock() - t) * 1000.0)
+    return out
+
+
+def _peak(ks: list[Knowledge], call) -> float:
+    """The largest extra memory (MiB) one call allocated at its peak, over ``ks``."""
+    import tracemalloc
+
+    worst = 0
+    tracemalloc.start()
+    try:
+        for k in ks:
+            kk = fresh(k)
+            base = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            call(kk)
+            worst = max(worst, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        tracemalloc.stop()
+    return worst / 2**20
+
+
+CALLS = {
+    "posterior": lambda k: k.posterior(),
+    "grid": lambda k: k.grid(),
+    "advisor": lambda k: k.questions(),
+}
+
+
+def worker(spec_path: str) -> None:
+    """Measure every call on the serialised positions; print the figures as JSON."""
+    from qardlab.deduction.advise import single_thread
+
+    spec = json.loads(Path(spec_path).read_text())
+    sets = {name: [from_json(d) for d in spec[name]] for name in ("chosen", "pass_left", "small")}
+    out: dict = {}
+    with single_thread():
+        for call in CALLS.values():  # warm: one call of each first
+            call(fresh(sets["chosen"][1]))
+        for name, call in CALLS.items():
+            out[name] = _times(sets["chosen"], call)
+            out[name + " MiB"] = _peak(sets["chosen"][::4], call)
+        out["advisor pass_left"] = _times(sets["pass_left"], CALLS["advisor"])
+        out["advisor pass_left MiB"] = _peak(sets["pass_left"][::4], CALLS["advisor"])
+        for name in ("posterior", "grid"):
+            out["small " + name] = _times(sets["small"], CALLS[name])
+    import qardlab
+
+    out["package"] = qardlab.__file__
+    print(json.dumps(out))
+
+
+def first_positions(games: int) -> list[Knowledge]:
+    """The seat to ask, five questions into each seeded game."""
+    out = []
+    for seed in range(games):
+        g = FiveSons.new(players=5, seed=1000 + seed)
+        bots = [RandomAsker(seed * 11 + i) for i in range(5)]
+        while not (g.turn >= 5 and g.phase == "ask"):
+            play_turn(g, bots)
+        out.append(g.knowledge(g.to_move))
+    return out
+
+
+#: run as ``python -c`` in a fresh process (this module imports qardlab, so it cannot be the one
+#: timed): import the game and deduction packages (timed: ``import``), then the first
+#: posterior() of one serialised position, every warm-up (and any import it does) included
+FIRST_CALL = """
+import json, sys, time
+cpu = time.process_time()
+import qardlab.deduction
+import qardlab.games.five_sons
+from qardlab.cards import Card
+from qardlab.deduction.knowledge import Fact, Knowledge
+imported = (time.process_time() - cpu) * 1000.0
+d = json.load(open(sys.argv[1]))["first"][int(sys.argv[2])]
+facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"], f["step"],
+              f["text"]) for f in d["facts"]]
+k = Knowledge(d["seat"], tuple(Card.parse(c) for c in d["cards"]), tuple(d["holders"]), dict(d["sizes"]),
+              d["game"], dict(d["names"]), facts, dict(d["extra"]))
+wall, cpu = time.perf_counter(), time.process_time()
+k.posterior()
+print(json.dumps({"cpu": (time.process_time() - cpu) * 1000.0, "wall": (time.perf_counter() - wall) * 1000.0,
+                  "import": imported}))
+"""
+
+
+def _first_call(code: Path, spec_path: Path, i: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(code))
+    res = subprocess.run([sys.executable, "-c", FIRST_CALL, str(spec_path), str(i)], env=env, check=True,
+                         capture_output=True, text=True, cwd=str(code))
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def _run(code: Path, *args: str) -> dict:
+    env = dict(os.environ, QARDLAB_BENCH_ROOT=str(code), PYTHONPATH=str(code))
+    res = subprocess.run([sys.executable, str(Path(__file__).resolve()), *args], env=env, check=True,
+                         capture_output=True, text=True)
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def _reference(commit: str, into: Path) -> Path:
+    """The qardlab package at ``commit``, unpacked into ``into``."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "qardlab"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[max(0, math.ceil(q * len(xs)) - 1)]
+
+
+def speed(games: int, commit: str) -> None:
+    import deduction_brute as brute
+
+    chosen = game_positions(5, games)
+    spec = {"chosen": [to_json(k) for k in chosen],
+            "pass_left": [to_json(k) for k in game_positions(5, games, "pass_left")],
+            "small": [to_json(k) for k in small_positions(12)],
+            "first": [to_json(k) for k in first_positions(games)]}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "positions.json"
+        path.write_text(json.dumps(spec))
+        ref = _reference(commit, Path(tmp) / "ref")
+        results = {}
+        for label, code in (("old", ref), ("new", CODE)):
+            results[label] = _run(code, "--worker", str(path))
+            if not results[label]["package"].startswith(str(code)):  # pragma: no cover - a setup error
+                raise RuntimeError(f"the {label} worker imported {results[label]['package']}, not {code}")
+            firsts = [_first_call(code, path, i) for i in range(games)]
+            results[label]["first cpu"] = [f["cpu"] for f in firsts]
+            results[label]["first wall"] = [f["wall"] for f in firsts]
+            results[label]["import + first"] = [f["import"] + f["cpu"] for f in firsts]
+    old, new = results["old"], results["new"]
+    print(f"Five Sons, 5 players: {len(spec['chosen'])} positions ({games} games x after {MARKS} questions "
+          f"x every seat), ms of CPU, cold (zeta cache emptied), warm process; old = {commit}, new = this "
+          "checkout, same positions, same run")
+    print(f"{'call':<24} {'':>6} {'median':>8} {'p95':>8} {'worst':>8} {'peak MiB':>9}   target")
+    targets = {"posterior": "p95 <= 10, worst <= 25", "grid": "p95 <= 30", "advisor": "",
+               "advisor pass_left": "p95 <= 60 (exact now)", "first cpu": "<= 50", "first wall": "",
+               "import + first": ""}
+    names = ("posterior", "grid", "advisor", "advisor pass_left", "first cpu", "first wall", "import + first")
+    for name in names:
+        label = {"first cpu": "first posterior (CPU)", "first wall": "first posterior (wall)",
+                 "import + first": "import + first (CPU)"}.get(name, name)
+        for tag, res in (("old", old), ("new", new)):
+            xs = res[name]
+            mem = res.get(name + " MiB")
+            m = f"{mem:9.1f}" if mem is not None else f"{'':>9}"
+            print(f"{label if tag == 'old' else '':<24} {tag:>6} {statistics.median(xs):8.1f} "
+                  f"{pct(xs, .95):8.1f} {max(xs):8.1f} {m}   {targets[name] if tag == 'new' else ''}")
+        a, b = new[name], old[name]
+        r = [statistics.median(a) / statistics.median(b), pct(a, .95) / pct(b, .95), max(a) / max(b)]
+        print(f"{'':<24} {'new/old':>6} {r[0]:7.2f}x {r[1]:7.2f}x {r[2]:7.2f}x")
+    # brute force on small decks, against the same calls
+    small = [from_json(d) for d in spec["small"]]
+    tb = [timed(lambda k=k: brute.posterior(k, brute.deals(k)))[0] for k in small]
+    print(f"\nBrute force on {len(small)} small positions (5 players, 6 face + 5 number cards): median "
+          f"{statistics.median(tb):.0f} ms a position (enumerating the deals)")
+    for name in ("posterior", "grid"):
+        for tag, res in (("old", old), ("new", new)):
+            ratio = statistics.median(b / max(x, 1e-3) for b, x in zip(tb, res["small " + name]))
+            print(f"  {name:<10} {tag}: median {statistics.median(res['small ' + name]):6.2f} ms, "
+                  f"brute force / this = {ratio:,.0f}x (median over positions)")
+    per_deal = statistics.median(t * 1000.0 / max(1, raw_deals(k)) for t, k in zip(tb, small))
+    k0 = chosen[0]
+    n = raw_deals(k0)
+    print(f"  a full 5-player opening: {n:,} deals x {per_deal:.1f} us = {n * per_deal / 1e6 / 3600:,.0f} h "
+          f"(estimated) against a posterior() of {new['posterior'][0]:.1f} ms")
+    hearts_speed()
 
 
 def raw_deals(k: Knowledge) -> int:
@@ -64,73 +314,6 @@ def timed(fn) -> tuple[float, object]:
     t = clock()
     out = fn()
     return (clock() - t) * 1000.0, out
-
-
-def five_sons_positions(players: int, turns: int, count: int):
-    """Knowledge of the seat to ask after ``turns`` questions, from seeded random games."""
-    out = []
-    seed = 0
-    while len(out) < count and seed < count * 5:
-        g = FiveSons.new(players=players, seed=1000 + seed)
-        bots = [RandomAsker(seed * 11 + i) for i in range(players)]
-        seed += 1
-        while not g.is_over and not (g.turn >= turns and g.phase == "ask"):
-            play_turn(g, bots)
-        if g.is_over:
-            continue
-        while g.phase != "ask":  # pragma: no cover - defensive
-            play_turn(g, bots)
-        out.append(g.knowledge(g.to_move))
-    return out
-
-
-def speed(positions: int, brute_limit: int) -> None:
-    import deduction_brute as brute
-
-    print("Five Sons (ms, cold; median / worst over positions; seat to ask)")
-    print(f"{'players':>7} {'turn':>4} {'n':>3} {'posterior':>15} {'grid(prob)':>15} {'advisor':>15}"
-          f" {'brute ms (n)':>16} {'ratio':>8}")
-    for players in (4, 5):
-        for turns in (0, 5, 10, 20, 40, 80):
-            ks = five_sons_positions(players, turns, positions)
-            post, grid, adv, ratios, brute_ms = [], [], [], [], []
-            for k in ks:
-                t, _ = timed(lambda k=k: fresh(k).posterior())
-                post.append(t)
-                t, _ = timed(lambda k=k: fresh(k).grid("probability"))
-                grid.append(t)
-                t, _ = timed(lambda k=k: fresh(k).questions())
-                adv.append(t)
-                if raw_deals(k) <= brute_limit:
-                    tb, ref = timed(lambda k=k: brute.posterior(k))
-                    brute_ms.append(tb)
-                    ratios.append(tb / max(post[-1], 1e-3))
-                    mine = k.posterior()
-                    assert all(abs(mine.get(p, 0.0) - v) < 1e-9 for p, v in ref.items())
-
-            def mw(xs):
-                return f"{statistics.median(xs):6.1f} / {max(xs):6.1f}"
-
-            b = f"{statistics.median(brute_ms):8.0f} ({len(brute_ms)})" if brute_ms else f"{'-':>8} (0)"
-            r = f"{statistics.median(ratios):7.0f}x" if ratios else f"{'-':>8}"
-            print(f"{players:>7} {turns:>4} {len(ks):>3} {mw(post):>15} {mw(grid):>15} {mw(adv):>15}"
-                  f" {b:>16} {r}")
-    per_deal = brute_cost()
-    for players in (4, 5):
-        k = five_sons_positions(players, 0, 1)[0]
-        n = raw_deals(k)
-        print(f"brute force at a {players}-player opening: {n:,} deals x {per_deal:.1f} us = "
-              f"{n * per_deal / 1e6 / 60:,.0f} min (estimated)")
-    hearts_speed()
-
-
-def brute_cost() -> float:
-    """Microseconds per enumerated deal of the brute force, measured on a small position."""
-    import deduction_brute as brute
-
-    k = min(five_sons_positions(4, 80, 6), key=raw_deals)
-    t, _ = timed(lambda: brute.deals(k))
-    return t * 1000.0 / raw_deals(k)
 
 
 def hearts_speed() -> None:
@@ -212,17 +395,19 @@ def solo(games: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--positions", type=int, default=12, help="positions per (players, turns)")
-    ap.add_argument("--brute-limit", type=int, default=300000,
-                    help="run brute force where it enumerates at most this many deals")
+    ap.add_argument("--speed-games", type=int, default=8, help="seeded games the positions come from")
+    ap.add_argument("--reference", default=REFERENCE, help="the commit measured as today's code")
     ap.add_argument("--games", type=int, default=0, help="also the levels report over this many games")
     ap.add_argument("--no-speed", action="store_true", help="skip the timings")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.worker:
+        return worker(args.worker)
     from qardlab.deduction.advise import single_thread
 
     with single_thread():
         if not args.no_speed:
-            speed(args.positions, args.brute_limit)
+            speed(args.speed_games, args.reference)
         if args.games:
             levels(args.games)
 

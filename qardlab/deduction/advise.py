@@ -14,8 +14,17 @@ joint over ``t``'s hands that contain a card (one matrix product) or both named 
 (a second product over all face/number pairs) gives, for every question at once, the
 joint law of (pair, outcome).
 
-ask_mode "pass_left" (the question goes on leftwards after "neither") is modelled by its
-first answer only, so the figure there is a lower bound of the information.
+ask_mode "pass_left" (the question goes on leftwards after "neither" until a seat shows a
+card or it is back with the asker): what the asker sees is who showed which card, or that
+nobody did, so the law needs where *both* named cards are among the seats the question
+passes. For the seat ``s_j`` it reaches ``j``-th, the asker sees ``s_j`` show the face when
+``s_j`` holds it and the number is neither at ``s_j`` nor at the seats before (1/2 of it
+when ``s_j`` holds both). "Face at ``s_j`` and number at one of the seats before" is the one
+joint of two holders the single-target product does not give: it is counted by marking the
+number in the earlier seats' zeta transforms (the zeta of hands containing card ``c`` is
+``Z(T) - Z(T - c)`` on masks with ``c``), one Moebius transform per marked card, read at
+the same (secret, ``s_j``'s hand) pairs. Exact, like the rest; the default targets there
+are the one seat the rules allow (the asker's left neighbour).
 """
 
 from __future__ import annotations
@@ -27,7 +36,8 @@ import numpy as np
 
 from ..cards import Card
 from .knowledge import SECRET, Knowledge
-from .solve import Inconsistent, MaskSolver, secret_groups, solver_for
+from .solve import SECRET as _SECRET
+from .solve import Inconsistent, MaskSolver, moebius, secret_groups, solver_for
 
 __all__ = ["Question", "questions", "best_question", "single_thread"]
 
@@ -58,6 +68,8 @@ class Question:
     info: float
     #: probability of each outcome the asker may see: the face, the number, or None ("neither")
     outcomes: dict = field(default_factory=dict, compare=False, hash=False)
+    #: ask_mode "pass_left": probability of each answer, ``(seat, card)`` shown or None (nobody)
+    answers: dict = field(default_factory=dict, compare=False, hash=False)
 
     def __repr__(self) -> str:
         return f"Question({self.target}, {self.face.code!r}, {self.number.code!r}, info={self.info:.4f})"
@@ -99,8 +111,9 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
     """
     faces, numbers = secret_groups(k)
     seats = [h for h in k.holders if isinstance(h, int)]
+    pass_left = k.extra.get("ask_mode") == "pass_left"
     if targets is None:
-        targets = [h for h in seats if h != k.seat]
+        targets = [(k.seat + 1) % len(seats)] if pass_left else [h for h in seats if h != k.seat]
     targets = list(targets)
     for t in targets:
         if t not in seats or t == k.seat:
@@ -115,6 +128,13 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
     out: list[Question] = []
+    if pass_left:
+        with single_thread():
+            for t in targets:
+                out.extend(_pass_left(k, s, t, seats, faces, numbers))
+        order = {c: i for i, c in enumerate(cols)}
+        out.sort(key=lambda q: (-round(q.info, 12), q.target, order[q.face], order[q.number]))
+        return out
     with single_thread():
         for t in targets:
             joint, mem = _target_joint(s, t, cols)
@@ -146,6 +166,208 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
                         f: float(o_face[i, j]), nb: float(o_num[i, j]), None: float(o_none[i, j])}))
     order = {c: i for i, c in enumerate(cols)}
     out.sort(key=lambda q: (-round(q.info, 12), q.target, order[q.face], order[q.number]))
+    return out
+
+
+def _both_held(joint: np.ndarray, mem: np.ndarray, nf: int, nn: int) -> np.ndarray:
+    """``d[S, F, N] = sum over hands A holding F and N of joint[S, A]``.
+
+    A hand holds a few of the cards, so the (hand, pair) incidence is sparse: it is built
+    from each hand's faces and numbers, and the columns of ``joint`` are summed per pair
+    (sorted, ``np.add.reduceat``) instead of a dense product with the 120 pair columns;
+    dense when many cards are known at the seat."""
+    fh, ff = np.nonzero(mem[:, :nf])    # (hand, face), sorted by hand
+    nh, nc = np.nonzero(mem[:, nf:])    # (hand, number)
+    cn = np.bincount(nh, minlength=len(mem))
+    start_n = np.concatenate(([0], np.cumsum(cn)[:-1]))
+    rep = cn[fh]
+    total = int(rep.sum())
+    if total * 4 > len(mem) * nf * nn:
+        both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
+        return (joint @ both).reshape(len(joint), nf, nn)
+    out = np.zeros((len(joint), nf * nn))
+    if total:
+        hands = np.repeat(fh, rep)
+        within = np.arange(total) - np.repeat(np.cumsum(rep) - rep, rep)
+        pairs = np.repeat(ff, rep) * nn + nc[np.repeat(start_n[fh], rep) + within]
+        order = np.argsort(pairs, kind="stable")
+        hands, pairs = hands[order], pairs[order]
+        starts = np.flatnonzero(np.r_[True, pairs[1:] != pairs[:-1]])
+        out[:, pairs[starts]] = np.add.reduceat(joint[:, hands], starts, axis=1)
+    return out.reshape(len(joint), nf, nn)
+
+
+def _pass_order(asker: int, start: int, players: int) -> list[int]:
+    """The seats a question put to ``start`` reaches in pass_left mode, in order."""
+    order, s = [], start
+    while s != asker:
+        order.append(s)
+        s = (s + 1) % players
+    return order
+
+
+def _group_zeta(s: MaskSolver, group) -> np.ndarray:
+    """Product of the zeta transforms of ``group``'s holders with room left (ones if none)."""
+    prod = None
+    for g in group:
+        if s.model.rem[g] == 0:
+            continue
+        z = s.zeta_of(g)
+        prod = z.copy() if prod is None else np.multiply(prod, z, out=prod)
+    return np.ones(1 << s.n, dtype=s.dtype) if prod is None else prod
+
+
+def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray, seat: int, group: list,
+              rest: list, cols: list[Card], a: np.ndarray, ms: np.ndarray) -> np.ndarray:
+    """``out[S, X, c]``: weight of (secret S, ``seat`` holds card X, card c is in ``group``).
+
+    ``base[S, A]`` is the weight of (secret S, ``seat``'s hand A) without the other holders,
+    ``idx`` the mask of the cards left to them, ``mem[A, X]`` whether A holds X, ``a[S, X]``
+    the weight of (S, ``seat`` holds X). A card whose holder is known is in ``group`` or not;
+    an unknown card c is marked in the group's zeta (hands containing c), then one Moebius.
+    """
+    model = s.model
+    ncols = len(cols)
+    out = np.zeros((len(ms), ncols, ncols))
+    gset = set(group)
+    faces = [ci for ci, c in enumerate(cols) if c.is_face]
+    numbers = [ci for ci, c in enumerate(cols) if not c.is_face]
+    reps = _twins(model, cols, ms)
+    scale = 1.0
+    for g in model.holders:
+        if g not in (seat, _SECRET) and model.rem[g] == 0:
+            scale *= float(s._scalar(g))
+    zg = zr = None
+    for ci, c in enumerate(cols):
+        w = model.where.get(c)
+        if w is not None:
+            if w in gset:
+                out[:, :, ci] = a
+            continue
+        i = model.bit[c]
+        if not any(model.rem[g] > 0 for g in group):
+            continue
+        if ci in reps:  # interchangeable with an earlier card: the same numbers, permuted
+            cj, perm_s, perm_x = reps[ci]
+            out[:, :, ci] = out[perm_s, :, cj][:, perm_x]
+            continue
+        if zg is None:
+            zg, zr = _group_zeta(s, group), _group_zeta(s, rest)
+        d = zg.astype(np.float64)
+        v = d.reshape(-1, 2, 1 << i)
+        v[:, 1, :] -= v[:, 0, :]   # zeta of the group's hands that contain c
+        v[:, 0, :] = 0.0
+        d *= zr
+        moebius(d, s.n)
+        k_c = base * d[idx]
+        sel = numbers if c.is_face else faces  # only face-and-number questions are asked
+        out[:, sel, ci] = (k_c @ mem[:, sel]) * scale
+    return out
+
+
+def _twins(model, cols: list[Card], ms: np.ndarray) -> dict[int, tuple[int, np.ndarray, np.ndarray]]:
+    """Unknown cards no fact tells apart (each fact names both or neither): for each but the
+    first of such a class, (the first's column, the secret-hand and column permutations that
+    swap the two). Swapping them maps every fact to itself, so the law is symmetric in them:
+    a marked count for one gives the other's by permuting (secret, card) indices."""
+    sig: dict[tuple, list[int]] = {}
+    for ci, c in enumerate(cols):
+        if c in model.bit:
+            key = (c.is_face, tuple(fi for fi, f in enumerate(model.facts) if c in f.cards))
+            sig.setdefault(key, []).append(ci)
+    out = {}
+    for members in sig.values():
+        first = members[0]
+        b0 = model.bit[cols[first]]
+        for ci in members[1:]:
+            b1 = model.bit[cols[ci]]
+            x = ((ms >> b0) ^ (ms >> b1)) & 1
+            swapped = ms ^ ((x << b0) | (x << b1))
+            perm_s = np.searchsorted(ms, swapped)
+            if not np.array_equal(ms[np.minimum(perm_s, len(ms) - 1)], swapped):
+                continue  # pragma: no cover - the secret's hands are symmetric too
+            perm_x = np.arange(len(cols))
+            perm_x[first], perm_x[ci] = ci, first
+            out[ci] = (first, perm_s, perm_x)
+    return out
+
+
+def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces, numbers) -> list[Question]:
+    """Every (face, number) question put to ``start`` in pass_left mode, exactly (module doc)."""
+    model = s.model
+    cols = list(faces) + list(numbers)
+    nf, nn = len(faces), len(numbers)
+    order = _pass_order(k.seat, start, len(seats))
+    ms, ws = s.sets[_SECRET]
+    secret_has = np.zeros((len(ms), len(cols)))
+    for ci, c in enumerate(cols):
+        if model.where.get(c) == _SECRET:
+            secret_has[:, ci] = 1.0
+        elif c in model.bit:
+            secret_has[:, ci] = (ms >> model.bit[c]) & 1
+    total = pp = None
+    shows_f, shows_n = [], []
+    # one seat at a time (its arrays are dropped before the next: memory stays that of one seat)
+    for j, t in enumerate(order):
+        joint, mem = _target_joint(s, t, cols)   # weights of (secret, t's hand)
+        if total is None:
+            pp = joint.sum(axis=1)
+            total = pp.sum()
+            if total <= 0:
+                raise Inconsistent("no deal agrees with these facts")
+        a = joint @ mem                                            # (S, X): t holds X
+        d = _both_held(joint, mem, nf, nn)                          # (S, face, number) both at t
+        del joint
+        before = order[:j]
+        after = [g for g in seats if g != t and g not in before]   # later, unreached, the asker
+        if not before:
+            earlier = np.zeros((len(ms), len(cols), len(cols)))
+        elif not any(model.rem[g] > 0 for g in after):
+            # the number is at t, before t, in the secret or with a seat whose cards are known
+            nc = len(cols)
+            at_t = np.zeros((len(ms), nc, nc))   # both at t: only face-and-number pairs are asked
+            at_t[:, :nf, nf:] = d
+            at_t[:, nf:, :nf] = d.transpose(0, 2, 1)
+            earlier = a[:, :, None] - at_t - a[:, :, None] * secret_has[:, None, :]
+            for ci, c in enumerate(cols):
+                w = model.where.get(c)
+                if w is not None and w in after:
+                    earlier[:, :, ci] -= a
+        else:
+            mt = s.sets[t][0]
+            idx = s.full ^ (ms[:, None] | mt[None, :])
+            base = ws[:, None] * s.sets[t][1][None, :].astype(np.float64)
+            base[(ms[:, None] & mt[None, :]) != 0] = 0.0
+            earlier = _in_group(s, base, idx, mem, t, before, after, cols, a, ms)
+            del idx, base
+        fa = a[:, :nf, None]                   # (S, F, 1): face at t
+        na = a[:, None, nf:]                   # (S, 1, N)
+        e_fn = earlier[:, :nf, nf:]            # face at t, number before
+        e_nf = earlier[:, nf:, :nf].transpose(0, 2, 1)   # number at t, face before -> (S, F, N)
+        shows_f.append(np.maximum(fa - d - e_fn + 0.5 * d, 0.0) / total)
+        shows_n.append(np.maximum(na - d - e_nf + 0.5 * d, 0.0) / total)
+    pp = pp / total
+    none = np.maximum(pp[:, None, None] - sum(shows_f) - sum(shows_n), 0.0)
+    outcomes = shows_f + shows_n + [none]
+    h_out = np.zeros((nf, nn))
+    h_joint = np.zeros((nf, nn))
+    for o in outcomes:
+        h_out -= _xlogx(o.sum(axis=0))
+        h_joint -= _xlogx(o).sum(axis=0)
+    info = np.maximum(h_out - (h_joint + _xlogx(pp).sum()), 0.0)
+    sums = [o.sum(axis=0) for o in outcomes]
+    m = len(order)
+    out = []
+    for i, f in enumerate(faces):
+        for j, nb in enumerate(numbers):
+            answers = {}
+            for r, t in enumerate(order):
+                answers[(t, f)] = float(sums[r][i, j])
+                answers[(t, nb)] = float(sums[m + r][i, j])
+            answers[None] = float(sums[-1][i, j])
+            agg = {f: float(sum(sums[r][i, j] for r in range(m))),
+                   nb: float(sum(sums[m + r][i, j] for r in range(m))), None: answers[None]}
+            out.append(Question(start, f, nb, float(info[i, j]), agg, answers))
     return out
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import Card
 from .knowledge import PLAYED, SECRET, Fact, Holder, Knowledge
-from .solve import Inconsistent, build_model, forced, holder_marginals
+from .solve import Inconsistent, build_model, exact_marginals, forced, holder_marginals
 
 __all__ = ["grid", "explain", "Explanation", "fact_text"]
 
@@ -55,7 +55,9 @@ def grid(k: Knowledge, level: str) -> dict[Card, dict[Holder, Any]]:
         return out
     model = k.model()
     weighted = level == "probability"
-    marg, total = holder_marginals(model, weighted)
+    # one exact weighted count serves both levels (Five Sons); else today's two solvers
+    exact = exact_marginals(model)
+    marg, total = holder_marginals(model, weighted) if exact is None else exact
     if total <= 0:
         raise Inconsistent("no deal agrees with these facts")
     out = {}

@@ -9,7 +9,8 @@ it.
 The seat's knowledge is built once, from its final observation; the knowledge at an
 earlier step is the same knowledge restricted to the facts of that step or before (every
 fact carries its step), so the game is not replayed per step. Holders whose facts did
-not change between two steps reuse their zeta transforms (solve.py's cache).
+not change between two steps reuse their zeta transforms (solve.py's cache); early steps,
+where some cards are named by no fact, take solve.py's ranked count over the named cards.
 """
 
 from __future__ import annotations

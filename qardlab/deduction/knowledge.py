@@ -178,9 +178,26 @@ class Knowledge:
 
         return self._cached(f"pairs{weighted}", lambda: solve.pair_weights(self.model(), weighted))
 
+    def _exact_pairs(self) -> dict | None:
+        """Exact weighted pair weights (ints, see solve.exact_solver), or None where unavailable."""
+        from . import solve
+
+        def make():
+            model = self.model()
+            # fewer bits where some cards are named by no fact; else the full exact solver
+            ranked = solve.ranked_pair_weights(model)
+            if ranked is not None:
+                return ranked
+            s = solve.exact_solver(model)
+            return None if s is None else solve.pair_weights(model, True, solver=s)
+
+        return self._cached("pairs-exact", make)
+
     def candidates(self) -> set[tuple[Card, Card]]:
         """Five Sons: the (face, number) pairs with at least one deal consistent with every fact."""
-        return {p for p, w in self._pair_weights(False).items() if w > 0}
+        exact = self._exact_pairs()
+        pairs = self._pair_weights(False) if exact is None else exact
+        return {p for p, w in pairs.items() if w > 0}
 
     def counts(self) -> dict[tuple[Card, Card], int]:
         """Five Sons: the exact number of consistent deals for each candidate pair."""
@@ -195,7 +212,9 @@ class Knowledge:
         def make() -> dict:
             from .solve import Inconsistent
 
-            weights = {p: w for p, w in self._pair_weights(True).items() if w > 0}
+            exact = self._exact_pairs()
+            pairs = self._pair_weights(True) if exact is None else exact
+            weights = {p: w for p, w in pairs.items() if w > 0}
             total = sum(weights.values())
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")

@@ -30,7 +30,7 @@ from ..engine import CHANCE, Bot, Game, IllegalAction, Record, Timeline
 from .source import LocalSource, Source
 from .stepper import Stepper
 
-__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "legal_reasons", "close_tree"]
+__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "close_tree"]
 
 TEACHER_LABEL = "Teacher (all cards)"
 #: bot pace: label -> milliseconds between bot moves (0: at once)
@@ -44,20 +44,6 @@ TABLE_CSS = """<style>
 .qard-illegal { opacity: .55; }
 .qard-grid-cell { font-size: .85em; }
 </style>"""
-
-
-def legal_reasons(game: Game, actions: Mapping[Any, Any]) -> dict[Any, str]:
-    """For each key whose action the game refuses now, the game's own reason (IllegalAction text).
-
-    ``actions`` maps a key (a card) to the action it would be; ``Game.why_illegal`` asks the
-    game without playing.
-    """
-    out: dict[Any, str] = {}
-    for key, action in actions.items():
-        why = game.why_illegal(action)
-        if why is not None:
-            out[key] = why
-    return out
 
 
 def _widgets_in(value: Any) -> list[widgets.Widget]:

@@ -6,8 +6,9 @@ teacher's view). Below: the log as the chosen seat saw it, the human seat's cont
 question builder, the choice of card to show, claim / no claim), the deduction grid of the
 chosen seat, and the charts of its shrinking candidates.
 
-Seat views come only from ``game.observation(seat)``, ``game.describe(event, seat)`` and
-``game.knowledge(seat)``; only the teacher's view reads the game itself.
+Every view is drawn from the source's observation of the viewpoint (the teacher's is
+``observation(None)``): its words by the game's ``describe_event``, the grid and charts from
+``knowledge_of(observation)``; the table reads no game.
 """
 
 from __future__ import annotations

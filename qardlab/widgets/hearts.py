@@ -8,8 +8,9 @@ game's reason on hover, and a click on it is refused with that reason. Below: th
 on demand, the score sheet, a chart of running totals, and the chosen seat's card-counting
 grid (unseen cards by opponent, voids, probabilities from the deduction engine).
 
-Seat views come only from ``game.observation(seat)``, ``game.describe`` and
-``game.knowledge(seat)``; the teacher's view reads the game.
+Every view is drawn from the source's observation of the viewpoint (the teacher's is
+``observation(None)``): its words by ``describe_event``, the counting grid from
+``knowledge_of(observation)``; the table reads no game.
 """
 
 from __future__ import annotations

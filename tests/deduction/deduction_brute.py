@@ -173,6 +173,57 @@ def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) 
     return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
 
 
+def pass_order(k: Knowledge, start: int) -> list:
+    """ask_mode "pass_left": the seats a question to ``start`` reaches, in order (leftwards,
+    stopping before the asker)."""
+    players = len([h for h in k.holders if isinstance(h, int)])
+    order, s = [], start
+    while s != k.seat:
+        order.append(s)
+        s = (s + 1) % players
+    return order
+
+
+def pass_left_outcomes(k: Knowledge, start: int, face: Card, number: Card, ds=None) -> dict:
+    """ask_mode "pass_left": joint law of (pair, what the asker sees), by enumeration.
+
+    The question goes to ``start``, then on leftwards after each "neither" until it comes
+    back to the asker; the asker sees who showed which card (``(seat, card)``), or None when
+    no seat the question reached held either card. A seat holding both shows either, 1/2 each.
+    """
+    ds = deals(k) if ds is None else ds
+    tot = sum(w for _, w in ds)
+    order = pass_order(k, start)
+    joint: dict = {}
+    for d, w in ds:
+        p = _pair(d[SECRET])
+        outs = [(None, 1.0)]
+        for seat in order:
+            hand = d[seat]
+            hf, hn = face in hand, number in hand
+            if hf and hn:
+                outs = [((seat, face), 0.5), ((seat, number), 0.5)]
+            elif hf or hn:
+                outs = [((seat, face if hf else number), 1.0)]
+            else:
+                continue
+            break
+        for o, q in outs:
+            joint[(p, o)] = joint.get((p, o), 0.0) + w * q / tot
+    return joint
+
+
+def pass_left_info(k: Knowledge, start: int, face: Card, number: Card, ds=None) -> float:
+    """Mutual information (bits) between the pair and what the asker sees, in pass_left mode."""
+    joint = pass_left_outcomes(k, start, face, number, ds)
+    pp: dict = {}
+    po: dict = {}
+    for (p, o), v in joint.items():
+        pp[p] = pp.get(p, 0.0) + v
+        po[o] = po.get(o, 0.0) + v
+    return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
+
+
 # --------------------------------------------------------------------------------------
 # a small Five Sons, simulated independently of the game module
 # --------------------------------------------------------------------------------------
@@ -187,8 +238,12 @@ class MiniGame:
 
 
 def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, turns: int,
-              claim_rate: float = 0.05, sizes: list | None = None) -> MiniGame:
-    """Deal a smaller Five Sons deck and play ``turns`` random questions (and rare wrong claims)."""
+              claim_rate: float = 0.05, sizes: list | None = None, ask_mode: str = "chosen") -> MiniGame:
+    """Deal a smaller Five Sons deck and play ``turns`` random questions (and rare wrong claims).
+
+    ``ask_mode="pass_left"``: each question goes to the asker's left neighbour and on leftwards
+    after each "neither" (every seat hears every answer), and the knowledge says so.
+    """
     faces = tuple(FACE_CARDS[:n_faces])
     numbers = tuple(NUMBER_CARDS[:n_numbers])
     cards = faces + numbers
@@ -205,7 +260,8 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
     holder_sizes[SECRET] = 2
     ks = []
     for seat in range(players):
-        k = Knowledge(seat, cards, tuple(range(players)) + (SECRET,), dict(holder_sizes), "five_sons")
+        k = Knowledge(seat, cards, tuple(range(players)) + (SECRET,), dict(holder_sizes), "five_sons",
+                      extra={"ask_mode": ask_mode})
         for c in sorted(hands[seat]):
             k.add_has(seat, c, step=0)
         k.add_exactly(SECRET, faces, 1)
@@ -217,19 +273,25 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
         if not askers:
             break
         asker = rng.choice(askers)
-        target = rng.choice([s for s in range(players) if s != asker])
         f, n = rng.choice(faces), rng.choice(numbers)
-        held = [c for c in (f, n) if c in hands[target]]
-        shown = rng.choice(held) if held else None
-        for seat, k in enumerate(ks):
-            if seat == target:
-                continue
-            if shown is None:
-                k.add_none_of(target, (f, n), step=step)
-            elif seat == asker:
-                k.add_shown(target, shown, (f, n), step=step)
-            else:
-                k.add_one_of(target, (f, n), step=step)
+        if ask_mode == "pass_left":
+            reached = [(asker + d) % players for d in range(1, players)]
+        else:
+            reached = [rng.choice([s for s in range(players) if s != asker])]
+        for target in reached:
+            held = [c for c in (f, n) if c in hands[target]]
+            shown = rng.choice(held) if held else None
+            for seat, k in enumerate(ks):
+                if seat == target:
+                    continue
+                if shown is None:
+                    k.add_none_of(target, (f, n), step=step)
+                elif seat == asker:
+                    k.add_shown(target, shown, (f, n), step=step)
+                else:
+                    k.add_one_of(target, (f, n), step=step)
+            if shown is not None:
+                break
         if rng.random() < claim_rate:
             claimant = rng.choice(askers)
             cf, cn = rng.choice(faces), rng.choice(numbers)

@@ -1,7 +1,8 @@
 """The exact solver agrees with brute-force enumeration on many random small positions.
 
 Candidates (equal sets), posterior and grid probabilities (1e-9), logic grid cells, and
-the advisor's expected information (1e-9), for 4 and 5 players on smaller decks.
+the advisor's expected information (1e-9), for 4 and 5 players on smaller decks; in
+ask_mode "pass_left" too (every answer along the pass).
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ import pytest
 
 from qardlab.deduction import SECRET
 
-from .deduction_brute import assert_grids_agree, candidates, deals, mini_game, posterior, question_info
+from .deduction_brute import (
+    assert_grids_agree,
+    candidates,
+    deals,
+    mini_game,
+    pass_left_info,
+    pass_left_outcomes,
+    posterior,
+    question_info,
+)
 
 CONFIGS = [  # (players, faces, numbers, turns)
     (4, 4, 4, 3),
@@ -105,3 +115,94 @@ def test_wrong_claim_position():
         assert wrong not in k.naive_candidates()
         assert wrong not in k.posterior()
         _check(k)
+
+
+def _pass_left_positions(seed: int, count: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        players, nf, nn, turns = CONFIGS[i % len(CONFIGS)]
+        game = mini_game(rng, players, nf, nn, rng.randrange(turns + 1), claim_rate=0.08,
+                         ask_mode="pass_left")
+        seat = rng.randrange(players)
+        yield game, game.knowledge[seat]
+
+
+def test_pass_left_advisor_agrees_with_enumeration():
+    """ask_mode pass_left: every answer's probability (who shows which card, or nobody) and the
+    expected information agree with enumeration to 1e-9, also for a pass that starts further on."""
+    for game, k in _pass_left_positions(4, 6):
+        ds = deals(k)
+        left = (k.seat + 1) % game.players
+        qs = k.questions()
+        assert {q.target for q in qs} == {left}, "the rules allow only the left neighbour"
+        assert len(qs) == len(game.faces) * len(game.numbers)
+        assert all(a.info >= b.info - 1e-12 for a, b in zip(qs, qs[1:])), "best first"
+        for start in (left, (k.seat + 2) % game.players):
+            for q in k.questions([start]):
+                assert q.info == pytest.approx(pass_left_info(k, start, q.face, q.number, ds), abs=1e-9)
+                ref = pass_left_outcomes(k, start, q.face, q.number, ds)
+                seen: dict = {}
+                for (_pair, o), v in ref.items():
+                    seen[o] = seen.get(o, 0.0) + v
+                assert set(seen) <= set(q.answers)
+                for o, v in q.answers.items():
+                    assert v == pytest.approx(seen.get(o, 0.0), abs=1e-9), o
+                assert sum(q.answers.values()) == pytest.approx(1.0, abs=1e-12)
+                assert q.outcomes[q.face] == pytest.approx(sum(v for o, v in q.answers.items()
+                                                               if o and o[1] == q.face), abs=1e-12)
+
+
+def test_pass_left_information_at_least_the_first_answer():
+    """Hearing the whole pass tells at least as much as the first answer alone (the old bound)."""
+    for _game, k in _pass_left_positions(5, 4):
+        ds = deals(k)
+        for q in k.questions()[::5]:
+            assert q.info >= question_info(k, q.target, q.face, q.number, ds) - 1e-9
+
+
+def test_float_fallback_agrees_with_enumeration(monkeypatch):
+    """Where the exact integer counts could overflow, the float solvers of before answer instead."""
+    from qardlab.deduction import solve
+
+    monkeypatch.setattr(solve, "exact_fits", lambda model: False)
+    for _game, k in _positions(6, 6):
+        assert solve.exact_solver(k.model()) is None
+        _check(k)
+
+
+def test_ranked_count_agrees_with_enumeration(monkeypatch):
+    """The ranked count over the cards some fact names (free cards counted, not enumerated),
+    forced on small decks too: the same candidates and posterior as enumeration."""
+    from qardlab.deduction import solve
+
+    monkeypatch.setattr(solve, "RANKED_MIN_BITS", 0)
+    used = 0
+    for _game, k in _positions(7, 20):
+        used += solve.ranked_pair_weights(k.model()) is not None
+        _check(k)
+    assert used >= 5
+
+
+def test_ranked_count_gives_the_exact_solvers_integers():
+    """On real 5-player positions the ranked count and the full exact solver give the same ints."""
+    from qardlab.deduction import solve
+    from qardlab.engine import play_turn
+    from qardlab.games.five_sons import FiveSons
+    from qardlab.games.five_sons.bots import RandomAsker
+
+    used = 0
+    for seed in range(2):
+        g = FiveSons.new(players=5, seed=1000 + seed)
+        bots = [RandomAsker(seed * 11 + i) for i in range(5)]
+        for mark in (0, 5, 10):
+            while not g.is_over and not (g.turn >= mark and g.phase == "ask"):
+                play_turn(g, bots)
+            for seat in (0, 3):
+                model = g.knowledge(seat).model()
+                ranked = solve.ranked_pair_weights(model)
+                if ranked is None:
+                    continue
+                used += 1
+                full = solve.pair_weights(model, True, solver=solve.exact_solver(model))
+                assert {p: w for p, w in ranked.items() if w} == {p: int(w) for p, w in full.items() if w}
+    assert used >= 4
