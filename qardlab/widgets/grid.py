@@ -75,6 +75,8 @@ class DeductionGrid(widgets.VBox):
 
     def __init__(self, cards: Sequence[Card], level: str = "logic",
                  on_level: Callable[[str], None] | None = None) -> None:
+        #: width of a holder's column (narrower where several grids stand side by side)
+        self.cell_width = "5.5em"
         self.cards = tuple(cards)
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
                                            style={"button_width": "13em"})
@@ -118,7 +120,7 @@ class DeductionGrid(widgets.VBox):
                     self.cells[(c, h)] = b
                 children.append(b)
         with self.box.hold_sync():
-            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, 5.5em)"
+            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, {self.cell_width})"
             self.box.children = children
 
     @staticmethod
