@@ -48,7 +48,6 @@ class JoinApp(widgets.VBox):
         self.join_button = widgets.Button(description="Join my table", button_style="primary")
         self.join_button.add_class("qard-join")
         self.join_button.on_click(lambda _b: self._start())
-        self.code.on_submit(lambda _t: self._start())
         self.message = widgets.HTML()
         self.message.add_class("qard-join-status")
         self.form = widgets.HBox([self.server, self.code, self.join_button])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 
 import pytest
 from conftest import ServerProcess, free_port
@@ -216,5 +217,51 @@ def test_remote_source_wait_times_out_with_the_step(srv) -> None:
         with pytest.raises(TimeoutError, match="at step 1"):
             await src.wait(lambda o: o["step"] > 1, timeout=0.3)
         src.close()
+
+    asyncio.run(main())
+
+
+def test_join_page_form_sheet_and_watch(srv) -> None:
+    """The join page's form (a wrong code, then the right one), the teacher's join sheet (codes, links that
+    fill the form in, QR codes) and the live watch of every table; a server restart shows in the status
+    line and clears when the seat is back."""
+    from urllib.parse import parse_qs, urlparse
+
+    from qardlab.classroom.apps import JoinApp, watch_tables
+    from qardlab.classroom.teacher import join_sheet
+
+    table = srv.create(game="five_sons", players=4, deal=deal(A), pace=0, bots={"3": "logic"})
+    codes = [s["code"] for s in table["seats"][:3]]
+    sheet = join_sheet([table], srv.url, "http://teacher:8866/")
+    assert all(f"<code style='font-size:1.1em'>{c}</code>" in sheet for c in codes) and "bot" not in sheet
+    links = [h.replace("&amp;", "&") for h in re.findall(r"href='([^']+)'", sheet)]
+    assert [parse_qs(urlparse(u).query) for u in links] == [{"server": [srv.url], "code": [c]} for c in codes]
+    try:
+        import segno  # noqa: F401
+        assert sheet.count("<svg") == 3
+    except ImportError:
+        assert "<svg" not in sheet
+    assert "href" not in join_sheet([table], srv.url)  # without the page's address: codes only
+
+    async def main() -> None:
+        app = JoinApp(server=srv.url, code="not-a-code")
+        assert await app.join_now() is None and "does not know this code" in app.message.value
+        app.code.value = codes[2]
+        t = await app.join_now()
+        assert t is app.table and app.table_box.children == (t,) and "Carol" in app.message.value
+        assert type(t) is FiveSonsTable and t.human == 2
+        watch = await watch_tables(srv.url, [table])
+        assert [w.views for w in watch.tables] == [(None,)] and watch.titles == (f"table {table['table']}",)
+        srv.kill()
+        await until(lambda: "reconnecting" in t.status.value)
+        srv.start()
+        await t.remote.wait(lambda o: t.remote.connected, 15)
+        await until(lambda: t.status.value == "")
+        again = await app.join_now()  # joining again replaces (and closes) the old table
+        assert t.comm is None and again is app.table and not t.remote.connected
+        app.close()
+        for w in watch.tables:
+            w.close()
+        assert app.table.comm is None
 
     asyncio.run(main())
