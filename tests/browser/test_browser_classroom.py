@@ -20,7 +20,7 @@ from browser_harness import NOTEBOOKS, assert_rendered, local_only, voila_errors
 from test_browser_secrecy import Wire, notebook
 
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
-from qardlab.classroom.teacher import LocalServer, Teacher
+from qardlab.classroom.teacher import LocalServer, Teacher, join_link
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
         shutil.copy(NOTEBOOKS / "app-classroom.ipynb", app_nb)
         app = voila(app_nb)
         pages, wires = [], []
-        for code in codes:
+        for seat, code in enumerate(codes):
             context = browser.new_context(viewport=VIEWPORT)
             local_only(context)
             page = context.new_page()
@@ -84,10 +84,17 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
             errors: list[str] = []
             page.on("pageerror", lambda exc, e=errors: e.append(str(exc)))
             wires.append(Wire(page))
-            page.goto(app.base + "/", wait_until="load", timeout=180_000)
-            assert_rendered(page, (".qard-join-app", ".qard-join-code"), timeout_ms=90_000)
-            page.locator(".qard-join-server input").fill(server.url)
-            page.locator(".qard-join-code input").fill(code)
+            if seat < 2:  # Alice and Bob type the address and their code
+                page.goto(app.base + "/", wait_until="load", timeout=180_000)
+                assert_rendered(page, (".qard-join-app", ".qard-join-code"), timeout_ms=90_000)
+                page.locator(".qard-join-server input").fill(server.url)
+                page.locator(".qard-join-code input").fill(code)
+            else:  # Carol opens the join sheet's link: both fields come filled in
+                link = join_link(app.base + "/", server.url, code)
+                page.goto(link, wait_until="load", timeout=180_000)
+                assert_rendered(page, (".qard-join-app", ".qard-join-code"), timeout_ms=90_000)
+                assert page.locator(".qard-join-code input").input_value() == code
+                assert page.locator(".qard-join-server input").input_value() == server.url
             page.locator("button.qard-join").click()
             page.locator(".qard-table").first.wait_for(state="visible", timeout=60_000)
             _wait_text(page, ".qard-join-status", "Joined: you are")
