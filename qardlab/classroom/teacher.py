@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import re
@@ -34,7 +35,8 @@ class TeacherError(RuntimeError):
 
 
 class LocalServer:
-    """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready."""
+    """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready. It runs until
+    ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down)."""
 
     def __init__(self, db: Optional[str] = None, host: str = "127.0.0.1", port: int = 0,
                  token: Optional[str] = None) -> None:
@@ -68,6 +70,8 @@ class LocalServer:
             raise RuntimeError("the classroom server did not start within 30 s")
         self.log: list[str] = lines  # what the server prints later (its warnings) is read into this,
         threading.Thread(target=self._drain, daemon=True).start()  # so a full pipe never blocks it
+        # and it stops with the process that started it (a notebook's kernel shutting down) at the latest
+        atexit.register(self.stop)
 
     def _drain(self) -> None:
         try:

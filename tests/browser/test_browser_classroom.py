@@ -164,3 +164,24 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
         shot(page, "classroom-teacher-side-by-side")
     finally:
         server.stop()
+
+
+def test_teacher_desk_in_voila(browser: Any, voila: Any, tmp_path: Path, shot: Any) -> None:
+    """The teacher's notebook run alone (a practice server): the join sheet, one live tab per table, and the
+    side-by-side replay of a finished table of bots."""
+    nb = tmp_path / "desk" / "classroom-teacher.ipynb"
+    nb.parent.mkdir()
+    shutil.copy(NOTEBOOKS / "classroom-teacher.ipynb", nb)
+    desk = voila(nb)
+    context = browser.new_context(viewport=VIEWPORT)
+    local_only(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(desk.base + "/", wait_until="load", timeout=240_000)
+    assert_rendered(page, (".qard-join-sheet", ".qard-watch", ".qard-side-by-side"), timeout_ms=120_000)
+    assert page.locator(".qard-join-card").count() == 2 * 3  # two tables of three students (a bot each)
+    assert page.locator(".qard-seat-column").count() == 4
+    assert not voila_errors(page) and not errors, (voila_errors(page), errors)
+    page.wait_for_timeout(500)
+    shot(page, "classroom-teacher-desk")
