@@ -30,6 +30,17 @@ from ..engine import Record
 __all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html", "join_sheet", "join_link"]
 
 
+def seat_names(game: str, players: int, options: Mapping[str, Any]) -> list[str]:
+    """The seats' names of a table of ``game`` (its ``names`` option, else the game's own)."""
+    from ..engine import Game
+
+    try:
+        g = Game.registry[game]._blank(players, dict(options), None)
+        return [g.seat_name(s) for s in range(players)]
+    except (KeyError, ValueError, TypeError):
+        return [f"seat {s}" for s in range(players)]
+
+
 class TeacherError(RuntimeError):
     """The server refused a teacher's request (its error text)."""
 
@@ -123,14 +134,19 @@ class Teacher:
     def create_table(self, game: str = "five_sons", players: int = 4, seed: Optional[int] = None,
                      options: Optional[dict] = None, deal: Optional[dict] = None,
                      bots: Optional[Mapping[int, str]] = None, pace: Optional[float] = None) -> dict:
-        """A new table: ``{"table": id, "seats": [{"seat", "code", "bot"}], "teacher": code}``."""
+        """A new table: ``{"table": id, "seats": [{"seat", "code", "bot", "name"}], "teacher": code}`` (the
+        server's answer, with each seat's name added)."""
         body: dict[str, Any] = {"game": game, "players": players, "seed": seed, "options": options or {},
                                 "bots": {str(s): level for s, level in (bots or {}).items()}}
         if deal is not None:
             body["deal"] = deal
         if pace is not None:
             body["pace"] = pace
-        return self._request("POST", "/api/tables", body)
+        answer = self._request("POST", "/api/tables", body)
+        names = seat_names(game, players, options or {})
+        for seat in answer.get("seats", []):  # the seats' names, for the join sheet (students know them)
+            seat.setdefault("name", names[seat["seat"]] if seat["seat"] < len(names) else None)
+        return answer
 
     def create_tables(self, count: int, game: str = "five_sons", players: int = 4,
                       seed: Optional[int] = None, bots: Optional[Mapping[int, str]] = None,
@@ -205,7 +221,7 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
         for s in t["seats"]:
             if not s["code"]:
                 continue
-            name = s.get("name") or f"seat {s['seat']}"
+            name = f"{s['name']} (seat {s['seat']})" if s.get("name") else f"seat {s['seat']}"
             link = join_link(app_url, server_url, s["code"]) if app_url else ""
             qr = _qr_svg(link) if link else ""
             open_ = f"<br><a href='{_html.escape(link)}' target='_blank'>open my seat</a>" if link else ""

@@ -181,6 +181,9 @@ def test_teacher_desk_in_voila(browser: Any, voila: Any, tmp_path: Path, shot: A
     page.goto(desk.base + "/", wait_until="load", timeout=240_000)
     assert_rendered(page, (".qard-join-sheet", ".qard-watch", ".qard-side-by-side"), timeout_ms=120_000)
     assert page.locator(".qard-join-card").count() == 2 * 3  # two tables of three students (a bot each)
+    cards = page.locator(".qard-join-card").all_inner_texts()
+    assert [c.split("\n")[0] for c in cards[:3]] == [f"table 1 · {n} (seat {s})"
+                                                     for s, n in enumerate(["Alice", "Bob", "Carol"])], cards
     assert page.locator(".qard-seat-column").count() == 4
     assert not voila_errors(page) and not errors, (voila_errors(page), errors)
     page.wait_for_timeout(500)
