@@ -22,15 +22,21 @@ One core: BLAS and OpenMP threads are held to one. Rounds alternate between engi
 load on a shared machine hits all alike; the figure is the median round. Time is this process's
 CPU time (``time.process_time``), so that other jobs on a shared machine distort less.
 
-    python benchmarks/hearts.py [--seconds 2] [--rounds 3] [--batch 10000]
+``--baseline REF`` also runs the three qardlab loops on commit ``REF``'s code (``git archive``) in
+a child process, once per round between the others, so that today's figures and the old ones come
+from the same run.
+
+    python benchmarks/hearts.py [--seconds 2] [--rounds 3] [--batch 10000] [--baseline REF]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import sys
 import time
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -114,7 +120,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--batch", type=int, default=10_000, help="hands per batch-simulator call")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", help="a git commit whose code runs the same loops in the same run")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:  # the baseline's loops (run by _baseline.measure, the old qardlab first on sys.path)
+        print(json.dumps({"step": step_rate(args.seconds, args.seed),
+                          "step, matches": step_rate(args.seconds, args.seed, match=True),
+                          "batch": batch_rate(args.seconds, args.seed, args.batch)}))
+        return
     try:
         from threadpoolctl import threadpool_limits
 
@@ -135,16 +148,24 @@ def main() -> None:
         rates["step"].append(step_rate(args.seconds, seed))
         rates["step, matches"].append(step_rate(args.seconds, seed, match=True))
         rates["batch"].append(batch_rate(args.seconds, seed, args.batch))
+        if args.baseline:
+            from _baseline import checkout, measure
+
+            old = measure(checkout(args.baseline), __file__, "--seconds", str(args.seconds),
+                          "--seed", str(seed), "--batch", str(args.batch))
+            for k, v in old.items():
+                rates.setdefault(f"{k} @{args.baseline[:8]}", []).append(v)
     med = {k: statistics.median(v) for k, v in rates.items() if v}
     print(f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, "
           "one core)")
     for k, v in med.items():
         ratio = f"  {v / med['openspiel']:6.2f}x OpenSpiel" if "openspiel" in med else ""
         spread = ", ".join(f"{x:,.0f}" for x in rates[k])
-        print(f"  {k:14s} {v:12,.0f}{ratio}   (rounds: {spread})")
+        print(f"  {k:24s} {v:12,.0f}{ratio}   (rounds: {spread})")
     if limiter is not None:
         limiter.unregister() if hasattr(limiter, "unregister") else None
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     main()

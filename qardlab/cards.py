@@ -14,9 +14,12 @@ the same card, so identity, equality and hashing are all cheap.
 from __future__ import annotations
 
 import html
+import operator
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable, Iterator, Union
+
+from . import palette
 
 __all__ = [
     "Suit",
@@ -66,6 +69,8 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> "Suit":
+        if not isinstance(text, str):
+            raise ValueError(f"unknown suit {text!r}: expected one of C, D, H, S (or ♣ ♦ ♥ ♠)")
         key = text.strip().upper()
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.title.upper(), suit.title.upper()[:-1]):
@@ -204,10 +209,23 @@ SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
 def card_of_index(index: int) -> Card:
-    """The interned card of index 0..51; ValueError naming any other index (-1 is no Ace of spades)."""
+    """The interned card of index 0..51; ValueError naming any other index (-1 is no Ace of spades,
+    ``"3"`` and ``3.0`` are no index, True is not 1)."""
+    if type(index) is not int:
+        index = _integer(index, "card index")
     if not 0 <= index < 52:
         raise ValueError(f"card index {index!r} is outside 0..51")
     return _CARDS[index]
+
+
+def _integer(value: object, what: str) -> int:
+    """An integer (a numpy integer too), never a bool, a string or a float; ValueError naming it."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} {value!r} is not an integer")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{what} {value!r} is not an integer") from None
 
 
 # Per-suit tables: a 13-bit suit mask -> the tuple of its cards, low to high.
@@ -218,12 +236,20 @@ _SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 
 def cards_of_mask(mask: int) -> list[Card]:
-    """The cards of a 52-bit mask, sorted by suit then rank."""
+    """The cards of a 52-bit mask, sorted by suit then rank; ValueError naming anything that is not
+    a mask of the 52 cards (a negative number, bits above the 52nd, a non-integer)."""
+    if type(mask) is not int:
+        mask = _integer(mask, "card mask")
+    if mask < 0 or mask >> 52:
+        raise ValueError(f"card mask {mask!r} is not a mask of the 52 cards (0 .. 2**52 - 1)")
     t = _SUIT_TABLES
     return [*t[0][mask & 0x1FFF], *t[1][mask >> 13 & 0x1FFF], *t[2][mask >> 26 & 0x1FFF], *t[3][mask >> 39]]
 
 
 def mask_of(cards: Iterable[CardLike]) -> int:
+    """The 52-bit mask of some cards; ValueError naming a value that is not a card (or not several)."""
+    if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
+        raise ValueError(f"expected several cards, got {cards!r}")
     mask = 0
     for c in cards:
         mask |= Card.parse(c).bit
@@ -236,8 +262,11 @@ def as_card(value: CardLike) -> Card:
 
 
 def as_cards(values: Iterable[CardLike]) -> list[Card]:
+    """Cards from several cards or codes; ValueError naming a single value or a non-card."""
     if isinstance(values, (str, Card)):
         raise ValueError(f"expected several cards, got the single value {values!r}")
+    if not isinstance(values, Iterable):
+        raise ValueError(f"expected several cards, got {values!r}")
     return [Card.parse(v) for v in values]
 
 
@@ -261,6 +290,8 @@ class Hand(tuple):
     """A tuple of Cards that shows itself as cards in a notebook."""
 
     def __new__(cls, cards: Iterable[CardLike] = ()) -> "Hand":
+        if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
+            raise ValueError(f"a hand is several cards (a list of cards or codes), not {cards!r:.80}")
         return super().__new__(cls, (Card.parse(c) for c in cards))
 
     def __str__(self) -> str:
@@ -293,23 +324,33 @@ BACK_CSS = (
 )
 
 
-def card_html(card: Card, *, dim: bool = False, title: str | None = None) -> str:
-    """A card face as an inline HTML element; red suits red, black suits near-black."""
-    color = "#c8102e" if card.red else "#1a1a1a"
+def card_html(card: Card, *, dim: bool = False, title: str | None = None, deck: str | None = None) -> str:
+    """A card face as an inline HTML element, coloured by :mod:`qardlab.palette` (the session's deck,
+    or ``deck``: "two" or "four"); a screen reader reads its name (``role="img"`` and ``aria-label``),
+    a pointer shows ``title`` (default the name)."""
+    color = palette.suit_color(card.suit.letter, deck)
     rank = "10" if card.rank == 10 else RANK_CODES[card.rank]
     extra = "opacity:.35;" if dim else ""
     tip = html.escape(title if title is not None else card.name, quote=True)
+    spoken = card.name if title is None else title if title.startswith(card.name) else f"{card.name}: {title}"
+    label = html.escape(spoken, quote=True)
     return (
-        f'<span class="qard-card" data-card="{card.code}" title="{tip}" '
+        f'<span class="qard-card" data-card="{card.code}" role="img" aria-label="{label}" title="{tip}" '
         f'style="{CARD_CSS}color:{color};{extra}">'
         f"<span>{rank}</span><span>{card.suit.symbol}</span></span>"
     )
 
 
 def back_html() -> str:
-    return f'<span class="qard-card-back" title="hidden card" style="{BACK_CSS}"></span>'
+    """A card face down; read as "hidden card"."""
+    return (f'<span class="qard-card-back" role="img" aria-label="hidden card" title="hidden card" '
+            f'style="{BACK_CSS}"></span>')
 
 
-def hand_html(cards: Iterable[Card]) -> str:
-    inner = "".join(card_html(c) for c in cards) or "<em>no cards</em>"
-    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.2em 0">{inner}</span>'
+def hand_html(cards: Iterable[Card], *, deck: str | None = None) -> str:
+    """A row of card faces (a hand shows itself so in a notebook)."""
+    cards = list(cards)
+    inner = "".join(card_html(c, deck=deck) for c in cards) or "<em>no cards</em>"
+    label = html.escape(", ".join(c.name for c in cards) or "no cards", quote=True)
+    return (f'<span class="qard-hand" role="group" aria-label="{label}" '
+            f'style="display:inline-flex;flex-wrap:wrap;gap:.2em 0">{inner}</span>')

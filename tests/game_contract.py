@@ -13,7 +13,13 @@ game's internals. Call :func:`check_contract` from a game's tests, or the single
   from a different deal consistent with what the seat saw, built by a game hook) give
   that seat an identical observation and identical descriptions of the events;
 - :func:`check_no_hidden_codes`: no card the seat cannot know (a game hook says which)
-  appears in its observation's JSON or in the words of its events.
+  appears in its observation's JSON or in the words of its events;
+- :func:`check_live_indistinguishable`: LIVE positions, reached by ``apply`` call by call as a
+  table plays (not rebuilt by replay): the same calls on a deal the seat cannot tell apart
+  (someone else holding other cards, with a choice in one deal and forced in the other) give
+  the seat, after every single call, the same observation, turn, phase, step and words.
+  A game whose ``apply`` did more than one step when the next one was forced (the old Five
+  Sons leak) fails here.
 """
 
 from __future__ import annotations
@@ -28,9 +34,10 @@ from qardlab.cards import Card
 from qardlab.engine import CHANCE, Game, IllegalAction, Record
 
 __all__ = [
-    "ContractStats", "observation_json", "seat_texts", "snapshot", "play_checked",
+    "ContractStats", "LiveTrace", "observation_json", "seat_texts", "snapshot", "play_checked",
     "check_illegal_changes_nothing", "check_record_roundtrip", "check_deterministic",
-    "check_indistinguishable", "check_no_hidden_codes", "check_contract", "GENERIC_BAD_ACTIONS",
+    "check_indistinguishable", "check_no_hidden_codes", "check_live_indistinguishable", "check_live",
+    "check_contract", "GENERIC_BAD_ACTIONS",
 ]
 
 #: Values that are never an action of any game.
@@ -52,7 +59,21 @@ class ContractStats:
     alternatives: int = 0
     hidden_scans: int = 0
     finished: int = 0
+    #: live checks: alternative deals followed call by call, calls compared, and pairs of deals in
+    #: which, at the same call, the mover was forced in one and had a choice in the other
+    live_alternatives: int = 0
+    live_calls: int = 0
+    live_forced_vs_chosen: int = 0
     notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LiveTrace:
+    """A game as it was played live: every ``apply`` call (the action, and whether chance made it)
+    and copies of the live game taken along the way (the positions the live check starts from)."""
+
+    calls: list[tuple[Any, bool]] = field(default_factory=list)
+    snapshots: list[Game] = field(default_factory=list)
 
 
 def _encode(game: Game) -> Callable[[Any], Any]:
@@ -67,12 +88,19 @@ def _encode(game: Game) -> Callable[[Any], Any]:
     return default
 
 
-def observation_json(game: Game, seat: int, *, with_legal: bool = True) -> str:
-    """A seat's observation as canonical JSON (actions through the game's codec)."""
+def observation_json(game: Game, seat: int | None, *, with_legal: bool = True) -> str:
+    """A seat's observation as canonical JSON text: ``Game.observation_json``, what a server sends.
+
+    The Python observation must say the same (its own JSON encoding, actions through the codec,
+    equals the server's data), so what the seat sees in Python and on the wire is one thing.
+    """
+    data = game.observation_json(seat)
     obs = dict(game.observation(seat))
+    mine = json.loads(json.dumps(obs, sort_keys=True, default=_encode(game), ensure_ascii=False))
+    assert mine == json.loads(json.dumps(data)), f"seat {seat}: observation_json differs from observation"
     if not with_legal:
-        obs.pop("legal", None)
-    return json.dumps(obs, sort_keys=True, default=_encode(game), ensure_ascii=False)
+        data = {k: v for k, v in data.items() if k != "legal"}
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def seat_texts(game: Game, seat: int | None) -> list[str]:
@@ -135,15 +163,24 @@ def play_checked(
     max_steps: int = 5000,
     enumerated: Callable[[Game], bool] = lambda g: True,
     stats: ContractStats | None = None,
+    trace: LiveTrace | None = None,
+    snapshot_every: int = 10,
 ) -> Game:
     """Play ``game`` to its end with ``bots``, checking the protocol at every step.
 
     At every step: ``legal_actions()`` is non-empty while the game is not over (where
     ``enumerated(game)`` says the phase enumerates its actions) and every legal action is
     accepted by a copy; every ``check_every`` steps the bad actions (generic ones plus the
-    game's hook) are refused with nothing changed.
+    game's hook) are refused with nothing changed. ``apply`` is the only call that plays, one
+    per step, as a live table plays; ``trace`` (if given) records the calls and a copy of the
+    live game every ``snapshot_every`` calls and at the end.
     """
     stats = stats or ContractStats()
+    if trace is not None and not trace.calls:  # the steps made before (a factory's deal): as calls
+        blank = _blank_like(game)
+        for a in game.history:
+            trace.calls.append((a, blank.to_move == CHANCE))
+            blank.apply(a)
     for i in range(max_steps):
         if game.is_over:
             assert game.to_move is None, "an over game must have no one to move"
@@ -160,10 +197,18 @@ def play_checked(
         if i % check_every == 0:
             bad = list(GENERIC_BAD_ACTIONS) + list(bad_actions(game) if bad_actions else [])
             stats.illegal_checked += check_illegal_changes_nothing(game, bad)
-        game.apply(_next_action(game, bots))
+        chance = game.to_move == CHANCE
+        action = _next_action(game, bots)
+        game.apply(action)
+        if trace is not None:
+            trace.calls.append((action, chance))
+            if len(trace.calls) % snapshot_every == 0:
+                trace.snapshots.append(game.copy())
         stats.steps += 1
     else:  # pragma: no cover - a failure
         raise AssertionError(f"game not over after {max_steps} steps")
+    if trace is not None:
+        trace.snapshots.append(game.copy())
     stats.games += 1
     return game
 
@@ -210,6 +255,110 @@ def check_indistinguishable(game: Game, seat: int, others: Iterable[Game]) -> in
     return count
 
 
+def _blank_like(game: Game) -> Game:
+    from qardlab.engine.record import _jsonable_options
+
+    return type(game)._blank(game.players, _jsonable_options(game.options), game.seed)
+
+
+def _live_view(game: Game, seat: int, since: int) -> tuple:
+    """What ``seat`` sees right after a call: the server's observation, turn, phase, step, and the
+    words of the events logged since step ``since`` (the earlier ones were compared before)."""
+    words = tuple(game.describe(e, seat) for e in game.events if e.step >= since and e.visible_to(seat))
+    return (game.observation_json(seat), game.to_move, getattr(game, "phase", None), game.step,
+            game.is_over, words)
+
+
+def check_live_indistinguishable(
+    trace: LiveTrace, position: Game, seat: int, others: Iterable[Game], stats: ContractStats | None = None,
+) -> int:
+    """Follow the live calls of ``trace`` on ``position``'s deal and on each game of ``others`` (deals
+    ``seat`` cannot tell apart from ``position``'s, by the game's hook), call by call with ``apply``
+    from a blank game, up to ``position``'s step; after every call the seat must see exactly the same
+    (observation JSON, ``to_move``, phase, step, the words of its events).
+
+    The others' deals are their chance actions, at the steps where chance moved live. A call the
+    rules refuse in an other deal (a card only one deal's mover holds) ends that comparison: from
+    there the deal is no alternative, which is the mover's business, not the seat's. Returns how
+    many other deals were followed.
+    """
+    stats = stats if stats is not None else ContractStats()
+    chance_at: list[int] = []
+    mine = _blank_like(position)
+    calls: list[tuple[Any, bool]] = []
+    for action, chance in trace.calls:  # the live calls that led to ``position``
+        if mine.step >= position.step:
+            break
+        if chance:
+            chance_at.append(mine.step)
+        mine.apply(action)
+        calls.append((action, chance))
+    ours = _blank_like(position)
+    views = []  # what the seat sees after each call, on position's own deal
+    forced = []  # whether the mover was forced at each call
+    for action, _chance in calls:
+        since = ours.step
+        forced.append(ours.forced_action() is not None)
+        ours.apply(action)
+        views.append(_live_view(ours, seat, since))
+    forced.append(ours.forced_action() is not None)
+    count = 0
+    for other in others:
+        deals = [other.history[k] for k in chance_at if k < len(other.history)]
+        if len(deals) != len(chance_at):
+            continue
+        theirs = _blank_like(position)
+        dealt = iter(deals)
+        count += 1
+        stats.live_alternatives += 1
+        for n, (action, chance) in enumerate(calls):
+            since = theirs.step
+            forced_theirs = theirs.forced_action() is not None
+            try:
+                theirs.apply(next(dealt) if chance else action)
+            except IllegalAction:
+                break
+            if forced[n] != forced_theirs:
+                stats.live_forced_vs_chosen += 1
+            stats.live_calls += 1
+            a, b = views[n], _live_view(theirs, seat, since)
+            if a != b:
+                what = ("observation", "to_move", "phase", "step", "is_over", "words")
+                diff = next(w for w, x, y in zip(what, a, b) if x != y)
+                k = what.index(diff)
+                detail = (_first_diff(json.dumps(a[0], sort_keys=True), json.dumps(b[0], sort_keys=True))
+                          if k == 0 else f"{a[k]!r} vs {b[k]!r}")
+                now = forced[n + 1] != (theirs.forced_action() is not None)
+                raise AssertionError(
+                    f"live: seat {seat} can tell apart two deals it should not, right after call #{n} "
+                    f"({action!r}; the mover forced in one deal only, before the call: "
+                    f"{forced[n] != forced_theirs}, after it: {now}): {diff} differs:\n{detail}")
+    return count
+
+
+def check_live(
+    trace: LiveTrace,
+    alternatives: Callable[[Game, int, random.Random], Iterable[Game]],
+    rng: random.Random,
+    *,
+    positions: int = 3,
+    per_seat: int = 3,
+    stats: ContractStats | None = None,
+) -> ContractStats:
+    """The live check at ``positions`` of the trace's snapshots (spread out, the end included), for
+    every seat, on at most ``per_seat`` alternative deals each."""
+    stats = stats if stats is not None else ContractStats()
+    snaps = trace.snapshots
+    last = len(snaps) - 1
+    picks = sorted({last} | {last * (k + 1) // (positions + 1) for k in range(positions)})
+    for i in picks:
+        position = snaps[i]
+        for seat in range(position.players):
+            others = list(alternatives(position, seat, rng))[:per_seat]
+            check_live_indistinguishable(trace, position, seat, others, stats)
+    return stats
+
+
 def _first_diff(a: str, b: str) -> str:
     i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     return f"...{a[max(0, i - 80):i + 80]}...\n   vs\n...{b[max(0, i - 80):i + 80]}..."
@@ -251,6 +400,7 @@ def check_contract(
     check_every: int = 7,
     max_steps: int = 5000,
     enumerated: Callable[[Game], bool] = lambda g: True,
+    live_positions: int = 3,
 ) -> ContractStats:
     """Run every check on one game per seed; return what was covered.
 
@@ -259,13 +409,18 @@ def check_contract(
     ``alternatives(game, seat, rng)`` games the seat cannot tell apart from ``game``;
     ``hidden_cards(game, seat)`` the cards whose place the seat cannot know and which were
     never named aloud. ``positions`` positions of each game (spread over its history, the
-    end included) get the replay, indistinguishability and hidden-card checks.
+    end included) get the replay, indistinguishability and hidden-card checks, and
+    ``live_positions`` positions of the live game the live check (:func:`check_live`).
     """
     stats = ContractStats()
     seeds = list(seeds)
     for seed in seeds:
+        trace = LiveTrace()
         game = play_checked(make_game(seed), make_bots(seed), bad_actions=bad_actions,
-                            check_every=check_every, max_steps=max_steps, enumerated=enumerated, stats=stats)
+                            check_every=check_every, max_steps=max_steps, enumerated=enumerated, stats=stats,
+                            trace=trace)
+        if alternatives is not None and live_positions:
+            check_live(trace, alternatives, random.Random(seed + 1), positions=live_positions, stats=stats)
         record = game.record()
         check_record_roundtrip(game)
         n = len(record.actions)

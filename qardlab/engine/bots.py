@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
-from .game import CHANCE, Game, Observation
+from .game import CHANCE, Game, Observation, check_seed
 
 __all__ = ["Bot", "RandomBot", "FunctionBot", "forced_in", "play", "play_turn"]
 
@@ -36,7 +36,7 @@ class RandomBot:
     """Picks uniformly among ``obs.legal`` with its own seeded RNG (a forced step: no draw)."""
 
     def __init__(self, seed: Optional[int] = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def act(self, obs: Observation) -> Any:
         forced = forced_in(obs)
@@ -71,13 +71,19 @@ def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
     if seat == CHANCE:
         action = game.chance_outcome()
     else:
-        action = bots[seat].act(game.observation(seat))
+        try:
+            bot = bots[seat]
+        except (KeyError, IndexError, TypeError):
+            raise ValueError(f"no bot for seat {seat} in {bots!r:.80}") from None
+        action = bot.act(game.observation(seat))
     game.apply(action)
     return action
 
 
 def play(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]", max_steps: int = 100_000) -> Game:
     """Play until the game is over (or ``max_steps`` actions); returns the game."""
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+        raise ValueError(f"max_steps must be a number of steps, not {max_steps!r}")
     for _ in range(max_steps):
         if game.is_over:
             break

@@ -29,6 +29,7 @@ nothing" holds for every game by construction.
 from __future__ import annotations
 
 import copy as _copy
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping as _Mapping
@@ -217,9 +218,11 @@ class Game(ABC):
         tuples lists and mapping keys strings, so ``json.loads(json.dumps(o)) == o``.
         """
         obs = self.observation(seat)
-        out = {k: _plain(v) for k, v in obs.items() if k != "legal"}
-        out["legal"] = [_plain(self.action_to_json(a)) for a in obs.get("legal", [])]
-        return out
+        rest = {k: v for k, v in obs.items() if k != "legal"}
+        legal = [self.action_to_json(a) for a in obs.get("legal", [])]
+        out = _plain({"rest": rest, "legal": legal})
+        out["rest"]["legal"] = out["legal"]
+        return out["rest"]
 
     @staticmethod
     def is_forced(action: Any) -> bool:
@@ -306,13 +309,17 @@ def check_names(names: Any, players: Any) -> Optional[list[str]]:
 
 
 def _plain(value: Any) -> Any:
-    """A value as plain JSON data: cards as codes, tuples as lists, mapping keys as strings."""
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
-    if isinstance(value, _Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+    """A value as plain JSON data: cards as codes, tuples as lists, mapping keys as strings.
+
+    One trip through the C JSON encoder and decoder (fast, and exactly what a server's
+    wire gives the other end).
+    """
+    return json.loads(json.dumps(value, default=_code_of, ensure_ascii=False))
+
+
+def _code_of(value: Any) -> Any:
+    if isinstance(value, _Mapping):  # an Observation is a dict; a mapping proxy is not
+        return dict(value)
     code = getattr(value, "code", None)
     if isinstance(code, str):  # a Card
         return code

@@ -210,5 +210,7 @@ class Timeline:
     def describe(self, seat: Optional[int] = None) -> list[str]:
         """The events of the current step, in words, as ``seat`` saw them."""
         g = self._current
+        if seat is not None:
+            g._check_seat(seat)
         k = self._position
         return [g.describe(e, seat) for e in g.events if e.step == k - 1 and e.visible_to(seat)]

@@ -48,6 +48,12 @@ class _App(widgets.VBox):
 
     def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
                  level: str | None, teacher: bool = False) -> None:
+        if isinstance(players, bool) or players not in player_choices:
+            raise ValueError(f"players must be one of {player_choices}, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if level is not None and (not isinstance(level, str) or level not in levels):
+            raise ValueError(f"level {level!r} is not one of {list(levels)}")
         if not isinstance(teacher, bool):
             raise ValueError(f"teacher must be True or False, not {teacher!r}")
         self.levels = levels

@@ -79,6 +79,10 @@ def close_tree(root: widgets.Widget) -> int:
     return closed
 
 
+def _is_seat(seat: Any, players: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+
+
 class GameTable(widgets.VBox):
     """Base of the game tables. Subclasses build ``body`` widgets and implement ``render``.
 
@@ -99,8 +103,13 @@ class GameTable(widgets.VBox):
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
                  charts: bool = True, views: Sequence[int | None] | None = None) -> None:
-        if pace not in PACES:
+        if not isinstance(pace, str) or pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
+        if not isinstance(charts, bool):
+            raise ValueError(f"charts must be True or False, not {charts!r}")
+        if bots is not None and not (isinstance(bots, Mapping)
+                                     and all(hasattr(b, "act") for b in bots.values())):
+            raise ValueError(f"bots must map seats to bots (objects with act(observation)), not {bots!r:.80}")
         #: where the table's observations come from (its drawing reads nothing else)
         self.source: Source
         if isinstance(source, (Game, Record, Timeline)):
@@ -124,10 +133,13 @@ class GameTable(widgets.VBox):
         self.names = list(self.source.names)
         self.human = human
         self.bots: dict[int, Bot] = dict(bots or {})
-        if human is not None and not 0 <= human < self.players:
+        if human is not None and not _is_seat(human, self.players):
             raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+        if seat is not None and not _is_seat(seat, self.players):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        if not all(_is_seat(s, self.players) for s in self.bots):
+            raise ValueError(f"bots {sorted(map(repr, self.bots))} name a seat not in this "
+                             f"{self.players}-player game")
         every: list[int | None] = [None, *range(self.players)]
         if views is None:
             views = every
@@ -196,7 +208,7 @@ class GameTable(widgets.VBox):
 
     @seat.setter
     def seat(self, seat: int | None) -> None:
-        if seat not in self.views:
+        if isinstance(seat, bool) or seat not in self.views:
             raise ValueError(f"seat {seat!r} is not one of this table's views {list(self.views)}")
         self.viewpoint.value = _TEACHER if seat is None else seat
 

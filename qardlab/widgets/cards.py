@@ -10,6 +10,12 @@ Two kinds of card on screen:
   dimmed, and its tooltip carries the reason the game gives; clicking it passes the action
   to the game anyway, which refuses it with that same reason and changes nothing.
 
+Keyboard play: the playable cards are real buttons, so Tab walks them and Enter (or Space) plays
+the focused one; an illegal card is taken out of the Tab order (``tabbable=False``), so Tab walks
+the legal cards only. Every card has a text alternative (its name, in the markup's
+``aria-label``/``title`` or the button's tooltip). Suit colours come from :mod:`qardlab.palette`
+(the two- or four-colour deck).
+
 No rule lives here: which cards are legal, and why not, comes from the caller (which asks
 the game).
 """
@@ -20,19 +26,31 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..cards import Card, back_html, card_html
+from .. import palette
+from ..cards import RANK_NAMES, Card, back_html, card_html
 
-__all__ = ["HandView", "cards_html", "backs_html", "card_label", "RED", "BLACK"]
+__all__ = ["HandView", "cards_html", "backs_html", "card_label", "card_option", "card_options", "RED",
+           "BLACK"]
 
-RED = "#c8102e"
-BLACK = "#1a1a1a"
-_DIM_RED = "#e8a0ab"
-_DIM_BLACK = "#9a9a9a"
+#: the two-colour deck's red and black (kept for callers; colours are :func:`qardlab.palette.suit_color`)
+RED = palette.DECKS["two"]["H"]
+BLACK = palette.DECKS["two"]["S"]
 
 
 def card_label(card: Card) -> str:
     """What a card button shows: rank and suit symbol ("10♥")."""
     return card.symbol
+
+
+def card_option(card: Card) -> str:
+    """A card in a dropdown, short enough not to be cut: symbol and rank name ("J♣ Jack", "10♥ Ten");
+    the suit is in the symbol."""
+    return f"{card.symbol} {RANK_NAMES[card.rank]}"
+
+
+def card_options(cards: Iterable[Card]) -> list[tuple[str, str]]:
+    """``(label, code)`` options for a Dropdown of cards (see :func:`card_option`)."""
+    return [(card_option(c), c.code) for c in cards]
 
 
 def cards_html(cards: Iterable[Card], *, dim: Mapping[Card, str] | None = None,
@@ -42,10 +60,10 @@ def cards_html(cards: Iterable[Card], *, dim: Mapping[Card, str] | None = None,
     marked = set(mark)
     parts = []
     for c in cards:
-        face = card_html(c, dim=c in dim, title=dim.get(c))
+        face = card_html(c, dim=c in dim, title=None if c not in dim else f"{c.name}: {dim[c]}")
         if c in marked:
-            face = (f'<span class="qard-marked" style="outline:3px solid #f5b700;border-radius:.4em">'
-                    f"{face}</span>")
+            face = (f'<span class="qard-marked" style="outline:3px solid {palette.HIGHLIGHT};'
+                    f'border-radius:.4em">{face}</span>')
         parts.append(face)
     inner = "".join(parts) or "<em style='color:#777'>no cards</em>"
     return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.25em 0">{inner}</span>'
@@ -124,20 +142,22 @@ class HandView(widgets.Box):
                 b.style.font_weight = "bold"
                 b.style.font_size = "1.15em"
                 if reason is None:
-                    b.style.text_color = RED if c.red else BLACK
+                    b.style.text_color = palette.suit_color(c)
                     b.style.button_color = "#fff6c2" if c in chosen else "white"
                     b.tooltip = f"{c.name}: {'selected' if c in chosen else 'click to choose'}"
+                    b.tabbable = None  # a button: in the Tab order
                     b.remove_class("qard-illegal")
                 else:
-                    b.style.text_color = _DIM_RED if c.red else _DIM_BLACK
+                    b.style.text_color = palette.dim_color(c)
                     b.style.button_color = "#e4e4e4"
                     b.tooltip = f"{c.name}: {reason}"
+                    b.tabbable = False  # Tab skips it; a click still asks the game, which says why not
                     b.add_class("qard-illegal")
                 if c in chosen:
                     b.add_class("qard-selected")
                 else:
                     b.remove_class("qard-selected")
-                b.layout.border = "3px solid #f5b700" if c in chosen else "1px solid #444"
+                b.layout.border = f"3px solid {palette.HIGHLIGHT}" if c in chosen else "1px solid #444"
         self._blank(self._buttons[len(cards):])
         with self.hold_sync():
             if tuple(self.children) != tuple(shown):

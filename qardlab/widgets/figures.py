@@ -9,6 +9,7 @@ once and only the artists marked animated are redrawn on each step.
 
 from __future__ import annotations
 
+import html
 import io
 from typing import Iterable
 
@@ -16,7 +17,10 @@ import ipywidgets as widgets
 from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from PIL import Image
+
+from ..charts import NOTHING_YET, chart_text, fit_range
 
 __all__ = ["figure_png", "ChartView"]
 
@@ -39,26 +43,64 @@ def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
     return _canvas_png(canvas)
 
 
-class ChartView(widgets.Image):
-    """An Image showing one Figure; ``figure`` keeps the last Figure for tests."""
+#: text a screen reader reads but the eye does not see (the chart's text alternative)
+_SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+            "clip:rect(0 0 0 0);white-space:nowrap;border:0")
+
+
+class ChartView(widgets.VBox):
+    """An Image showing one Figure, with the chart's text alternative beside it for screen readers
+    (:func:`qardlab.charts.chart_text`, in ``alt_text``); ``figure`` keeps the last Figure for tests.
+
+    (The text is a visually hidden HTML element: ipywidgets' Image has no ``alt``, and its view fails to
+    render when a ``tooltip`` is set.)
+    """
 
     def __init__(self, css_class: str = "qard-chart") -> None:
-        super().__init__(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.caption = widgets.HTML()
+        self.caption.add_class("qard-chart-alt")
+        super().__init__([self.image, self.caption], layout=widgets.Layout(max_width="100%"))
         self.add_class(css_class)
         self.figure: Figure | None = None
         self._canvas: FigureCanvasAgg | None = None
         self._background = None
         self._animated: list[Artist] = []
+        self.alt_text = ""
+
+    @property
+    def value(self) -> bytes:
+        """The PNG shown."""
+        return self.image.value
+
+    @value.setter
+    def value(self, png: bytes) -> None:
+        self.image.value = png
+
+    def _say(self) -> None:
+        text = chart_text(self.figure)
+        if text != self.alt_text:
+            self.alt_text = text
+            self.caption.value = (f'<span role="img" aria-label="{html.escape(text, quote=True)}" '
+                                  f'style="{_SR_ONLY}">{html.escape(text)}</span>' if text else "")
 
     def show(self, fig: Figure | None) -> None:
-        """Draw a new figure in full."""
+        """Draw a new figure in full, and its text alternative."""
         self.figure = fig
         self._background = None
         self._animated = []
-        self.value = figure_png(fig) if fig is not None else b""
+        with self.hold_sync():
+            self.value = figure_png(fig) if fig is not None else b""
+            self._say()
 
     def show_blit(self, fig: Figure, animated: Iterable[Artist]) -> None:
-        """Draw ``fig`` once without ``animated`` (kept as background), then those artists on top."""
+        """Draw ``fig`` once without ``animated`` (kept as background), then those artists on top.
+
+        A "nothing yet" figure is drawn in full and not kept for blitting (``blitting`` stays False), so
+        the owner builds the real chart at the next step."""
+        if fig.get_gid() == NOTHING_YET:
+            self.show(fig)
+            return
         self.figure = fig
         self._animated = list(animated)
         for a in self._animated:
@@ -75,10 +117,34 @@ class ChartView(widgets.Image):
             if self.figure is not None:
                 self.value = figure_png(self.figure)
             return
+        if self._out_of_range():
+            # the new data left the axes: widen them and draw the background again
+            self.show_blit(self.figure, self._animated)
+            return
         self._canvas.restore_region(self._background)
         for a in self._animated:
             a.axes.draw_artist(a) if a.axes is not None else self.figure.draw_artist(a)
-        self.value = _canvas_png(self._canvas)
+        with self.hold_sync():
+            self.value = _canvas_png(self._canvas)
+            self._say()
+
+    def _out_of_range(self) -> bool:
+        """Whether an animated line's data falls outside its axes; if so, the axes are widened to fit."""
+        widened = False
+        for a in self._animated:
+            if not isinstance(a, Line2D) or a.axes is None or a.get_gid() == "current":
+                continue
+            ys = [float(v) for v in a.get_ydata()]
+            xs = [float(v) for v in a.get_xdata()]
+            lo, hi = a.axes.get_ylim()
+            if ys and (min(ys) < lo or max(ys) > hi):
+                a.axes.set_ylim(*fit_range(ys, (lo, hi)))
+                widened = True
+            x0, x1 = a.axes.get_xlim()
+            if xs and max(xs) > x1:
+                a.axes.set_xlim(x0, max(xs))
+                widened = True
+        return widened
 
     @property
     def blitting(self) -> bool:

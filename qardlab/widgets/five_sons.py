@@ -39,6 +39,12 @@ def _card_options(cards: tuple[Card, ...]) -> list[tuple[str, str]]:
     return [(f"{c.symbol}  {c.name}", c.code) for c in cards]
 
 
+def _choose(dropdown: widgets.Dropdown, value: Any) -> None:
+    """Select ``value`` in the dropdown if it is one of its choices (else leave it as it is)."""
+    if value is not None and any(v == value and type(v) is type(value) for _, v in dropdown.options):
+        dropdown.value = value
+
+
 class FiveSonsTable(GameTable):
     """A Five Sons table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
 
@@ -115,26 +121,34 @@ class FiveSonsTable(GameTable):
 
     # -- human actions ------------------------------------------------------------------
     def ask(self, target: int | None = None, face: Any = None, number: Any = None) -> bool:
-        """Ask with the builder's values (or those given, which are set on the builder first)."""
-        with self.hold_sync():
-            if target is not None:
-                self.target.value = target
-            if face is not None:
-                self.face.value = Card.parse(face).code
-            if number is not None:
-                self.number.value = Card.parse(number).code
-        if self.target.value is None:
+        """Ask with the builder's values (or those given, which are set on the builder first).
+
+        ValueError naming a value that is no seat or no card; a question the rules refuse (a card
+        of the wrong kind, a seat that may not be asked) comes back False with the reason said.
+        """
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+            raise ValueError(f"target must be a seat number, not {target!r}")
+        face = self.face.value if face is None else Card.parse(face).code
+        number = self.number.value if number is None else Card.parse(number).code
+        with self.hold_sync():  # the builder shows the question, where it offers those values
+            _choose(self.target, target)
+            _choose(self.face, face)
+            _choose(self.number, number)
+        target = self.target.value if target is None else target
+        if target is None:
             self.say("Choose whom to ask.", error=True)
             return False
-        return self.act(Ask(self.target.value, self.face.value, self.number.value))
+        return self.act(Ask(target, face, number))
 
     def claim(self, face: Any = None, number: Any = None) -> bool:
-        """Claim the pair chosen in the claim dropdowns (or the one given)."""
-        if face is not None:
-            self.claim_face.value = Card.parse(face).code
-        if number is not None:
-            self.claim_number.value = Card.parse(number).code
-        return self.act(Claim(self.claim_face.value, self.claim_number.value))
+        """Claim the pair chosen in the claim dropdowns (or the one given); ValueError naming a value
+        that is no card, False (the reason said) for a claim the rules refuse."""
+        face = self.claim_face.value if face is None else Card.parse(face).code
+        number = self.claim_number.value if number is None else Card.parse(number).code
+        with self.hold_sync():
+            _choose(self.claim_face, face)
+            _choose(self.claim_number, number)
+        return self.act(Claim(face, number))
 
     def _card_clicked(self, card: Card) -> None:
         if self.observation(self.human)["phase"] == "answer" and self.human_to_act():

@@ -17,12 +17,17 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from .. import palette
 from ..cards import Card
 
 __all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]
 
 #: level value -> label on the selector
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
+#: level value -> what its button's tooltip says
+LEVEL_TIPS = {"naive": "a cell is certain only when you have seen the card",
+              "logic": "every consequence of what you saw and heard",
+              "probability": "the exact chance of each cell, from every deal that fits"}
 
 
 def _settle(value: Any) -> Any:
@@ -75,11 +80,15 @@ class DeductionGrid(widgets.VBox):
 
     def __init__(self, cards: Sequence[Card], level: str = "logic",
                  on_level: Callable[[str], None] | None = None) -> None:
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         #: width of a holder's column (narrower where several grids stand side by side)
         self.cell_width = "5.5em"
         self.cards = tuple(cards)
+        # buttons as wide as their words (a fixed width cut "crossing out seen cards")
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
-                                           style={"button_width": "13em"})
+                                           tooltips=[LEVEL_TIPS[k] for k in LEVELS],
+                                           style={"button_width": "auto"})
         self.level.add_class("qard-grid-level")
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
@@ -90,7 +99,9 @@ class DeductionGrid(widgets.VBox):
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
-        self._labels = [widgets.HTML(f'<b style="color:{"#c8102e" if c.red else "#1a1a1a"}">{c.symbol}</b>',
+        # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
+        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="card row: {c.name}" '
+                                     f'aria-label="card row: {c.name}">{c.symbol}</b>',
                                      layout=widgets.Layout(width="3em")) for c in self.cards]
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")

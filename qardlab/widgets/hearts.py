@@ -120,9 +120,18 @@ class HeartsTable(GameTable):
     def play(self, card: Any) -> bool:
         """Click a card of the human's hand, as a user would; True if the click did something
         (a card played, or chosen or put back while passing), False if it was refused."""
+        card = Card.parse(card)  # ValueError naming a value that is no card
+        if self.human is None:
+            self.say("Nobody plays at this table: it only steps through.", error=True)
+            return False
         before = (self.observation(self.human)["step"], tuple(self.selected))
+        try:
+            button = self.hands[self.human].button_for(card)
+        except KeyError:
+            self.say(f"{card.symbol}: not a card you can click now.", error=True)
+            return False
         self._acted = False
-        self.hands[self.human].click(card)  # type: ignore[index]
+        button.click()
         # a remote table's move is sent, not yet played: act() saying yes counts too
         return self._acted or (self.observation(self.human)["step"], tuple(self.selected)) != before
 

@@ -97,7 +97,10 @@ def isolated_env(base: Path) -> dict[str, str]:
         folder = base / var.lower()
         folder.mkdir(parents=True, exist_ok=True)
         env[var] = str(folder)
-    env.pop("JUPYTER_PATH", None)
+    # this checkout's Voila template and the config that selects it (installed with the package too), so
+    # that the page asks nothing of a CDN (see share/jupyter/voila/templates/qardlab)
+    env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
+    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter-config")
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
@@ -345,11 +348,25 @@ def widget_error_texts(page: Any) -> list[str]:
     return found
 
 
-def screenshot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot under artifacts/screenshots/ and return its path."""
+#: the second screenshot size: a classroom projector
+PROJECTOR = {"width": 1024, "height": 768}
+
+
+def screenshot(page: Any, name: str, projector: bool = True) -> Path:
+    """Save a full-page screenshot under artifacts/screenshots/ and return its path; with ``projector``
+    also one at 1024 x 768 (``<name>-1024x768.png``), the viewport put back afterwards."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    size = page.viewport_size
+    if projector and size and size != PROJECTOR:
+        page.set_viewport_size(PROJECTOR)
+        try:
+            page.wait_for_timeout(250)  # the layout reflows; the widgets do not redraw
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{PROJECTOR['width']}x{PROJECTOR['height']}.png"),
+                            full_page=True)
+        finally:
+            page.set_viewport_size(size)
     return path
 
 

@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from ...engine import Observation, forced_in
+from ...engine.game import check_seed
 from .actions import Ask, Claim, NoClaim
 from .knowledge import knowledge_of
 
@@ -31,7 +32,7 @@ class RandomAsker:
     def __init__(self, seed: int | None = None, memory: int | None = None) -> None:
         if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int) or memory < 0):
             raise ValueError(f"memory must be a number of questions (0 or more) or None, not {memory!r}")
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
         self.memory = memory
 
     def remembered(self, obs: Observation) -> Observation:

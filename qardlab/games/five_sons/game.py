@@ -138,8 +138,9 @@ class FiveSons(Game):
         if not isinstance(hands, (list, tuple)):
             raise ValueError(f"hands must be a list with one hand per seat, not {hands!r:.80}")
         game = cls(len(hands), options, seed)
+        deal = Deal(dealer, secret, tuple(hands))  # ValueError naming a bad secret, hand or dealer
         game._next_dealer = dealer
-        game.apply(Deal(dealer, tuple(secret), tuple(hands)))
+        game.apply(deal)
         return game
 
     def chance_outcome(self) -> Deal:
@@ -525,6 +526,9 @@ class FiveSons(Game):
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """An action as a small JSON object (card codes, seat numbers)."""
+    built = _JSON_OF_INTERNED.get(id(action))
+    if built is not None:  # one of the interned legal actions (an observation lists up to 480)
+        return dict(built)
     if isinstance(action, Ask):
         return {"type": "ask", "target": action.target, "face": action.face.code,
                 "number": action.number.code}
@@ -542,6 +546,12 @@ def action_to_json(action: Action) -> dict[str, Any]:
     raise ValueError(f"not a Five Sons action: {action!r}")
 
 
+#: the JSON of every interned legal action (``_ASKS``, ``_CLAIMS``: module-level, so their ids stay theirs)
+_JSON_OF_INTERNED: dict[int, dict[str, Any]] = {}
+_JSON_OF_INTERNED.update({id(a): action_to_json(a) for asks in _ASKS for a in asks})
+_JSON_OF_INTERNED.update({id(a): action_to_json(a) for a in _CLAIMS})
+
+
 def action_from_json(data: Any) -> Action:
     """Read an action written by :func:`action_to_json`; ValueError naming what is wrong."""
     if not isinstance(data, dict) or "type" not in data:
@@ -552,7 +562,7 @@ def action_from_json(data: Any) -> Action:
               "neither": (Neither, set()),
               "claim": (Claim, {"face", "number"}), "no_claim": (NoClaim, set()),
               "deal": (Deal, {"dealer", "secret", "hands"})}
-    if kind not in makers:
+    if not isinstance(kind, str) or kind not in makers:
         raise ValueError(f"unknown Five Sons action type {kind!r}; known: {sorted(makers)}")
     maker, keys = makers[kind]
     if set(fields) != keys:

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ...engine import Observation, forced_in
+from ...engine.game import check_seed
 from .actions import Ask, Claim, NoClaim
 from .knowledge import knowledge_of
 
@@ -29,9 +30,10 @@ class ProbabilityBot:
     level = "probability"
 
     def __init__(self, seed: int | None = None, threshold: float = 1.0) -> None:
-        if not 0.0 < threshold <= 1.0:
-            raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
-        self.rng = random.Random(seed)
+        number = isinstance(threshold, (int, float)) and not isinstance(threshold, bool)
+        if not number or not 0.0 < threshold <= 1.0:
+            raise ValueError(f"threshold must be a number in (0, 1], got {threshold!r}")
+        self.rng = random.Random(check_seed(seed))
         self.threshold = threshold
 
     def candidates(self, obs: Observation) -> set:

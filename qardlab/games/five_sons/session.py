@@ -14,7 +14,7 @@ import random
 from typing import Any, Sequence, Union
 
 from ...cards import Card, standard_deck
-from ...engine.game import DEFAULT_NAMES
+from ...engine.game import DEFAULT_NAMES, check_names, check_seed
 from .game import FiveSons, _check_options
 
 __all__ = ["FiveSonsSession", "draw_for_seats"]
@@ -57,11 +57,16 @@ class FiveSonsSession:
 
     def __init__(self, players: Union[int, Sequence[str]] = 4, seed: int | None = 7, *,
                  ceremony: bool = True, **options: Any) -> None:
-        names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else list(players)
+        if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+            raise ValueError(f"players must be a count (4 or 5) or a list of names, not {players!r}")
+        if isinstance(players, int):
+            names = list(DEFAULT_NAMES[:players])
+        else:
+            names = check_names(players, len(players))
         if "names" in options:
             raise ValueError("give the names as `players`, not as an option of a session")
         _check_options(len(names) if not isinstance(players, int) else players, options)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
         self.seed = seed
         self.options = options
         self.draws: list[list[tuple[str, Card]]] = []

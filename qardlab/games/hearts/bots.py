@@ -21,17 +21,23 @@ hand by hand, and reports each entry's average points per hand with a 95% interv
 
 from __future__ import annotations
 
+import copy
+import functools
 import math
 import random
+from bisect import bisect
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ...cards import ALL_CARDS
 from ...engine import RandomBot
 from .game import Hearts
+from .parallel import chunk_seed, map_chunks
 from .rules import REMOVED, HeartsRules
 
-__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "format_table"]
+__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK",
+           "format_table"]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
@@ -195,10 +201,11 @@ class CountingBot(RuleBot):
         if threat is not None:
             return super().choose_play(obs, legal)
         view = _View(obs)
-        deals = [d for d in (view.sample(self.rng) for _ in range(self.samples)) if d is not None]
+        deals = [d for d in (view.sample_masks(self.rng) for _ in range(self.samples)) if d is not None]
         if not deals:
             return super().choose_play(obs, legal)
-        scores = {card: sum(view.rollout(card, deal) for deal in deals) for card in legal}
+        rollout = view.rollout
+        scores = {card: sum(rollout(card, deal) for deal in deals) for card in legal}
         return min(legal, key=lambda i: (scores[i], -(i % 13)))
 
 
@@ -210,6 +217,7 @@ class _View:
         self.n = n = obs["players"]
         removed = {_IDX[c] for c in REMOVED[n]}
         self.hand = [_IDX[c] for c in obs["hand"]]
+        self.hand_mask = sum(1 << i for i in self.hand)
         self.trick = [(s, _IDX[c]) for s, c in obs["trick"]]
         played = set()
         void = [set() for _ in range(n)]
@@ -238,100 +246,138 @@ class _View:
         self.no_pts_first = rules.get("no_pts_on_first_trick", True)
 
     def sample(self, rng: random.Random) -> Optional[list[list[int]]]:
-        """A deal of the unseen cards to the other seats, consistent with sizes, voids and passes."""
+        """A deal of the unseen cards to the other seats, consistent with sizes, voids and passes
+        (each seat's card indices, in increasing order; ``[]`` for this seat)."""
+        masks = self.sample_masks(rng)
+        if masks is None:
+            return None
+        return [[i for i in range(52) if m >> i & 1] for m in masks]
+
+    def sample_masks(self, rng: random.Random) -> Optional[list[int]]:
+        """``sample`` as 52-bit masks, one per seat: the cards passed to a seat are its own, the
+        others go one by one (the most constrained first, random among equals) to a seat not void
+        in their suit, chosen with weights the room left in each hand. None if 12 tries fail."""
         n, seat = self.n, self.seat
+        base = [0] * n
+        room0 = list(self.sizes)
+        room0[seat] = 0
+        free0 = []
+        known = self.known
+        for i in self.out:
+            holder = known.get(i)
+            if holder is not None:
+                base[holder] |= 1 << i
+                room0[holder] -= 1
+            else:
+                free0.append(i)
+        if any(r < 0 for r in room0):
+            return None
+        # per suit: the seats that may hold it, and how many (the order in which cards are placed)
+        holders = [[s for s in range(n) if s != seat and t not in self.void[s]] for t in range(4)]
+        width = {i: len(holders[i // 13]) for i in free0}.__getitem__
+        shuffle, random_ = rng.shuffle, rng.random
         for _ in range(12):
-            hands: list[list[int]] = [[] for _ in range(n)]
-            room = list(self.sizes)
-            room[seat] = 0
-            ok = True
-            free = []
-            for i in self.out:
-                holder = self.known.get(i)
-                if holder is not None:
-                    hands[holder].append(i)
-                    room[holder] -= 1
-                else:
-                    free.append(i)
-            if any(r < 0 for r in room):
-                return None
-            rng.shuffle(free)
-            free.sort(key=lambda i: sum(1 for s in range(n) if s != seat and _suit(i) not in self.void[s]))
+            hands = list(base)
+            room = list(room0)
+            free = list(free0)
+            shuffle(free)
+            free.sort(key=width)
             for i in free:
-                options = [s for s in range(n) if room[s] > 0 and _suit(i) not in self.void[s]]
+                options = [s for s in holders[i // 13] if room[s] > 0]
                 if not options:
-                    ok = False
                     break
-                weights = [room[s] for s in options]
-                s = rng.choices(options, weights)[0]
-                hands[s].append(i)
+                # rng.choices(options, weights=room)[0], step for step (the same draws)
+                cum = list(accumulate([room[s] for s in options]))
+                s = options[bisect(cum, random_() * (cum[-1] + 0.0), 0, len(options) - 1)]
+                hands[s] |= 1 << i
                 room[s] -= 1
-            if ok:
+            else:
                 return hands
         return None
 
-    def rollout(self, card: int, deal: list[list[int]]) -> float:
+    def rollout(self, card: int, deal: Sequence[int]) -> int:
         """Points this seat takes from here to the end of the hand if it plays ``card`` now and
-        every seat (itself included) then plays by rule of thumb, the others from ``deal``."""
+        every seat (itself included) then plays by rule of thumb, the others from ``deal`` (their
+        hands as 52-bit masks, bit ``i`` for card index ``i``).
+
+        Hands are masks, so a seat's cards of a suit, those under the winning card and the
+        highest of them are a few integer operations (see ``_respond``, ``_lead``)."""
         n, me = self.n, self.seat
-        hands = [list(h) for h in deal]
-        hands[me] = [i for i in self.hand if i != card]
+        hands = list(deal)
+        hands[me] = self.hand_mask & ~(1 << card)
         trick = [*self.trick, (me, card)]
-        first = self.first_trick and self.no_pts_first
+        lead = trick[0][1] // 13
+        win_seat, win = trick[0]
+        pts = 0
         broken = self.broken
+        for s, i in trick:
+            if i // 13 == lead and i > win:
+                win_seat, win = s, i
+            pts += _PTS[i]
+        count = len(trick)
+        first = self.first_trick and self.no_pts_first
         taken = 0
-        seat = (me + 1) % n
+        seat = me + 1 if me + 1 < n else 0
         while True:
-            while len(trick) < n:
-                trick.append((seat, _respond(hands[seat], trick, first)))
-                seat = (seat + 1) % n
-            lead = _suit(trick[0][1])
-            winner, _ = max(((s, i) for s, i in trick if _suit(i) == lead), key=lambda t: t[1])
-            pts = 0
-            for _, i in trick:
-                if i // 13 == HEARTS:
-                    pts += 1
-                    broken = True
-                elif i == QS:
-                    pts += 13
-            if winner == me:
+            while count < n:
+                h = hands[seat]
+                follow = h & _SUIT_M[lead]
+                if follow:  # duck under the winning card as high as possible, else play the lowest
+                    below = follow & ((1 << win) - 1)
+                    c = below.bit_length() - 1 if below else (follow & -follow).bit_length() - 1
+                    if c > win:
+                        win_seat, win = seat, c
+                elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
+                    options = h & _NO_POINTS or h if first else h
+                    if options & _QS_BIT:
+                        c = QS
+                    elif options & _HEARTS_M:
+                        c = (options & _HEARTS_M).bit_length() - 1
+                    else:
+                        c = _highest_rank(options)
+                else:  # a sampled hand ran short: nothing played
+                    count += 1
+                    seat = seat + 1 if seat + 1 < n else 0
+                    continue
+                hands[seat] = h ^ (1 << c)
+                pts += _PTS[c]
+                count += 1
+                seat = seat + 1 if seat + 1 < n else 0
+            if pts % 13:  # a heart was played (at most 6 hearts in a trick, the Queen counts 13)
+                broken = True
+            if win_seat == me:
                 taken += pts
-            if not hands[winner]:
+            h = hands[win_seat]
+            if not h:
                 return taken
-            trick = [(winner, _lead(hands[winner], broken))]
-            first = False
-            seat = (winner + 1) % n
+            # the winner leads its lowest card, hearts only when broken or nothing else
+            options = h if broken else (h & ~_HEARTS_M or h)
+            c = _lowest_rank(options)
+            hands[win_seat] = h ^ (1 << c)
+            lead, win, pts, count, first = c // 13, c, _PTS[c], 1, False
+            seat = win_seat + 1 if win_seat + 1 < n else 0
 
 
-def _lead(hand: list[int], broken: bool) -> int:
-    """A sampled seat's lead: its lowest card, hearts only when broken or nothing else."""
-    options = hand if broken else ([i for i in hand if i // 13 != HEARTS] or hand)
-    card = min(options, key=lambda i: (i % 13, i))
-    hand.remove(card)
-    return card
+_SUIT_M = tuple(0x1FFF << (13 * t) for t in range(4))
+_HEARTS_M = _SUIT_M[HEARTS]
+_QS_BIT = 1 << QS
+_NO_POINTS = ((1 << 52) - 1) & ~(_HEARTS_M | _QS_BIT)
+_PTS = tuple(_points(i) for i in range(52))
+_RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
 
 
-def _respond(hand: list[int], trick: list[tuple[int, int]], first: bool) -> int:
-    """A sampled opponent's card: duck if possible, else the lowest; void: the Queen, then high hearts."""
-    lead = _suit(trick[0][1])
-    follow = [i for i in hand if _suit(i) == lead]
-    if follow:
-        win = max(i for _, i in trick if _suit(i) == lead)
-        below = [i for i in follow if i < win]
-        card = max(below) if below else min(follow)
-    elif not hand:
-        return trick[0][1]  # a sampled hand ran short: count as a harmless follow
-    else:
-        options = hand
-        if first:
-            options = [i for i in hand if not _points(i)] or hand
-        if QS in options:
-            card = QS
-        else:
-            hearts = [i for i in options if _suit(i) == HEARTS]
-            card = max(hearts) if hearts else max(options, key=lambda i: i % 13)
-    hand.remove(card)
-    return card
+def _highest_rank(mask: int) -> int:
+    """The card of the highest rank in ``mask`` (the lowest suit among equals)."""
+    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+    same = mask & (_RANKS << folded.bit_length() - 1)
+    return (same & -same).bit_length() - 1
+
+
+def _lowest_rank(mask: int) -> int:
+    """The card of the lowest rank in ``mask`` (the lowest suit among equals)."""
+    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+    same = mask & (_RANKS << (folded & -folded).bit_length() - 1)
+    return (same & -same).bit_length() - 1
 
 
 # -- tournaments ---------------------------------------------------------------------------
@@ -353,15 +399,30 @@ class TournamentRow:
         return self.mean + self.half_width
 
 
+#: hands per chunk of a tournament: each chunk gets fresh bots, seeded from the chunk's index
+TOURNAMENT_CHUNK = 10
+
+
 def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: int = 200, seed: int = 0,
                players: int = 4, rules: Optional[HeartsRules] = None,
-               progress: Optional[Callable[[int], None]] = None) -> list[TournamentRow]:
+               progress: Optional[Callable[[int], None]] = None, *, n_jobs: Optional[int] = None,
+               backend: Optional[str] = None, bar: Optional[bool] = None,
+               chunk: int = TOURNAMENT_CHUNK) -> list[TournamentRow]:
     """Play ``hands`` single hands, the entries rotating around the table hand by hand.
 
     ``entries``: (name, bot) pairs (or a dict), as many as ``players``; a bot is a Bot or a
-    factory ``f(seed) -> Bot``. Each hand is dealt from its own seed and passes by the
-    rules' cycle (hand i uses its i-th direction). Returns one row per entry: its average
-    points per hand with a 95% confidence interval (normal approximation).
+    factory ``f(seed) -> Bot`` (a class taking a seed). Hand h is dealt from its own seed and
+    passes by the rules' cycle (hand h uses its h-th direction). Returns one row per entry: its
+    average points per hand with a 95% confidence interval (normal approximation).
+
+    The hands are played in chunks of ``chunk`` through :func:`~.parallel.map_chunks`: on every
+    local core (``n_jobs``, joblib's; None: all of them when joblib is installed), on a Dask
+    cluster (``backend="dask"``, or inside ``joblib.parallel_config(backend="dask")``), with a
+    tqdm bar (``bar=False``: none) and ``progress(hands_done)`` called as chunks finish. Each
+    chunk gets its own bots: a factory is called with a seed made from ``seed``, the chunk's
+    index and the entry's; a bot instance is copied and, if it has a ``random.Random`` as
+    ``rng``, that copy is reseeded the same way. So the results depend on ``seed`` (and
+    ``chunk``), never on the number of workers.
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"a tournament plays a positive number of hands, not {hands!r}")
@@ -369,27 +430,51 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     if len(items) != players:
         raise ValueError(f"a tournament needs {players} entries, one per seat, got {len(items)}")
     rules = rules or HeartsRules()
-    bots = [b(seed * 1000 + k) if isinstance(b, type) or not hasattr(b, "act") else b
-            for k, (_, b) in enumerate(items)]
     cycle = rules.cycle_for(players)
-    scores: list[list[int]] = [[] for _ in items]
-    for h in range(hands):
-        hand_rules = HeartsRules(**{**rules.to_dict(), "pass_cycle": (cycle[h % len(cycle)],)})
-        game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules)
-        seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
-        while game.phase in ("pass", "play"):
-            s = game.to_move
-            game.apply(bots[seating[s]].act(game.observation(s)))
-        for s, p in enumerate(game.hand_points):
-            scores[seating[s]].append(p)
-        if progress is not None:
-            progress(h + 1)
+    hand_rules = tuple(HeartsRules(**{**rules.to_dict(), "pass_cycle": (d,)}) for d in cycle)
+    play = functools.partial(_tournament_chunk, tuple(b for _, b in items), players, hand_rules, seed)
+    per_hand = map_chunks(play, hands, chunk=chunk, n_jobs=n_jobs, backend=backend, bar=bar,
+                          progress=progress, desc="tournament")
     rows = []
-    for (name, _), pts in zip(items, scores):
+    for k, (name, _) in enumerate(items):
+        pts = [points[k] for points in per_hand]
         mean = sum(pts) / len(pts)
         var = sum((p - mean) ** 2 for p in pts) / max(1, len(pts) - 1)
         rows.append(TournamentRow(name, len(pts), mean, 1.96 * math.sqrt(var / len(pts))))
     return rows
+
+
+def _chunk_bots(bots: Sequence[Any], seed: int, chunk_index: int) -> list[Any]:
+    """The entries' bots for one chunk (see ``tournament``): built or copied, seeded by the chunk."""
+    out = []
+    for k, b in enumerate(bots):
+        s = chunk_seed(seed, chunk_index, k)
+        if isinstance(b, type) or not hasattr(b, "act"):
+            out.append(b(s))
+            continue
+        b = copy.deepcopy(b)
+        if isinstance(getattr(b, "rng", None), random.Random):
+            b.rng.seed(s)
+        out.append(b)
+    return out
+
+
+def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[HeartsRules], seed: int,
+                      start: int, stop: int, chunk_index: int) -> list[list[int]]:
+    """Hands ``start..stop-1`` of a tournament: each hand's points by entry."""
+    chunk_bots = _chunk_bots(bots, seed, chunk_index)
+    out = []
+    for h in range(start, stop):
+        game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules[h % len(hand_rules)])
+        seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
+        while game.phase in ("pass", "play"):
+            s = game.to_move
+            game.apply(chunk_bots[seating[s]].act(game.observation(s)))
+        points = [0] * players
+        for s, p in enumerate(game.hand_points):
+            points[seating[s]] = p
+        out.append(points)
+    return out
 
 
 def format_table(rows: Sequence[TournamentRow]) -> str:

@@ -320,6 +320,17 @@ class Hearts(Game):
     """A match (``Hearts.new``) or one hand (``Hearts.from_deal``) of Hearts; see the module docstring."""
 
     name = "hearts"
+    # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
+    # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
+    __slots__ = (
+        "_bit", "_break_mask", "_broken", "_chosen", "_cycle", "_discard_mask", "_final", "_first",
+        "_first_discard", "_fixed_direction", "_hands", "_k", "_lead_bit", "_lead_mask", "_legal_mask",
+        "_moon", "_next", "_offset", "_phase", "_taken", "_to_move", "_trick", "_unbroken_lead",
+        "dealer", "deck",
+        "hand_history", "hand_no", "hand_size", "is_over", "opening_card", "pass_direction", "phase", "rules",
+        "scores", "single", "winners",
+    )
+    _LISTS = ("_hands", "_chosen", "_taken", "_trick", "scores", "hand_history")
 
     # -- construction -----------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
@@ -335,6 +346,10 @@ class Hearts(Game):
         if not isinstance(single, bool):
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
         super().__init__(players, options, seed)  # checks the seed and the names
+        #: whether the game is over (no seat to move, no deal due): a plain attribute, kept in step
+        #: with ``to_move``, since the engine's ``apply`` reads it at every action
+        self.is_over = False
+        self._bit = 0  # the bit of the card played (the mask of the cards passed), from _validate to _do
         self.events = _PlayLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
@@ -441,9 +456,6 @@ class Hearts(Game):
     def to_move(self) -> int | None:
         return self._to_move
 
-    @property
-    def is_over(self) -> bool:
-        return self._to_move is None
 
     def hand(self, seat: int) -> Hand:
         """That seat's cards now (chosen pass cards stay in the hand until they change hands)."""
@@ -597,51 +609,24 @@ class Hearts(Game):
             raise IllegalAction(str(e)) from None
 
     # -- applying actions -------------------------------------------------------------
-    def apply(self, action: Any, seat: int | None = None) -> Hearts:
-        """Apply the mover's action (a card, a pass tuple, a Deal); if illegal, IllegalAction and no change.
+    # ``apply`` is the engine's one step (validate, record, do); Hearts gives its two hooks, with the
+    # fast paths in them, and forces no action. ``act(seat, action)`` is the engine's seat guard.
 
-        ``seat``, if given, must be the seat to move (a guard for user interfaces).
-        """
-        if self._phase == 2 and seat is None:  # the hot path: a play, validated in full first
-            bit = _bit_of_id(id(action))  # an interned Card (else: the general path below)
+    def _validate(self, action: Any) -> Any:
+        """The engine's validation hook: the normalised action, or IllegalAction (nothing changed).
+
+        The hot path first: an interned Card played in the play phase is checked against the
+        mover's legal mask (one AND; the mask is cached until the next action)."""
+        p = self._phase
+        if p == _PLAY:
+            bit = _bit_of_id(id(action))
             if bit is not None:
                 m = self._legal_mask
                 if m < 0:
                     m = self._legal()
                 if m & bit:
-                    self.history.append(action)
-                    trick = self._trick
-                    trick.append(bit)
-                    if len(trick) < self.players:  # _play() inlined, for a card that leaves the trick open
-                        s = self._to_move
-                        self._hands[s] ^= bit  # type: ignore[index]
-                        self._legal_mask = -1
-                        self._to_move = self._next[s]  # type: ignore[index]
-                        return self
-                    self._end_trick(bit)
-                    return self
-        if seat is not None and seat != self._to_move:
-            raise IllegalAction(self._not_your_turn(self._check_seat(seat)))
-        p = self._phase
-        if p == _PASS:  # as Game.apply: validate fully, then record and do
-            s = self._to_move
-            k = self._k
-            if type(action) is tuple and len(action) == k and not self._chosen[s]:  # type: ignore[index]
-                m = 0  # the common case, k interned Cards, checked here (anything else: _check_pass)
-                for c in action:
-                    b = _bit_of_id(id(c))
-                    if b is None:
-                        break
-                    m |= b
-                else:
-                    if m & self._hands[s] == m and m.bit_count() == k:  # type: ignore[index]
-                        self.history.append(action)  # already normalised: a tuple of interned Cards
-                        self._pass(action, m)
-                        return self
-            chosen, m = self._check_pass(action)
-            self.history.append(chosen)
-            self._pass(chosen, m)
-            return self
+                    self._bit = bit  # for _do, which follows at once
+                    return action
         if p == _PLAY:
             idx = _idx_of_id(id(action))
             if idx is None:
@@ -652,34 +637,12 @@ class Hearts(Game):
                 idx = self._card_index(action)
             if not self._legal() >> idx & 1:
                 raise IllegalAction(self._why_illegal(idx))
-            self.history.append(_CARDS[idx])
-            self._play(idx)
-            return self
-        if p == _DEAL and type(action) is Deal:
-            self._validate_deal(action)
-            self.history.append(action)
-            self._deal(action)
-            return self
-        return super().apply(action)
-
-    def _not_your_turn(self, seat: Any) -> str:
-        if self._to_move is None:
-            return "the game is over"
-        if self._to_move == CHANCE:
-            return "a deal is due, no seat is to act"
-        return f"it is {self.seat_name(self._to_move)}'s turn (seat {self._to_move}), not seat {seat!r}"
-
-    def _validate(self, action: Any) -> Any:
-        p = self._phase
-        if p == _DEAL:
-            return self._validate_deal(action)
+            self._bit = 1 << idx
+            return _CARDS[idx]
         if p == _PASS:
             return self._validate_pass(action)
-        if p == _PLAY:  # apply() handles play itself; kept for apply_step
-            idx = self._card_index(action)
-            if not self._legal() >> idx & 1:
-                raise IllegalAction(self._why_illegal(idx))
-            return _CARDS[idx]
+        if p == _DEAL:
+            return self._validate_deal(action)
         raise IllegalAction("the game is over")
 
     def _validate_deal(self, action: Any) -> Deal:
@@ -716,7 +679,21 @@ class Hearts(Game):
         return action
 
     def _validate_pass(self, action: Any) -> Card | tuple[Card, ...]:
-        return self._check_pass(action)[0]
+        s = self._to_move
+        k = self._k
+        if type(action) is tuple and len(action) == k and not self._chosen[s]:  # type: ignore[index]
+            m = 0  # the common case, k interned Cards, checked here (anything else: _check_pass)
+            for c in action:
+                b = _bit_of_id(id(c))
+                if b is None:
+                    break
+                m |= b
+            else:
+                if m & self._hands[s] == m and m.bit_count() == k:  # type: ignore[index]
+                    self._bit = m  # the cards' mask, for _do
+                    return action  # already normalised: a tuple of interned Cards
+        chosen, self._bit = self._check_pass(action)
+        return chosen
 
     def _check_pass(self, action: Any) -> tuple[Card | tuple[Card, ...], int]:
         """The normalised pass action and the mask of its cards, or IllegalAction."""
@@ -753,13 +730,22 @@ class Hearts(Game):
         return tuple([_CARDS[i] for i in idxs]), m
 
     def _do(self, action: Any) -> None:
-        p = self._phase
-        if p == _DEAL:
+        """The engine's hook that applies a validated (normalised) action."""
+        if self._phase == _PLAY:  # _play(), inlined for a card that leaves the trick open
+            bit = self._bit  # the card's bit, kept by _validate
+            trick = self._trick
+            trick.append(bit)
+            if len(trick) < self.players:
+                s = self._to_move
+                self._hands[s] ^= bit  # type: ignore[index]
+                self._legal_mask = -1
+                self._to_move = self._next[s]  # type: ignore[index]
+            else:
+                self._end_trick(bit)
+        elif self._phase == _PASS:
+            self._pass(action, self._bit)  # the mask of its cards, kept by _validate
+        else:
             self._deal(action)
-        elif p == _PASS:
-            self._pass(action)
-        else:  # apply_step (a Timeline) plays through here
-            self._play(_IDX_OF_ID[id(action)])
 
     def chance_outcome(self) -> Deal:
         """Shuffle the cards in play with the game's RNG; deal one at a time clockwise from dealer's left.
@@ -923,6 +909,7 @@ class Hearts(Game):
             self._phase = _HAND_OVER
             self.phase = _PHASE_OUT[_HAND_OVER]
             self._to_move = None
+            self.is_over = True
         elif max(self.scores) >= self.rules.target:
             low = min(self.scores)
             self.winners = tuple(s for s in range(n) if self.scores[s] == low)
@@ -930,6 +917,7 @@ class Hearts(Game):
             self._phase = _MATCH_OVER
             self.phase = _PHASE_OUT[_MATCH_OVER]
             self._to_move = None
+            self.is_over = True
         else:
             self._phase = _DEAL
             self.phase = _PHASE_OUT[_DEAL]
@@ -1062,7 +1050,7 @@ class Hearts(Game):
             return action.code
         if isinstance(action, str):  # a card code (an observation's legal cards): its own encoding
             return Card.parse(action).code
-        if isinstance(action, tuple):
+        if isinstance(action, tuple) and all(isinstance(c, Card) for c in action):
             return [c.code for c in action]
         raise ValueError(f"not a Hearts action: {action!r}")
 
@@ -1084,24 +1072,19 @@ class Hearts(Game):
         """An independent copy (same state, same RNG state); events are immutable and shared."""
         new = object.__new__(Hearts)
         d = self.__dict__.copy()
-        for key in (
-            "history",
-            "_hands",
-            "_chosen",
-            "_taken",
-            "_trick",
-            "scores",
-            "hand_history",
-        ):
-            d[key] = list(d[key])
-        if d["_final"] is not None:
-            d["_final"] = list(d["_final"])
+        d["history"] = list(d["history"])
         d["events"] = self.events._copy_for(d["history"])
         d["options"] = dict(self.options)
         rng = _random.Random()
         rng.setstate(self.rng.getstate())
         d["rng"] = rng
         new.__dict__ = d
+        for key in Hearts.__slots__:
+            setattr(new, key, getattr(self, key))
+        for key in Hearts._LISTS:
+            setattr(new, key, list(getattr(self, key)))
+        if self._final is not None:
+            new._final = list(self._final)
         return new
 
     def __deepcopy__(self, memo: dict) -> Hearts:

@@ -38,6 +38,10 @@ def test_contract_five_sons(players: int, mode: str) -> None:
     assert stats.illegal_checked > 30
     assert stats.alternatives > 10, "the indistinguishability check found too few other deals to compare"
     assert stats.hidden_scans == stats.positions * players
+    # the live check followed other deals call by call, some where the answerer was forced in
+    # one deal and had a choice in the other
+    assert stats.live_alternatives > 10 and stats.live_calls > 200
+    assert stats.live_forced_vs_chosen > 0, "no live comparison of a forced answer with a chosen one"
 
 
 @pytest.mark.slow
@@ -99,3 +103,41 @@ def test_contract_catches_a_refusal_that_changes_the_game() -> None:
     g.apply(g.chance_outcome())
     with pytest.raises(AssertionError, match="changed"):
         check_illegal_changes_nothing(g, [NoClaim()])
+
+
+def test_contract_catches_the_old_live_leak() -> None:
+    """Not vacuous: an engine whose ``apply`` gives a forced answer itself, inside the ask (the old
+    leak of issue 9), fails the contract's live check, over ordinary bot games."""
+    import random
+
+    from tests.game_contract import LiveTrace, check_live, play_checked
+
+    class OldEngine(FiveSons):
+        name = ""  # not registered
+
+        def apply(self, action):
+            super().apply(action)
+            while self.forced_action() is not None:
+                super().apply(self.forced_action())
+            return self
+
+    def make(seed: int) -> FiveSons:
+        g = OldEngine(4, {}, seed)
+        g._next_dealer = seed % 4
+        g.apply(g.chance_outcome())
+        return g
+
+    caught = 0
+    for seed in range(3):
+        trace = LiveTrace()
+        play_checked(make(seed), make_bots(4)(seed), trace=trace)
+        try:
+            check_live(trace, alternatives, random.Random(seed))
+        except AssertionError as e:
+            assert str(e).startswith("live: seat ") and "can tell apart" in str(e)
+            caught += 1
+    assert caught == 3
+    for seed in range(3):  # the same games on today's engine pass
+        trace = LiveTrace()
+        play_checked(make_game(4)(seed), make_bots(4)(seed), trace=trace)
+        assert check_live(trace, alternatives, random.Random(seed)).live_forced_vs_chosen > 0

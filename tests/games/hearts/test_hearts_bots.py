@@ -120,3 +120,65 @@ def test_tournament_table() -> None:
         tournament([("x", RuleBot())], hands=1)
     with pytest.raises(ValueError, match="not 0"):  # no hands: no averages to divide out
         tournament(entries, hands=0)
+
+
+QS_INDEX = Card.parse("QS").index
+
+
+def _plain_rollout(view: _View, card: int, deal: list[list[int]]) -> int:
+    """The counting bot's playout restated on lists: every seat ducks under the winning card as high as it
+    can (else plays its lowest card of the suit led); void, it dumps the Queen of spades, else its highest
+    heart, else its highest card (the lowest suit among equal ranks; no point card on the first trick when
+    no_pts_on_first_trick); a trick's winner leads its lowest card, hearts only once broken (RULES.md)."""
+    n, me = view.n, view.seat
+    hands = [sorted(h) for h in deal]
+    hands[me] = [i for i in view.hand if i != card]
+    trick = [*view.trick, (me, card)]
+    first, broken, taken = view.first_trick and view.no_pts_first, view.broken, 0
+    seat = (me + 1) % n
+    while True:
+        while len(trick) < n:
+            lead = trick[0][1] // 13
+            hand = hands[seat]
+            follow = [i for i in hand if i // 13 == lead]
+            win = max(i for _, i in trick if i // 13 == lead)
+            if follow:
+                below = [i for i in follow if i < win]
+                c = max(below) if below else min(follow)
+            else:
+                options = [i for i in hand if not (i // 13 == 2 or i == QS_INDEX)] if first else hand
+                options = options or hand
+                hearts = [i for i in options if i // 13 == 2]
+                top = max(options, key=lambda i: (i % 13, -i))
+                c = QS_INDEX if QS_INDEX in options else max(hearts) if hearts else top
+            hand.remove(c)
+            trick.append((seat, c))
+            seat = (seat + 1) % n
+        lead = trick[0][1] // 13
+        winner = max((t for t in trick if t[1] // 13 == lead), key=lambda t: t[1])[0]
+        pts = sum(1 if i // 13 == 2 else 13 if i == QS_INDEX else 0 for _, i in trick)
+        broken = broken or any(i // 13 == 2 for _, i in trick)
+        taken += pts if winner == me else 0
+        if not hands[winner]:
+            return taken
+        options = hands[winner] if broken else ([i for i in hands[winner] if i // 13 != 2] or hands[winner])
+        c = min(options, key=lambda i: (i % 13, i))
+        hands[winner].remove(c)
+        trick, first, seat = [(winner, c)], False, (winner + 1) % n
+
+
+def test_counting_bot_rollout_matches_a_plain_restatement() -> None:
+    """The bit-mask playout of the counting bot gives the points of the plain list version, card by card."""
+    checked = 0
+    for g, _seat, obs in play_positions(range(12), random.Random(5)):
+        view = _View(obs)
+        masks = view.sample_masks(random.Random(g.step))
+        if masks is None:
+            continue
+        lists = [[i for i in range(52) if m >> i & 1] for m in masks]
+        assert [sum(1 << i for i in h) for h in lists] == masks
+        for code in obs["legal"]:
+            card = Card.parse(code).index
+            assert view.rollout(card, masks) == _plain_rollout(view, card, lists), (obs["trick"], code)
+            checked += 1
+    assert checked > 500

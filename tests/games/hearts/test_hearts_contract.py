@@ -90,6 +90,7 @@ def test_contract_one_hand(n: int) -> None:
     assert stats.finished == 2
     assert stats.illegal_checked > 20
     assert stats.alternatives > 5
+    assert stats.live_alternatives > 5 and stats.live_calls > 50  # the live check ran, call by call
     assert stats.hidden_scans == stats.positions * n
 
 
@@ -123,12 +124,17 @@ def test_bad_card_not_in_hand() -> None:
 
 
 def test_bad_out_of_turn() -> None:
-    """Acting for a seat that is not to move is refused (``apply(action, seat=...)``)."""
+    """Acting for a seat not to move, or no seat, is refused (the engine's ``act(seat, action)``)."""
     g = _after_pass()
     wrong = (g.to_move + 1) % 4
+    step = g.step
     with pytest.raises(IllegalAction, match=f"not seat {wrong}"):
-        g.apply(g.legal_actions()[0], seat=wrong)
-    g.apply(g.legal_actions()[0], seat=g.to_move)
+        g.act(wrong, g.legal_actions()[0])
+    assert g.step == step
+    with pytest.raises(IllegalAction, match="not a seat"):
+        g.act(4, g.legal_actions()[0])
+    g.act(g.to_move, g.legal_actions()[0])
+    assert g.step == step + 1
 
 
 @pytest.mark.parametrize("n", PLAYERS)

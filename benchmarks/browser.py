@@ -1,0 +1,324 @@
+"""How long the apps and lessons take as a person feels it, in a real browser (issue 11's bar).
+
+In the browser harness of the test suite (Debian's Chromium driven by Playwright, 1280 x 900, every
+request that does not go to 127.0.0.1 aborted), with the bots at pace "at once" (the tables' default):
+
+- both apps in Voila: every click of one game played by clicking (Five Sons: ask, no claim, show a card;
+  Hearts: select three cards, pass, play to the end of the hand), then a few "New deal" clicks;
+- the same two apps in JupyterLab (Run All of the app notebook, then the same clicks);
+- every lesson in JupyterLab: Run All, from the command to the page settled;
+- a reference click in the same pages: a bare ``Button`` whose handler only changes a ``Label``
+  (a cell appended to each app's copy), so the figures compare across machines.
+
+A click's time is measured inside the page: a ``MutationObserver`` on ``document.body`` started just
+before ``el.click()``; "first" is the first mutation, "settled" the last mutation before 600 ms of quiet
+(the bots' replies drawn). The page is left 300 ms quiet before each click. Prints medians, p95 and max
+(milliseconds), and the ratio of each median to the reference click's.
+
+Targets (issue 11): p95 < 300 ms per click in both apps, new deal < 500 ms, every lesson's Run All < 3 s.
+
+    PYTHONPATH=. python benchmarks/browser.py [--clicks 80] [--deals 3] [--only voila|lab|lessons]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser_harness import (  # noqa: E402
+    CHROMIUM_ARGS,
+    JS_KERNEL_IDLE,
+    NOTEBOOKS,
+    LabServer,
+    VoilaServer,
+    find_chromium,
+    local_only,
+    open_notebook,
+)
+
+VIEWPORT = {"width": 1280, "height": 900}
+QUIET_BEFORE_MS = 300
+QUIET_AFTER_MS = 600
+
+REFERENCE_CELL = """import ipywidgets as widgets
+_ref_label = widgets.Label("0")
+_ref_button = widgets.Button(description="reference")
+_ref_button.add_class("qard-bench-reference")
+_ref_label.add_class("qard-bench-reference-label")
+def _ref_click(_b):
+    _ref_label.value = str(int(_ref_label.value) + 1)
+_ref_button.on_click(_ref_click)
+widgets.HBox([_ref_button, _ref_label])
+"""
+
+# wait until the page has had `quiet` ms without a mutation (at most `cap` ms)
+JS_QUIET = """async ([quiet, cap]) => {
+  let last = performance.now();
+  const obs = new MutationObserver(() => { last = performance.now(); });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  const start = performance.now();
+  while (performance.now() - last < quiet && performance.now() - start < cap) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  obs.disconnect();
+  return performance.now() - start;
+}"""
+
+# click the element; "first": the first mutation after which the watched elements (`watch`, a selector, or
+# the clicked element itself when null) read differently; "settled": the last mutation before `quiet` ms of
+# quiet after that first response (ms after the click); `cap` bounds the whole wait
+JS_TIMED_CLICK = """async ([el, watch, quiet, cap]) => {
+  const sig = () => watch ? Array.from(document.querySelectorAll(watch)).map((e) => e.outerHTML).join('|')
+                          : (el.isConnected ? el.outerHTML : '(gone)');
+  const before = sig();
+  let first = null, last = null;
+  const obs = new MutationObserver(() => {
+    const now = performance.now();
+    if (first === null && sig() !== before) first = now;
+    if (first !== null) last = now;
+  });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  const t0 = performance.now();
+  el.click();
+  while (true) {
+    await new Promise((r) => setTimeout(r, 25));
+    const now = performance.now();
+    if (now - t0 > cap) break;
+    if (first !== null && now - last >= quiet) break;
+  }
+  obs.disconnect();
+  return {first: first === null ? null : first - t0, settled: last === null ? cap : last - t0,
+          changed: first !== null};
+}"""
+
+GAME_WATCH = ".qard-log, .qard-controls"
+
+
+def timed_click(page: Any, locator: Any, watch: str | None = GAME_WATCH,
+                cap_ms: int = 20_000) -> dict[str, Any]:
+    """Wait for quiet, click the element inside the page, return first / settled milliseconds."""
+    page.evaluate(JS_QUIET, [QUIET_BEFORE_MS, 10_000])
+    handle = locator.element_handle()
+    r = page.evaluate(JS_TIMED_CLICK, [handle, watch, QUIET_AFTER_MS, cap_ms])
+    if not r["changed"]:
+        print(f"  (a click changed nothing in {watch or 'the clicked element'} within {cap_ms} ms)")
+    return r
+
+
+def _visible(page: Any, selector: str) -> Any:
+    loc = page.locator(f"{selector}:visible")
+    return loc.first if loc.count() else None
+
+
+def _controls_text(page: Any) -> str:
+    return " ".join(page.locator(".qard-controls").all_inner_texts())
+
+
+def five_sons_clicks(page: Any, max_clicks: int) -> dict[str, list[float]]:
+    """One Five Sons game by clicking (the builder's question, no claim, a card to show): settled times."""
+    out: dict[str, list[float]] = {}
+    for _ in range(max_clicks):
+        if "game is over" in _controls_text(page):
+            break
+        for selector, kind in ((".qard-no-claim", "no claim"), (".qard-ask", "ask"),
+                               ("button.qard-card:not(.qard-illegal)", "show")):
+            target = _visible(page, selector)
+            if target is not None:
+                r = timed_click(page, target)
+                out.setdefault(kind, []).append(r["settled"])
+                break
+        else:
+            page.wait_for_timeout(200)
+    return out
+
+
+def hearts_clicks(page: Any, max_clicks: int) -> dict[str, list[float]]:
+    """One Hearts hand by clicking (three cards selected, the pass, a legal card each turn)."""
+    out: dict[str, list[float]] = {}
+    for _ in range(max_clicks):
+        controls = _controls_text(page)
+        if "Hand over" in controls or "match is over" in controls:
+            break
+        if _visible(page, ".qard-pass") is not None:
+            cards = page.locator("button.qard-card:visible")
+            for i in range(3):
+                if "qard-selected" not in (cards.nth(i).get_attribute("class") or ""):
+                    out.setdefault("select", []).append(timed_click(page, cards.nth(i), None)["settled"])
+            button = page.locator(".qard-pass:visible").first
+            deadline = time.monotonic() + 10
+            while button.is_disabled() and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            out.setdefault("pass", []).append(timed_click(page, button)["settled"])
+            continue
+        card = _visible(page, "button.qard-card:not(.qard-illegal)")
+        if card is not None:
+            out.setdefault("play", []).append(timed_click(page, card)["settled"])
+        else:
+            page.wait_for_timeout(200)
+    return out
+
+
+def app_session(page: Any, name: str, clicks: int, deals: int) -> dict[str, list[float]]:
+    """The clicks of one game of the app on an open page, then `deals` New deal clicks, the reference."""
+    page.locator(".qard-new-deal").first.wait_for(state="visible", timeout=120_000)
+    play = five_sons_clicks if "five-sons" in name else hearts_clicks
+    out = play(page, clicks)
+    for _ in range(deals):
+        r = timed_click(page, page.locator(".qard-new-deal").first, ".qard-table")
+        out.setdefault("new deal", []).append(r["settled"])
+    ref = page.locator(".qard-bench-reference").first
+    for _ in range(10):
+        r = timed_click(page, ref, ".qard-bench-reference-label")
+        out.setdefault("reference", []).append(r["settled"])
+    return out
+
+
+def copy_with_reference(dest: Path) -> Path:
+    """A copy of notebooks/ whose app notebooks end with the reference button cell."""
+    root = dest / "notebooks"
+    shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for app in root.glob("app-*.ipynb"):
+        nb = json.loads(app.read_text())
+        nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                            "source": REFERENCE_CELL.splitlines(keepends=True)})
+        app.write_text(json.dumps(nb, indent=1))
+    return root
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    if len(s) == 1:
+        return s[0]
+    k = (len(s) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def report(title: str, figures: dict[str, list[float]], ref: float | None, summary: str = "every game click",
+           ) -> None:
+    """One table: n, median, p95, max (ms) per kind, the ratio of each median to the reference's."""
+    width = max([22] + [len(k) + 2 for k in figures])
+    print(f"\n{title}")
+    print(f"  {'what':<{width}}{'n':>4}{'median':>9}{'p95':>9}{'max':>9}   x reference (median)")
+    for kind, vals in figures.items():
+        if not vals:
+            continue
+        med = statistics.median(vals)
+        ratio = f"{med / ref:8.0f}x" if ref and kind != "reference" else ""
+        print(f"  {kind:<{width}}{len(vals):>4}{med:>9.0f}{pct(vals, .95):>9.0f}{max(vals):>9.0f}   {ratio}")
+    clicks = [v for k, vs in figures.items() if k not in ("reference", "new deal", "run all") for v in vs]
+    if clicks:
+        print(f"  {summary:<{width}}{len(clicks):>4}{statistics.median(clicks):>9.0f}"
+              f"{pct(clicks, .95):>9.0f}{max(clicks):>9.0f}")
+
+
+def run_lab_all(page: Any, cap_ms: int = 600_000) -> float:
+    """Run All in JupyterLab, from the command to the page settled (ms)."""
+    js = """async ([quiet, cap]) => {
+      const times = [];
+      const obs = new MutationObserver(() => { times.push(performance.now()); });
+      obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+      const t0 = performance.now();
+      const ok = await window.jupyterapp.commands.execute('notebook:run-all-cells');
+      while (true) {
+        await new Promise((r) => setTimeout(r, 25));
+        const now = performance.now();
+        const last = times.length ? times[times.length - 1] : t0;
+        if (now - last >= quiet || now - t0 > cap) break;
+      }
+      obs.disconnect();
+      return {ok, ran: performance.now() - t0, settled: (times.length ? times[times.length - 1] : t0) - t0};
+    }"""
+    page.evaluate(JS_QUIET, [QUIET_BEFORE_MS, 10_000])
+    r = page.evaluate(js, [QUIET_AFTER_MS, cap_ms])
+    if r["ok"] is not True:
+        raise RuntimeError(f"Run All did not finish cleanly: {r}")
+    page.wait_for_function(JS_KERNEL_IDLE, timeout=cap_ms, polling=250)
+    return r["settled"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clicks", type=int, default=80, help="at most this many game clicks per app")
+    ap.add_argument("--deals", type=int, default=3, help="New deal clicks per app")
+    ap.add_argument("--only", choices=("voila", "lab", "lessons"), action="append",
+                    help="run only these parts (repeatable); default all")
+    args = ap.parse_args()
+    parts = set(args.only or ("voila", "lab", "lessons"))
+    chromium = find_chromium()
+    if chromium is None:
+        sys.exit("no Chromium found (apt-get install chromium, or set QARDLAB_CHROMIUM)")
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="qard-bench-"))
+    notebooks = copy_with_reference(work)
+    apps = sorted(p.name for p in notebooks.glob("app-*.ipynb"))
+    lessons = sorted(p.name for p in notebooks.glob("[0-9][0-9]-*.ipynb"))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+
+        def new_page() -> tuple[Any, Any]:
+            ctx = browser.new_context(viewport=VIEWPORT)
+            local_only(ctx)
+            pg = ctx.new_page()
+            pg.set_default_timeout(60_000)
+            return ctx, pg
+
+        if "voila" in parts:
+            for name in apps:
+                server = VoilaServer.start(notebooks / name, work / "voila")
+                try:
+                    ctx, page = new_page()
+                    t0 = time.perf_counter()
+                    page.goto(server.base + "/", wait_until="load", timeout=180_000)
+                    load = (time.perf_counter() - t0) * 1000
+                    figures = app_session(page, name, args.clicks, args.deals)
+                    ref = statistics.median(figures["reference"])
+                    report(f"Voila, {name} (page load {load:.0f} ms)", figures, ref)
+                    ctx.close()
+                finally:
+                    server.stop()
+        if parts & {"lab", "lessons"}:
+            lab = LabServer.start(work / "lab", source=notebooks)
+            try:
+                if "lab" in parts:
+                    for name in apps:
+                        ctx, page = new_page()
+                        open_notebook(page, lab, name)
+                        run = run_lab_all(page)
+                        figures = app_session(page, name, args.clicks, args.deals)
+                        figures["run all"] = [run]
+                        report(f"JupyterLab, {name}", figures, statistics.median(figures["reference"]))
+                        ctx.close()
+                        lab.shutdown_kernels()
+                if "lessons" in parts:
+                    runs: dict[str, list[float]] = {}
+                    for name in lessons:
+                        ctx, page = new_page()
+                        open_notebook(page, lab, name)
+                        runs[name] = [run_lab_all(page)]
+                        ctx.close()
+                        lab.shutdown_kernels()
+                    report("JupyterLab, Run All of each lesson (ms, to the page settled)", runs, None,
+                           summary="every lesson")
+                    every = [v for vs in runs.values() for v in vs]
+                    print(f"  slowest lesson: {max(runs, key=lambda n: runs[n][0])} ({max(every):.0f} ms)")
+            finally:
+                lab.stop()
+        browser.close()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""Experiments over many hands on every core, or on a Dask cluster: ``map_chunks``.
+
+An experiment is cut into fixed chunks of hands (``chunk`` hands each, the last one shorter);
+a chunk is a picklable call ``fn(start, stop, chunk_index)`` that plays hands ``start..stop-1``
+and returns their results as a list. Whatever seeds a chunk must come from its index (and the
+experiment's seed), never from the worker it runs on, so that the same seed gives the same
+results for any number of workers: chunks are cut the same way and their results put back in
+order.
+
+Chunks run through joblib (``pip install qardlab[parallel]``): on every local core by default
+(``n_jobs=-1``), and on a Dask cluster inside ``joblib.parallel_config(backend="dask")`` with a
+``dask.distributed.Client`` connected (``pip install qardlab[cluster]``). Without joblib, or with
+one worker, or with one chunk, they run in this process. A tqdm progress bar (``tqdm.auto``: a
+widget in a notebook, text in a terminal) counts the hands as chunks come back; ``bar=False``
+turns it off, and ``progress(hands_done)``, if given, is called as well.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from typing import Any, Callable, Iterator, Optional
+
+__all__ = ["map_hands", "map_chunks", "chunk_seed", "have_joblib"]
+
+
+def have_joblib() -> bool:
+    """Whether joblib is installed (the ``parallel`` extra)."""
+    return importlib.util.find_spec("joblib") is not None
+
+
+def chunk_seed(seed: int, chunk_index: int, entry: int = 0) -> int:
+    """A 32-bit seed for one entry (a bot, a seat) in one chunk of an experiment seeded ``seed``.
+
+    Built by numpy's SeedSequence from the three numbers, so neighbouring chunks and entries get
+    unrelated streams, and a chunk's seeds never depend on which worker plays it.
+    """
+    import numpy as np
+
+    return int(np.random.SeedSequence([seed & 0xFFFFFFFF, seed >> 32 & 0xFFFFFFFF, chunk_index, entry])
+               .generate_state(1)[0])
+
+
+def _bounds(total: int, chunk: int) -> list[tuple[int, int, int]]:
+    return [(i, start, min(start + chunk, total)) for i, start in enumerate(range(0, total, chunk))]
+
+
+def _workers(n_jobs: Optional[int], backend: Optional[str]) -> int:
+    """How many workers joblib would use (1 with n_jobs=1, or n_jobs=None and no joblib)."""
+    if n_jobs == 1:
+        return 1
+    if not have_joblib():
+        if n_jobs is None:
+            return 1
+        raise ImportError(
+            f"n_jobs={n_jobs!r} runs on several cores through joblib, which is not installed: "
+            "pip install 'qardlab[parallel]' (or pass n_jobs=1)"
+        )
+    import joblib
+
+    if backend is None:
+        return joblib.effective_n_jobs(-1 if n_jobs is None else n_jobs)
+    with joblib.parallel_config(backend=backend):
+        return joblib.effective_n_jobs(-1 if n_jobs is None else n_jobs)
+
+
+def _results(fn: Callable[[int, int, int], list], bounds: list[tuple[int, int, int]],
+             n_jobs: Optional[int], backend: Optional[str]) -> Iterator[tuple[int, list]]:
+    """(hands in the chunk, its results) for every chunk, in chunk order."""
+    if len(bounds) <= 1 or _workers(n_jobs, backend) <= 1:
+        for i, start, stop in bounds:
+            yield stop - start, fn(start, stop, i)
+        return
+    import contextlib
+
+    import joblib
+
+    # a backend named here is set as joblib.parallel_config would (Parallel(backend="dask") itself
+    # hands joblib's nesting level on to Dask's submit in joblib 1.6)
+    scope = joblib.parallel_config(backend=backend) if backend is not None else contextlib.nullcontext()
+    with scope:
+        parallel = joblib.Parallel(n_jobs=-1 if n_jobs is None else n_jobs, return_as="generator")
+        calls = (joblib.delayed(fn)(start, stop, i) for i, start, stop in bounds)
+        for (_, start, stop), out in zip(bounds, parallel(calls)):
+            yield stop - start, out
+
+
+def map_chunks(fn: Callable[[int, int, int], list], total: int, chunk: int = 10,
+               n_jobs: Optional[int] = None, backend: Optional[str] = None, bar: Optional[bool] = None,
+               progress: Optional[Callable[[int], None]] = None, desc: str = "hands") -> list[Any]:
+    """Every result of ``fn`` over ``total`` hands cut into chunks of ``chunk``, in hand order.
+
+    ``n_jobs``: joblib's (``-1`` every core or every Dask worker, ``1`` this process); None: every
+    core when joblib is installed, else this process. ``backend``: joblib's backend name (None:
+    the one of the enclosing ``joblib.parallel_config``, loky by default; ``"dask"`` for a
+    cluster). ``bar``: a tqdm progress bar (None: when tqdm is installed; False: none).
+    """
+    if isinstance(total, bool) or not isinstance(total, int) or total < 1:
+        raise ValueError(f"an experiment plays a positive number of hands, not {total!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"chunk must be a positive number of hands, not {chunk!r}")
+    if n_jobs is not None and (isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs == 0):
+        raise ValueError(f"n_jobs must be a non-zero integer (-1: every core) or None, not {n_jobs!r}")
+    meter = None
+    if bar is None:
+        bar = importlib.util.find_spec("tqdm") is not None
+    if bar:
+        from tqdm.auto import tqdm
+
+        meter = tqdm(total=total, desc=desc, unit="hand")
+    out: list[Any] = []
+    done = 0
+    try:
+        for size, results in _results(fn, _bounds(total, chunk), n_jobs, backend):
+            out.extend(results)
+            done += size
+            if meter is not None:
+                meter.update(size)
+            if progress is not None:
+                progress(done)
+    finally:
+        if meter is not None:
+            meter.close()
+    return out
+
+
+def _each_hand(fn: Callable[[int], Any], start: int, stop: int, chunk_index: int) -> list[Any]:
+    return [fn(h) for h in range(start, stop)]
+
+
+def map_hands(fn: Callable[[int], Any], hands: int, chunk: int = 10, n_jobs: Optional[int] = None,
+              backend: Optional[str] = None, bar: Optional[bool] = None,
+              progress: Optional[Callable[[int], None]] = None, desc: str = "hands") -> list[Any]:
+    """``[fn(0), fn(1), ..., fn(hands - 1)]``, computed in chunks on every core (see :func:`map_chunks`).
+
+    For an experiment whose hand ``h`` is seeded by ``h`` alone (lesson 08's "who takes the Queen"):
+    the list is the same for any number of workers. ``fn`` may be a function or a lambda defined
+    in a notebook (joblib sends it to the workers with cloudpickle).
+    """
+    return map_chunks(functools.partial(_each_hand, fn), hands, chunk=chunk, n_jobs=n_jobs, backend=backend,
+                      bar=bar, progress=progress, desc=desc)
