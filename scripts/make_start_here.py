@@ -43,6 +43,8 @@ APPS: list[tuple[str, str, str]] = [
     ("app-five-sons.ipynb", "Five Sons at the table",
      "play The King of Hearts has Five Sons against bots"),
     ("app-hearts.ipynb", "Hearts at the table", "play a match of Hearts against bots"),
+    ("app-classroom.ipynb", "Play together", "join your seat at a class table with your teacher's code"),
+    ("classroom-teacher.ipynb", "The teacher's desk", "create class tables, hand out codes, watch, replay"),
 ]
 
 INTRO = """\

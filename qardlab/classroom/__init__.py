@@ -5,7 +5,8 @@
 in ``docs/classroom.md``. Importing this package imports neither Tornado nor ipywidgets.
 """
 
-__all__ = ["BOT_LEVELS", "RemoteSource", "JoinRefused"]
+__all__ = ["BOT_LEVELS", "RemoteSource", "JoinRefused", "join"]
 
 from .client import JoinRefused, RemoteSource
+from .join import join
 from .tables import BOT_LEVELS

@@ -223,6 +223,21 @@ class RemoteSource:
         self._ws.write_message(json.dumps({"type": "act", "action": action, "step": obs["step"]}))
         return obs["step"]
 
+    async def wait(self, predicate: Callable[[dict[str, Any]], bool],
+                   timeout: float = 30.0) -> dict[str, Any]:
+        """Wait (without blocking the event loop) until ``predicate(observation)`` holds; returns that
+        observation. TimeoutError names the step it stopped at."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self._obs is None or not predicate(self._obs):
+            if self.refused:
+                raise JoinRefused(self.refused)
+            if loop.time() > end:
+                step = None if self._obs is None else self._obs["step"]
+                raise TimeoutError(f"{self!r}: still waiting after {timeout} s (at step {step})")
+            await asyncio.sleep(0.02)
+        return self._obs
+
     def observe(self, callback: Callable[["RemoteSource"], None]) -> Callable[[], None]:
         """Call ``callback(source)`` after every observation, error, or change of connection."""
         self._listeners.append(callback)

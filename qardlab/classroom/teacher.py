@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import re
@@ -26,7 +27,18 @@ from typing import Any, Mapping, Optional, Sequence
 
 from ..engine import Record
 
-__all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html"]
+__all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html", "join_sheet", "join_link"]
+
+
+def seat_names(game: str, players: int, options: Mapping[str, Any]) -> list[str]:
+    """The seats' names of a table of ``game`` (its ``names`` option, else the game's own)."""
+    from ..engine import Game
+
+    try:
+        g = Game.registry[game]._blank(players, dict(options), None)
+        return [g.seat_name(s) for s in range(players)]
+    except (KeyError, ValueError, TypeError):
+        return [f"seat {s}" for s in range(players)]
 
 
 class TeacherError(RuntimeError):
@@ -34,7 +46,8 @@ class TeacherError(RuntimeError):
 
 
 class LocalServer:
-    """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready."""
+    """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready. It runs until
+    ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down)."""
 
     def __init__(self, db: Optional[str] = None, host: str = "127.0.0.1", port: int = 0,
                  token: Optional[str] = None) -> None:
@@ -68,6 +81,8 @@ class LocalServer:
             raise RuntimeError("the classroom server did not start within 30 s")
         self.log: list[str] = lines  # what the server prints later (its warnings) is read into this,
         threading.Thread(target=self._drain, daemon=True).start()  # so a full pipe never blocks it
+        # and it stops with the process that started it (a notebook's kernel shutting down) at the latest
+        atexit.register(self.stop)
 
     def _drain(self) -> None:
         try:
@@ -119,14 +134,19 @@ class Teacher:
     def create_table(self, game: str = "five_sons", players: int = 4, seed: Optional[int] = None,
                      options: Optional[dict] = None, deal: Optional[dict] = None,
                      bots: Optional[Mapping[int, str]] = None, pace: Optional[float] = None) -> dict:
-        """A new table: ``{"table": id, "seats": [{"seat", "code", "bot"}], "teacher": code}``."""
+        """A new table: ``{"table": id, "seats": [{"seat", "code", "bot", "name"}], "teacher": code}`` (the
+        server's answer, with each seat's name added)."""
         body: dict[str, Any] = {"game": game, "players": players, "seed": seed, "options": options or {},
                                 "bots": {str(s): level for s, level in (bots or {}).items()}}
         if deal is not None:
             body["deal"] = deal
         if pace is not None:
             body["pace"] = pace
-        return self._request("POST", "/api/tables", body)
+        answer = self._request("POST", "/api/tables", body)
+        names = seat_names(game, players, options or {})
+        for seat in answer.get("seats", []):  # the seats' names, for the join sheet (students know them)
+            seat.setdefault("name", names[seat["seat"]] if seat["seat"] < len(names) else None)
+        return answer
 
     def create_tables(self, count: int, game: str = "five_sons", players: int = 4,
                       seed: Optional[int] = None, bots: Optional[Mapping[int, str]] = None,
@@ -173,14 +193,64 @@ def codes_html(created: Sequence[dict], url: str = "") -> str:
             + "".join(rows) + "</table>")
 
 
+def join_link(app_url: str, server_url: str, code: str) -> str:
+    """The address of the student's join page with the server and the code filled in."""
+    from urllib.parse import urlencode
+
+    return f"{app_url.rstrip('?')}?{urlencode({'server': server_url, 'code': code})}"
+
+
+def _qr_svg(text: str) -> str:
+    """A QR code of ``text`` as inline SVG, or "" when no light QR library (segno) is installed."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    return segno.make(text, error="m").svg_inline(scale=3, border=2)
+
+
+def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] = None) -> str:
+    """The join codes of some tables as HTML, one card per student seat: the table, the seat's name, the
+    code, and (with ``app_url``, the address of the Voila page ``app-classroom.ipynb`` as the students
+    reach it) a link that opens the page with the code filled in, and its QR code when segno is
+    installed (``pip install qardlab[classroom]``)."""
+    import html as _html
+
+    cards = []
+    for t in created:
+        for s in t["seats"]:
+            if not s["code"]:
+                continue
+            name = f"{s['name']} (seat {s['seat']})" if s.get("name") else f"seat {s['seat']}"
+            link = join_link(app_url, server_url, s["code"]) if app_url else ""
+            qr = _qr_svg(link) if link else ""
+            open_ = f"<br><a href='{_html.escape(link)}' target='_blank'>open my seat</a>" if link else ""
+            cards.append(
+                "<div class='qard-join-card' style='display:inline-block;border:1px solid #999;"
+                "border-radius:6px;padding:6px;margin:4px;text-align:center;vertical-align:top'>"
+                f"<b>table {t['table']}</b> · {_html.escape(name)}<br><code style='font-size:1.1em'>"
+                f"{_html.escape(s['code'])}</code>{open_}<br>{qr}</div>")
+    where = (f"<p>Server: <code>{_html.escape(server_url)}</code>"
+             + (f" · join page: <code>{_html.escape(app_url)}</code>" if app_url else "") + "</p>")
+    return f"<div class='qard-join-sheet'>{where}{''.join(cards)}</div>"
+
+
 def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False) -> Any:
-    """Every seat's view of a recorded game next to each other, one slider stepping them together."""
+    """Every seat's view of a recorded game next to each other, one slider stepping them together.
+
+    One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
+    what it could know (Five Sons: its deduction grid; Hearts: its card-counting grid), then its log.
+    The columns are parts of ordinary tables locked to each seat (``box.tables``), so each shows only
+    what that seat's observations hold."""
+    import html as _html
+
     import ipywidgets as widgets
 
     from ..widgets.five_sons import FiveSonsTable
     from ..widgets.hearts import HeartsTable
 
-    cls = FiveSonsTable if record.game == "five_sons" else HeartsTable
+    five = record.game == "five_sons"
+    cls = FiveSonsTable if five else HeartsTable
     seats = list(range(record.players)) if seats is None else list(seats)
     tables = [cls(record, seat=s, views=(s,), charts=charts) for s in seats]
     last = tables[0].timeline.last
@@ -193,8 +263,28 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
             t.timeline.go_to(change["new"])
 
     slider.observe(moved, names="value")
-    row = widgets.HBox(tables, layout=widgets.Layout(overflow="auto"))
-    box = widgets.VBox([slider, row])
+    columns = []
+    for s, t in zip(seats, tables):
+        if five:  # four or five grids abreast: narrower columns
+            t.grid.cell_width = "4.2em" if len(seats) <= 4 else "3.4em"
+            cols = f"3em repeat({len(t.grid.holders)}, {t.grid.cell_width})"
+            t.grid.box.layout.grid_template_columns = cols
+        head = widgets.HTML(f"<h4 style='margin:.2em 0'>{_html.escape(t.names[s])}'s view</h4>")
+        if five:
+            mine = [t.hands[s], t.grid_note, t.grid]
+        else:  # the trick is drawn in white on the felt
+            felt = widgets.Box([t.trick_view], layout=widgets.Layout(padding="4px"))
+            felt.add_class("qard-felt")
+            mine = [t.hands[s], felt, t.counting]
+        col = widgets.VBox([head, t.stepper.text, *mine, widgets.HTML("<b>Log</b>"), t.log_view],
+                           layout=widgets.Layout(width=f"{100 / len(seats):.2f}%", min_width="18em",
+                                                 padding="0 4px", border_right="1px solid #ddd"))
+        col.add_class("qard-seat-column")
+        columns.append(col)
+    row = widgets.HBox(columns, layout=widgets.Layout(overflow="auto", width="100%"))
+    note = widgets.HTML("<i>One column per seat, each only what that seat saw and could work out. "
+                        "Move the slider: every seat moves to the same step.</i>")
+    box = widgets.VBox([tables[0].css, slider, note, row])
     box.add_class("qard-side-by-side")
     box.tables = tables  # type: ignore[attr-defined]
     box.slider = slider  # type: ignore[attr-defined]

@@ -124,6 +124,8 @@ class GameTable(widgets.VBox):
                 raise ValueError("a remote source's bots are the server's: give no bots")
         else:
             raise ValueError(f"a table is drawn from a game, a Record or a Source, not {source!r:.80}")
+        #: close the source with the table (``qardlab.classroom.join`` sets it for its connection)
+        self.owns_source = False
         self._version = 0  # bumped on every change the source reports
         self._obs_key: Any = None
         self._obs: dict[Any, dict] = {}
@@ -157,7 +159,9 @@ class GameTable(widgets.VBox):
         self.viewpoint.add_class("qard-viewpoint")
         self.pace = widgets.Dropdown(options=list(PACES), value=pace, description="Bots:",
                                      layout=widgets.Layout(width="14em"))
-        self.show_charts = widgets.Checkbox(value=charts, description="charts", indent=False,
+        # a remote seat has no charts of its history (the history is the server's)
+        self.show_charts = widgets.Checkbox(value=charts and self.timeline is not None, description="charts",
+                                            indent=False,
                                             layout=widgets.Layout(width="6em"))
         self.status = widgets.HTML()
         self.status.add_class("qard-status")
@@ -179,12 +183,11 @@ class GameTable(widgets.VBox):
         self.show_charts.observe(lambda _c: self.render(), names="value")
         self._unsubscribe = self.source.observe(self._source_changed)
         if self.timeline is None:  # a remote seat: its history is the server's
-            self.show_charts.value = False
             self.show_charts.layout.display = "none"
         # a locked table has no View control at all: nothing on the page reaches another view
         tools = [self.viewpoint] if len(self.views) > 1 else []
         self.toolbar = widgets.HBox([*tools, self.pace, self.show_charts, self.clock])
-        if human is None and not self.bots:
+        if (human is None and not self.bots) or self.timeline is None:  # a remote table: the server's pace
             self.pace.layout.display = "none"
         super().__init__([])
         self.add_class("qard-table")
@@ -364,6 +367,8 @@ class GameTable(widgets.VBox):
         if self.comm is None:  # closed already (ipywidgets also calls close() on deletion)
             return
         self._unsubscribe()
+        if self.owns_source and hasattr(self.source, "close"):  # a joined seat's connection
+            self.source.close()
         close_tree(self)
 
     # -- showing --------------------------------------------------------------------------

@@ -82,6 +82,8 @@ class DeductionGrid(widgets.VBox):
                  on_level: Callable[[str], None] | None = None) -> None:
         if not isinstance(level, str) or level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
+        #: width of a holder's column (narrower where several grids stand side by side)
+        self.cell_width = "5.5em"
         self.cards = tuple(cards)
         # buttons as wide as their words (a fixed width cut "crossing out seen cards")
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
@@ -129,7 +131,7 @@ class DeductionGrid(widgets.VBox):
                     self.cells[(c, h)] = b
                 children.append(b)
         with self.box.hold_sync():
-            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, 5.5em)"
+            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, {self.cell_width})"
             self.box.children = children
 
     @staticmethod

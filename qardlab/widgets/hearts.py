@@ -121,7 +121,7 @@ class HeartsTable(GameTable):
             self.say("")
             self.render()
         else:
-            self.act(card)
+            self._acted = self.act(card)
 
     def play(self, card: Any) -> bool:
         """Click a card of the human's hand, as a user would; True if the click did something
@@ -136,8 +136,10 @@ class HeartsTable(GameTable):
         except KeyError:
             self.say(f"{card.symbol}: not a card you can click now.", error=True)
             return False
+        self._acted = False
         button.click()
-        return (self.observation(self.human)["step"], tuple(self.selected)) != before
+        # a remote table's move is sent, not yet played: act() saying yes counts too
+        return self._acted or (self.observation(self.human)["step"], tuple(self.selected)) != before
 
     def pass_selected(self) -> bool:
         """Pass the selected cards (all at once, as one action)."""
@@ -246,7 +248,8 @@ class HeartsTable(GameTable):
         self.pass_button.description = f"Pass these {k}" if len(self.selected) == k else (
             f"choose {k - len(self.selected)} more")
         between = phase == "hand_over" and not obs["is_over"] and self.live
-        self.next_hand_button.layout.display = "" if between else "none"
+        # a remote table's next hand is dealt by the server: no button for it
+        self.next_hand_button.layout.display = "" if between and self.timeline is not None else "none"
         if obs["is_over"]:
             over = "The match is over." if phase == "match_over" else "Hand over."
             self.prompt.value = f"<b>{over}</b>"
@@ -257,7 +260,8 @@ class HeartsTable(GameTable):
         elif acting:
             self.prompt.value = "<b>Your turn: click a card to play.</b>"
         elif between:
-            self.prompt.value = "<b>Hand over.</b>"
+            self.prompt.value = ("<b>Hand over.</b>" if self.timeline is not None
+                                 else "<b>Hand over: the next hand is dealt in a moment.</b>")
         else:
             self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
                 "<i>Stepping through: go to the last step to play.</i>")

@@ -1,0 +1,233 @@
+"""Lesson 09's helpers (Play together): a practice table when no teacher's server is given, the seat played
+for you when the lesson runs alone, a record's questions, and the exercise "who else could tell which card
+was shown?".
+
+Everything a seat knows is computed from that seat's observation (``knowledge_of``), as its own table draws
+it; the teacher's record is only opened after the game, when the server gives it to anyone.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..cards import Card
+from ..engine import Record, Timeline
+from ..games.five_sons import FiveSons
+from ..games.five_sons.knowledge import knowledge_of
+from .exercises import Reply, check, read_name, right, wrong
+
+__all__ = ["Practice", "practice", "autoplay", "record_of", "questions", "Question", "lesson_record",
+           "who_could_tell", "check_who_could_tell", "question_text", "my_replay", "LESSON_SEED",
+           "LESSON_QUESTION"]
+
+#: the lesson's own game (the same for the whole class): four logic bots, this seed
+LESSON_SEED = 28
+#: the question the exercise asks about
+LESSON_QUESTION = 7
+
+
+@dataclass
+class Practice:
+    """A practice server on this computer with bots in the other seats (stop it with ``stop()``)."""
+
+    server: Any
+    teacher: Any
+    table: dict
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    @property
+    def code(self) -> str:
+        return self.table["seats"][0]["code"]
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
+    """Start ``qardlab serve`` here (127.0.0.1, a free port) with one Five Sons table whose seats other than
+    seat 0 are bots of ``level``; seat 0's code is ``.code``."""
+    from ..classroom.teacher import LocalServer, Teacher
+
+    server = LocalServer()
+    teacher = Teacher(server.url, server.token)
+    table = teacher.create_table("five_sons", players, seed,
+                                 bots={s: level for s in range(1, players)}, pace=pace)
+    return Practice(server, teacher, table)
+
+
+async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
+    """Play the joined ``table``'s seat until the game is over, through the widget's public methods (the
+    question builder, a card's click, the claim buttons), choosing from the seat's observation alone: a
+    seeded random question, the first card it may show, a claim once logic leaves one pair. Returns the
+    moves made. For a lesson that runs alone: in class, the student plays."""
+    import random
+
+    rng, src, seat, moves = random.Random(seed), table.remote, table.human, 0
+    while True:
+        obs = await src.wait(lambda o: o["is_over"] or (o["to_move"] == seat and not table.forced_due(o)),
+                             timeout)
+        if obs["is_over"]:
+            return moves
+        if obs["phase"] == "ask":
+            a = rng.choice(obs["legal"])
+            table.ask(a["target"], a["face"], a["number"])
+        elif obs["phase"] == "answer":
+            table.hands[seat].click(Card.parse(obs["legal"][0]["card"]))
+        else:
+            left = knowledge_of(obs).candidates()
+            if len(left) == 1:
+                face, number = next(iter(left))
+                table.claim(face, number)
+            else:
+                table.no_claim_button.click()
+        moves += 1
+        await src.wait(lambda o, k=obs["step"]: o["step"] > k, timeout)
+
+
+def record_of(url: str, table: int) -> Record:
+    """A finished table's record from the server (anyone may read it once the game is over)."""
+    with urllib.request.urlopen(f"{url.rstrip('/')}/api/tables/{int(table)}/record", timeout=30) as r:
+        return Record.from_dict(json.loads(r.read()))
+
+
+@dataclass(frozen=True)
+class Question:
+    """The k-th question of a game (1-based) and its answer."""
+
+    number: int
+    step: int  # the timeline position just after the answer
+    asker: int
+    answerer: int
+    face: Card
+    card: Card  # the number card
+    shown: Optional[Card]  # None: "neither"
+
+
+def questions(record: Record) -> list[Question]:
+    """Every answered question of a Five Sons record, in order, from the teacher's observation."""
+    tl = Timeline(record)
+    events = tl.state_at(tl.last).observation(None)["events"]
+    out = []
+    for e in events:
+        if e["kind"] == "answer":
+            shown = e["private"][e["asker"]]["card"] if e["shown"] else None
+            out.append(Question(len(out) + 1, e["step"] + 1, e["asker"], e["answerer"], Card.parse(e["face"]),
+                                Card.parse(e["number"]), None if shown is None else Card.parse(shown)))
+    return out
+
+
+def lesson_record(seed: int = LESSON_SEED, players: int = 4) -> Record:
+    """The lesson's game: four logic bots, seeded (the same for everyone)."""
+    from ..games.five_sons.bots import ReasoningBot
+
+    g = FiveSons.new(players, seed=seed)
+    bots = [ReasoningBot(seed * 100 + s) for s in range(players)]
+    while not g.is_over:
+        if g.to_move == -1:
+            g.play(g.chance_outcome())
+        else:
+            g.play(bots[g.to_move].act(g.observation(g.to_move)))
+    return g.record()
+
+
+def who_could_tell(record: Record, number: int) -> list[int]:
+    """The onlookers of question ``number`` (neither asker nor answerer) who could tell, right after the
+    answer, which card was shown: by logic from their own observation, the answerer surely lacks the
+    other named card."""
+    q = questions(record)[number - 1]
+    if q.shown is None:
+        return []
+    other = q.card if q.shown == q.face else q.face
+    g = Timeline(record).state_at(q.step)
+    out = []
+    for s in range(record.players):
+        if s in (q.asker, q.answerer):
+            continue
+        grid = knowledge_of(g.observation_json(s)).grid("logic")
+        if grid[other].get(q.answerer) == "no":
+            out.append(s)
+    return out
+
+
+def check_who_could_tell(answer: Any, record: Record, number: int = LESSON_QUESTION) -> Reply:
+    """Lesson 09's exercise: name the onlooker who could tell which card was shown (or "nobody")."""
+    names = _names(record)
+    q = questions(record)[number - 1]
+    hands = Timeline(record).state_at(q.step).observation(None)["hands"]
+    knew = who_could_tell(record, number)
+    table = {n: s for s, n in enumerate(names)}
+    table["nobody"] = None
+    other = q.card if q.shown == q.face else q.face
+    ask = f"{names[q.asker]} asked {names[q.answerer]} about {q.face.symbol} and {q.card.symbol}"
+
+    def why(s: int) -> str:
+        holds = Card.parse(other.code).code in hands[s]
+        return (f"{names[s]} holds {other.symbol}, so {names[q.answerer]} cannot have shown it: the card "
+                f"shown was {q.shown.symbol}." if holds else
+                f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only "
+                f"says \"{names[q.answerer]} holds at least one of the two\".")
+
+    def judge(value: Any) -> Reply:
+        onlookers = [s for s in range(record.players) if s not in (q.asker, q.answerer)]
+        if value is None:
+            if not knew:
+                return right("nobody could tell.", *[why(s) for s in onlookers])
+            return wrong(f"{names[knew[0]]} could tell.", why(knew[0]),
+                         "The step missed: an onlooker who holds one of the two named cards knows the other "
+                         "one was shown.")
+        if value in (q.asker, q.answerer):
+            return wrong(f"{names[value]} asked or answered: they saw the card. The question is about the "
+                         "others at the table.", f"In question {number}, {ask}.")
+        if value in knew:
+            return right(why(value),
+                         f"In question {number}, {ask}; the others saw only that a card was shown.")
+        missed = ("The step missed: " + (f"it is {names[knew[0]]} who holds {other.symbol}." if knew
+                                         else "nobody else holds one of the two named cards."))
+        return wrong(why(value), missed)
+
+    return check(answer, read_name(table), judge, example='"Carol" or "nobody"')
+
+
+def question_text(record: Record, number: int) -> str:
+    """The hands as dealt and question ``number`` as everyone at the table heard it (not which card)."""
+    names = _names(record)
+    q = questions(record)[number - 1]
+    hands = Timeline(record).state_at(1).observation(None)["hands"]
+    lines = [f"{names[s]:6} holds " + " ".join(Card.parse(c).symbol for c in h) for s, h in enumerate(hands)]
+    said = (f"{names[q.answerer]} shows {names[q.asker]} a card." if q.shown is not None
+            else f"{names[q.answerer]} has neither.")
+    lines += ["", f"Question {number}: {names[q.asker]} asks {names[q.answerer]} about "
+                  f"{q.face.symbol} and {q.card.symbol}. {said}"]
+    return "\n".join(lines)
+
+
+def _names(record: Record) -> list[str]:
+    g = Timeline(record).state_at(0)
+    return [g.seat_name(s) for s in range(record.players)]
+
+
+def my_replay(url: str, table: Optional[int], question: int = LESSON_QUESTION) -> Any:
+    """Your table's game, every seat side by side, at the step after ``question`` (once the game is over);
+    or a note saying why not yet."""
+    from IPython.display import HTML
+
+    from ..classroom.teacher import side_by_side
+
+    if table is None:
+        return HTML("<i>Set TABLE to your table's number (your teacher has it) to replay your game.</i>")
+    try:
+        record = record_of(url, table)
+    except OSError as e:
+        return HTML(f"<i>Your table's game is not over yet (the server says: {e}); run this cell again "
+                    "when it is.</i>")
+    box = side_by_side(record)
+    qs = questions(record)
+    if len(qs) >= question:
+        box.slider.value = qs[question - 1].step
+    return box
