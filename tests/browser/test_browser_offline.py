@@ -55,12 +55,15 @@ def test_app_asks_nothing_of_the_internet(name: str, voila: Any, page: Any, tmp_
     page.goto(server.base + "/", wait_until="load", timeout=180_000)
     assert not voila_errors(page), voila_errors(page)
     assert_rendered(page, (".qard-app", ".qard-table"), timeout_ms=60_000)
+    # the replay stepper (whose Play widget draws four icons) is hidden in live play: ask for it
+    page.locator(".qard-replay-toggle").first.click()
+    page.locator(".qard-stepper .widget-play").first.wait_for(state="visible", timeout=30_000)
     fonts = page.evaluate(JS_ICON_FONT)
     page.wait_for_timeout(300)
     elsewhere = sorted({u for u in requests if not LOCAL.match(u)})
     assert requests and not elsewhere, f"requests that left 127.0.0.1: {elsewhere}"
     assert fonts["check"] and any("Font Awesome 5 Free" in f for f in fonts["loaded"]), fonts
-    assert fonts["icons"] > 0, "no visible icon on the page (the stepper's Play widget has four)"
+    assert fonts["icons"] > 0, "no visible icon on the page (the replay stepper's Play widget has four)"
     assert all("Font Awesome" in f for f in fonts["iconFonts"]), fonts
     assert all(w > 4 for w in fonts["iconWidths"]), f"icons drawn empty: {fonts}"
     assert not page.watch.errors, page.watch.errors
