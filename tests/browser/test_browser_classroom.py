@@ -125,7 +125,7 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
         _wait_text(bob, ".qard-controls", "You hold both cards")
         shot(bob, "classroom-seat-1-bob-chooses")
         qc = re.compile(r"^\s*Q♣\s*$")
-        bob.locator(".qard-seat button.qard-card").filter(has_text=qc).first.click()
+        bob.locator(".qard-my-hand button.qard-card").filter(has_text=qc).first.click()
         _wait_log(alice, "Bob shows Alice the Q♣.")
         _wait_log(carol, "Bob shows Alice a card")
         _wait_text(alice, ".qard-controls", "Claim the secret pair")
