@@ -272,9 +272,8 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
         head = widgets.HTML(f"<h4 style='margin:.2em 0'>{_html.escape(t.names[s])}'s view</h4>")
         if five:
             mine = [t.hands[s], t.grid_note, t.grid]
-        else:  # the trick is drawn in white on the felt
-            felt = widgets.Box([t.trick_view], layout=widgets.Layout(padding="4px"))
-            felt.add_class("qard-felt")
+        else:  # the seat's felt (the trick before its players), scrolled inside the narrow column
+            felt = widgets.Box([t.felt_view], layout=widgets.Layout(overflow="auto", max_width="100%"))
             mine = [t.hands[s], felt, t.counting]
         col = widgets.VBox([head, t.stepper.text, *mine, widgets.HTML("<b>Log</b>"), t.log_view],
                            layout=widgets.Layout(width=f"{100 / len(seats):.2f}%", min_width="18em",

@@ -8,6 +8,8 @@ so a test can SIGKILL it and start it again on the same file. Clients are synchr
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import os
 import random
@@ -116,6 +118,13 @@ class ServerProcess:
 
     def alive(self) -> bool:
         return self.proc.poll() is None
+
+
+def run_async(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own. The browser tests' Playwright (its sync API) keeps an
+    event loop running in the main thread for the whole session, where ``asyncio.run`` is refused."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 class Client:

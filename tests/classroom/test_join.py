@@ -13,7 +13,7 @@ import html
 import re
 
 import pytest
-from conftest import ServerProcess, free_port
+from conftest import ServerProcess, free_port, run_async
 
 from qardlab.classroom import JoinRefused, RemoteSource, join
 from qardlab.engine import Game, Record
@@ -85,7 +85,7 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
         assert alice.ask(1, "QC", "8H") and alice.status.value == ""
         await settle(alice, bob, watch, step=2)
         assert "You hold both cards" in bob.prompt.value and "Bob to choose a card to show" not in \
-            alice.center.value
+            alice.felt_view.value
         bob.hands[1].click("QC")
         await settle(alice, bob, watch, step=3)
         assert "Bob shows Alice the Q♣." in alice.log_view.value  # the asker sees which card
@@ -102,9 +102,9 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
         # the grid and its explanations are computed here from Alice's observation alone, and are what a
         # local table of the same game draws
         rec = Record.from_dict(srv.get(f"/api/tables/{table['table']}/record")[1])
-        same = FiveSonsTable(rec, seat=0, views=(0,), charts=False)
+        same = FiveSonsTable(rec, seat=0, views=(0,), human=0, charts=False)
         same.timeline.go_to(seen["step"])
-        assert same.log_view.value == alice.log_view.value and same.center.value == alice.center.value
+        assert same.log_view.value == alice.log_view.value and same.felt_view.value == alice.felt_view.value
         assert tree_state(same.grid) == tree_state(alice.grid)
         assert same.grid_note.value == alice.grid_note.value
         assert "pairs by crossing out" in all_text(alice.grid)
@@ -119,7 +119,7 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
         with pytest.raises(JoinRefused, match="unknown or stale"):
             await join(srv.url, "no-such-code")
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_joined_seat_tree_is_identical_under_deals_it_cannot_tell_apart(srv) -> None:
@@ -163,7 +163,7 @@ def test_joined_seat_tree_is_identical_under_deals_it_cannot_tell_apart(srv) -> 
         for t in [*everyone]:
             t.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_join_hearts_plays_a_hand_against_the_servers_bots(srv) -> None:
@@ -206,7 +206,7 @@ def test_join_hearts_plays_a_hand_against_the_servers_bots(srv) -> None:
         me.close()
         watch.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_remote_source_wait_times_out_with_the_step(srv) -> None:
@@ -218,7 +218,7 @@ def test_remote_source_wait_times_out_with_the_step(srv) -> None:
             await src.wait(lambda o: o["step"] > 1, timeout=0.3)
         src.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_join_page_form_sheet_and_watch(srv) -> None:
@@ -264,4 +264,4 @@ def test_join_page_form_sheet_and_watch(srv) -> None:
             w.close()
         assert app.table.comm is None
 
-    asyncio.run(main())
+    run_async(main())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from conftest import ServerProcess, free_port
+from conftest import ServerProcess, free_port, run_async
 from test_classroom_faults import DEAL, ask
 
 from qardlab.classroom import JoinRefused, RemoteSource
@@ -76,6 +76,6 @@ def test_remote_source_plays_refuses_and_reconnects(tmp_path) -> None:
             with pytest.raises(JoinRefused, match="unknown or stale join code"):
                 await RemoteSource.open(server.url, "not-a-code")
 
-        asyncio.run(main())
+        run_async(main())
     finally:
         server.stop()

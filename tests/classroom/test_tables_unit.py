@@ -8,6 +8,7 @@ import asyncio
 import json
 
 import pytest
+from conftest import run_async
 
 from qardlab.classroom.store import Store
 from qardlab.classroom.tables import Classroom, RequestError
@@ -50,9 +51,8 @@ async def turn() -> None:
 
 
 def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) -> None:
-    store = FlakyStore(tmp_path / "t.db")
-
     async def main() -> None:
+        store = FlakyStore(tmp_path / "t.db")  # made in the loop's thread, as the server makes its store
         room = Classroom(store, "token")
         made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
         table = room.tables[made["table"]]
@@ -92,7 +92,7 @@ def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) 
         assert [c.sent[-1]["observation"]["step"] for c in seats] == [4, 4, 4, 4]
         room.close()
 
-    asyncio.run(main())
+    run_async(main())
     again = Classroom(Store(tmp_path / "t.db"), "token")  # what is on disk
     assert [t.game.step for t in again.tables.values()] == [4, 2]
 

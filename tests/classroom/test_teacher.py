@@ -3,9 +3,8 @@ table's record side by side at every seat's view, one slider moving every seat's
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
+from conftest import run_async
 
 from qardlab.classroom.teacher import LocalServer, Teacher, TeacherError, codes_html, side_by_side
 from qardlab.engine import Timeline
@@ -27,7 +26,7 @@ def test_teacher_creates_watches_and_replays_tables() -> None:
             Teacher(server.url, "wrong").tables()
         teacher.set_bot(hearts["table"], 0, "rules")  # the student left: a bot plays on
         ids = [t["table"] for t in [*created, hearts]]
-        asyncio.run(teacher.wait_over(ids, timeout=120))
+        run_async(teacher.wait_over(ids, timeout=120))
         listed = {t["table"]: t for t in teacher.tables()}
         assert all(listed[i]["is_over"] for i in ids)
         records = [teacher.record(i) for i in ids]
