@@ -26,18 +26,29 @@ import numpy as np
 
 from ...cards import SUIT_MASKS, card_of_index, cards_of_mask
 from .game import Hearts
-from .rules import JD_BIT, QS_BIT, HeartsRules, check_players, deck_mask, hand_size, pass_offset
+from .rules import (
+    JD_INDEX,
+    JD_POINTS,
+    MOON_POINTS,
+    POINTS,
+    QS_BIT,
+    QS_INDEX,
+    HeartsRules,
+    check_players,
+    deck_mask,
+    hand_size,
+    opening_bit,
+    pass_offset,
+)
 
 __all__ = ["simulate", "BatchResult"]
 
-_POINTS = np.array(
-    [1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)], dtype=np.int64
-)
+_POINTS = np.array(POINTS, dtype=np.int64)  # the rules kernel's points of each card
 _SUIT = np.arange(52, dtype=np.int64) // 13
 _POINTS8 = _POINTS.astype(np.int8)
 _SHIFT16 = _SUIT * 16  # by card: the shift of its suit's field in a seat's packed suit slots
-_QS = QS_BIT.bit_length() - 1
-_JD = JD_BIT.bit_length() - 1
+_QS = QS_INDEX
+_JD = JD_INDEX
 _ONE = np.int64(1)
 _BITS = _ONE << np.arange(52, dtype=np.int64)  # the bit of each card index
 _SELECT: dict[int, np.ndarray] = {}
@@ -198,8 +209,7 @@ def simulate(
     # arrays (seat * count + hand) so that the n seats of a trick are n contiguous rows. Branches
     # are Python ones on the trick only (each a rule), never per hand; "a if c else b" per hand is
     # written with masks (np.where costs several times more).
-    clubs = deck_mask(n) & SUIT_MASKS[0]
-    lead_card = (clubs & -clubs).bit_length() - 1  # the lowest club in play
+    lead_card = opening_bit(n).bit_length() - 1  # the lowest club in play
     leader = np.argmax(cards[:, :, 0] == lead_card, axis=1).astype(np.int64)
     plays = np.empty((total, count), dtype=np.int8)  # step-major: each trick writes n rows
     raw = np.zeros((n, count), dtype=np.int16)  # (seat, hand): the points taken (26 at most)
@@ -281,16 +291,16 @@ def simulate(
         leader_flat = taker * count + rows
     raw = raw.T.astype(np.int64)
     points = raw.copy()
-    moon = raw == 26
+    moon = raw == MOON_POINTS
     shot = moon.any(axis=1)
     if shot.any():
         if rules.moon == "subtract_from_shooter":
-            points[shot] = np.where(moon[shot], -26, 0)
+            points[shot] = np.where(moon[shot], -MOON_POINTS, 0)
         else:  # add_to_others; "shooter_chooses" in a lone hand adds too (see Hearts._moon_choice)
-            points[shot] = np.where(moon[shot], 0, 26)
+            points[shot] = np.where(moon[shot], 0, MOON_POINTS)
     if rules.jd_bonus:
         has_jd = jd_taker >= 0
-        points[rows[has_jd], jd_taker[has_jd]] -= 10
+        points[rows[has_jd], jd_taker[has_jd]] += JD_POINTS
     return BatchResult(
         n, rules, tuple(cycle), direction_codes, deals, passes, np.ascontiguousarray(plays.T), raw, points
     )
