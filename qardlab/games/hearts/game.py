@@ -68,10 +68,8 @@ __all__ = ["Hearts", "Deal", "Trick", "PHASES", "describe_event"]
 
 PHASES = ("pass", "play", "hand_over", "match_over")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
-_IDX_OF_ID = {id(c): i for i, c in enumerate(_CARDS)}
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
-_idx_of_id = _IDX_OF_ID.get
 _DECK_BITS = {n: tuple(c.bit for c in cards_of_mask(deck_mask(n))) for n in range(3, 7)}
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
@@ -80,7 +78,6 @@ _SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
 _FOLLOW = {1 << i: (13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
 _SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
-_bit_of_id = {id(c): 1 << i for i, c in enumerate(_CARDS)}.get
 _EVERY_NTH = {n: tuple(slice(j, None, n) for j in range(n)) for n in range(3, 7)}
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
@@ -221,8 +218,8 @@ class Hearts(Game):
         setup = self._setup
         self._lead_mask = setup.first_lead
         self._discard_mask = setup.first_discard
-        #: the mover's legal cards in the play phase, kept up to date after every action; 0 in any
-        #: other phase (so the fast path of a play finds no legal card there)
+        #: the mover's legal cards in the play phase (-1: not computed yet since the last action); 0 in
+        #: any other phase (so the fast path of a play finds no legal card there)
         self._legal_mask = 0
         self.pass_direction = "none"
         self._offset = 0
@@ -337,15 +334,25 @@ class Hearts(Game):
 
     # -- legality ---------------------------------------------------------------------
     def _legal(self) -> int:
-        """The legal mask of the mover in the play phase (the rules kernel's ``legal_mask``, with the
-        lead and discard masks of this trick; kept up to date in ``_legal_mask``)."""
-        return self._legal_mask
+        """The legal mask of the mover in the play phase, cached in ``_legal_mask`` until the next
+        action: the kernel's ``legal_mask`` (follow suit if it can, else any card the discard mask
+        allows, else any; a lead: any card the lead mask allows, else any), with this trick's lead
+        and discard masks (the kernel's ``lead_mask`` and ``discard_mask``, kept as the trick changes)."""
+        h = self._hands[self._to_move]  # type: ignore[index]
+        trick = self._trick
+        if trick:
+            m = h & _SUIT_MASK_OF_BIT[trick[0]] or h & self._discard_mask or h
+        else:
+            m = h & self._lead_mask or h
+        self._legal_mask = m
+        return m
 
     def legal_mask(self) -> int:
         """The mover's legal cards as a 52-bit mask (0 when no seat is to act)."""
         p = self._phase
         if p == _PLAY:
-            return self._legal_mask
+            m = self._legal_mask
+            return self._legal() if m < 0 else m
         if p == _PASS:
             s = self._to_move
             return self._hands[s] & ~self._chosen[s]  # type: ignore[index]
@@ -354,36 +361,33 @@ class Hearts(Game):
     def legal_actions(self) -> list[Any]:
         """Play: the legal Cards. Pass: the mover's Cards not yet chosen (pick one at a time,
         or apply a tuple of them all). At a chance node or once over: ``[]``."""
-        m = self._legal_mask
-        if m:  # the play phase
-            trick = self._trick
-            if trick:
-                shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
-                x = m >> shift
-                if x < 0x2000 and x << shift == m:  # following suit: one suit's table
-                    return [*table[x]]
-        elif self._phase == _PASS:
-            s = self._to_move
-            m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
-        else:
-            return []
-        return [*_T0[m & 0x1FFF], *_T1[m >> 13 & 0x1FFF], *_T2[m >> 26 & 0x1FFF], *_T3[m >> 39]]
-
-    def _mover_legal(self, s: int) -> int:
-        """The kernel's legal mask (``rules.legal_mask``) of seat ``s`` to play now, with this
-        trick's lead and discard masks: follow suit if it can, else any allowed card, else any."""
-        h = self._hands[s]
         trick = self._trick
-        if trick:
-            return h & _SUIT_MASK_OF_BIT[trick[0]] or h & self._discard_mask or h
-        return h & self._lead_mask or h
+        if trick:  # _legal(), inlined (cards on the table: the play phase)
+            h = self._hands[self._to_move]  # type: ignore[index]
+            shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
+            x = h >> shift & 0x1FFF
+            if x:  # following suit: one suit's table
+                self._legal_mask = x << shift
+                return [*table[x]]
+            m = self._legal_mask = h & self._discard_mask or h
+        else:
+            p = self._phase
+            if p == _PLAY:  # a lead
+                h = self._hands[self._to_move]  # type: ignore[index]
+                m = self._legal_mask = h & self._lead_mask or h
+            elif p == _PASS:
+                s = self._to_move
+                m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
+            else:
+                return []
+        return [*_T0[m & 0x1FFF], *_T1[m >> 13 & 0x1FFF], *_T2[m >> 26 & 0x1FFF], *_T3[m >> 39]]
 
     def _why_illegal(self, idx: int) -> str:
         """Why the mover may not play card ``idx`` now, and what is legal (in ``words.why_illegal``)."""
         s: int = self._to_move  # type: ignore[assignment]
         card = _CARDS[idx]
         who = self.seat_name(s)
-        legal = codes_of(self._legal_mask)
+        legal = codes_of(self.legal_mask())
         h = self._hands[s]
         bit = 1 << idx
         owner = ""
@@ -410,12 +414,11 @@ class Hearts(Game):
     def _card_index(self, action: Any) -> int:
         """The card index of a Card or a code; IllegalAction naming a bad value."""
         if type(action) is Card:
-            i = _IDX_OF_ID.get(id(action))
-            return action.index if i is None else i
+            return action.index
         if type(action) is str:
             c = _PARSED.get(action)
             if c is not None:
-                return _IDX_OF_ID[id(c)]
+                return c.index
         try:
             return Card.parse(action).index
         except ValueError as e:
@@ -428,30 +431,60 @@ class Hearts(Game):
     # the engine's seat guard.
 
     def _step_fast(self, action: Any) -> bool:
-        """The engine's fast-path hook: a legal interned Card in the play phase is recorded and
-        played at once (True); anything else is left to the general path (False, nothing changed).
+        """The engine's fast-path hook: a legal Card in the play phase, or a whole pass of
+        ``cards_to_pass`` Cards of the mover's hand, is validated, recorded and done at once (True);
+        anything else is left to the general path (False, nothing changed), which explains a refusal.
 
-        ``_legal_mask`` is the mover's legal mask in the play phase and 0 in any other, so one
-        AND is the whole validation."""
-        bit = _bit_of_id(id(action))
-        if bit is None or not self._legal_mask & bit:
-            return False
-        self.history.append(action)
-        self._play(bit)
-        return True
+        ``_legal_mask`` is the mover's legal mask in the play phase (-1 until computed) and 0 in
+        any other, so one AND is the whole validation of a play; the play is ``_play``, inlined."""
+        if type(action) is Card:
+            bit = action.bit
+            m = self._legal_mask
+            if m < 0:
+                m = self._legal()
+            if not m & bit:
+                return False
+            self.history.append(action)
+            trick = self._trick
+            trick.append(bit)
+            if len(trick) < self.players:
+                s = self._to_move
+                self._hands[s] ^= bit  # type: ignore[index]
+                self._legal_mask = -1
+                self._to_move = self._next[s]  # type: ignore[index]
+            else:
+                self._end_trick(bit)
+            return True
+        if type(action) is tuple and self._phase == _PASS:
+            s = self._to_move
+            k = self._k
+            if len(action) != k or self._chosen[s]:  # type: ignore[index]
+                return False
+            m = 0
+            for c in action:
+                if type(c) is not Card:
+                    return False
+                m |= c.bit
+            if m & self._hands[s] != m or m.bit_count() != k:  # type: ignore[index]
+                return False  # not in the hand, or a card twice
+            self.history.append(action)
+            self._pass(action, m)
+            return True
+        return False
 
     def _validate(self, action: Any) -> Any:
         """The engine's validation hook: the normalised action, or IllegalAction (nothing changed)."""
         p = self._phase
         if p == _PLAY:
-            idx = _idx_of_id(id(action))
-            if idx is None:
+            if type(action) is Card:
+                idx = action.index
+            else:
                 if type(action) is tuple or type(action) is list:
                     raise IllegalAction(
-                        f"play one card, not {action!r}; legal: {' '.join(codes_of(self._legal_mask))}"
+                        f"play one card, not {action!r}; legal: {' '.join(codes_of(self.legal_mask()))}"
                     )
                 idx = self._card_index(action)
-            if not self._legal_mask >> idx & 1:
+            if not self.legal_mask() >> idx & 1:
                 raise IllegalAction(self._why_illegal(idx))
             self._bit = 1 << idx  # for _do, which follows at once
             return _CARDS[idx]
@@ -495,20 +528,7 @@ class Hearts(Game):
         return action
 
     def _validate_pass(self, action: Any) -> Card | tuple[Card, ...]:
-        s = self._to_move
-        k = self._k
-        if type(action) is tuple and len(action) == k and not self._chosen[s]:  # type: ignore[index]
-            m = 0  # the common case, k interned Cards, checked here (anything else: _check_pass)
-            for c in action:
-                b = _bit_of_id(id(c))
-                if b is None:
-                    break
-                m |= b
-            else:
-                if m & self._hands[s] == m and m.bit_count() == k:  # type: ignore[index]
-                    self._bit = m  # the cards' mask, for _do
-                    return action  # already normalised: a tuple of interned Cards
-        chosen, self._bit = self._check_pass(action)
+        chosen, self._bit = self._check_pass(action)  # (a whole pass of Cards: see _step_fast)
         return chosen
 
     def _check_pass(self, action: Any) -> tuple[Card | tuple[Card, ...], int]:
@@ -638,30 +658,30 @@ class Hearts(Game):
         while not self._hands[s] & lead:
             s += 1
         self._to_move = s
-        self._legal_mask = self._mover_legal(s)
+        self._legal_mask = -1
         self.events.start_plays(len(self.history), s)
 
     def _play(self, bit: int) -> None:
-        """The mover plays the card of ``bit`` (validated, in the history); the next seat's legal
-        mask follows (the kernel's ``legal_mask``: follow suit if it can, else discard)."""
+        """The mover plays the card of ``bit`` (validated, in the history; ``_step_fast`` inlines this)."""
         trick = self._trick
         trick.append(bit)
+        if len(trick) < self.players:
+            s = self._to_move
+            self._hands[s] ^= bit  # type: ignore[index]
+            self._legal_mask = -1
+            self._to_move = self._next[s]  # type: ignore[index]
+        else:
+            self._end_trick(bit)
+
+    def _end_trick(self, bit: int) -> None:
+        """The trick's last card (``bit``) is played: its taker (the kernel's ``trick_winner``) takes
+        its cards and leads next, or the hand is scored once the hands are empty."""
         s: int = self._to_move  # type: ignore[assignment]
         hands = self._hands
         hands[s] ^= bit
-        if len(trick) < self.players:
-            s = self._to_move = self._next[s]
-            h = hands[s]
-            self._legal_mask = h & _SUIT_MASK_OF_BIT[trick[0]] or h & self._discard_mask or h
-        else:
-            self._end_trick(self._next[s])
-
-    def _end_trick(self, leader: int) -> None:
-        """The trick (led by ``leader``) is complete: its taker (the kernel's ``trick_winner``)
-        takes its cards and leads next, or the hand is scored once the hands are empty."""
         trick = self._trick
         tmask = sum(trick)  # distinct bits: the sum is the union
-        w = trick_winner(trick, leader, self.players)
+        w = trick_winner(trick, self._next[s], self.players)  # the leader sits left of the last to play
         self._taken[w] |= tmask
         if self._first:
             self._first = False
@@ -671,10 +691,9 @@ class Hearts(Game):
             self._broken = True
             self._lead_mask = lead_mask(False, True, self.players, self.rules)
         self._trick = []
-        h = self._hands[w]
-        if h:  # cards are left (every seat holds as many)
+        if hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
-            self._legal_mask = h & self._lead_mask or h
+            self._legal_mask = -1
         else:
             self._legal_mask = 0
             self._score_hand()

@@ -22,7 +22,6 @@ from .values import codes_of
 
 __all__ = ["HeartsLog"]
 
-_IDX_OF_ID = {id(c): i for i, c in enumerate(_CARDS)}
 _CODES = tuple(c.code for c in _CARDS)
 
 
@@ -46,7 +45,7 @@ class HeartsLog(EventLog):
 
     def pass_choice(self, step: int, seat: int, cards: Sequence[Card]) -> None:
         """``seat`` chooses ``cards`` to pass: everyone sees how many, the seat which."""
-        self._raw(("choice", step, seat, cards))
+        self._events.append(("choice", step, seat, cards))  # type: ignore[arg-type]  (no plays are open)
 
     def passed(self, step: int, direction: str, offset: int, chosen: Sequence[int]) -> None:
         """The chosen cards (``chosen``: each seat's mask) change hands, each ``offset`` seats on."""
@@ -67,7 +66,8 @@ class HeartsLog(EventLog):
         return super().append(kind, step, public, private, hidden)
 
     def _raw(self, entry: tuple) -> None:
-        self._close()
+        if self._open is not None:
+            self._close()
         self._events.append(entry)  # type: ignore[arg-type]
 
     def _close(self) -> None:
@@ -140,7 +140,7 @@ class HeartsLog(EventLog):
         history = self._history
         trick = list(trick)
         for step in range(start, end):
-            idx = _IDX_OF_ID[id(history[step])]
+            idx = history[step].index
             out.append(Event("play", step, {"seat": seat, "card": _CODES[idx]}))
             trick.append((seat, idx))
             if len(trick) < n:
