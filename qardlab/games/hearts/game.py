@@ -218,8 +218,9 @@ class Hearts(Game):
         setup = self._setup
         self._lead_mask = setup.first_lead
         self._discard_mask = setup.first_discard
-        #: the mover's legal cards in the play phase (-1: not computed yet since the last action); 0 in
-        #: any other phase (so the fast path of a play finds no legal card there)
+        #: the mover's legal cards in the play phase, cached by ``legal_actions`` and ``legal_mask``
+        #: until the next action; 0 when not computed, and in any other phase (so the fast path of a
+        #: play finds no legal card there, and leaves the action to the general path)
         self._legal_mask = 0
         self.pass_direction = "none"
         self._offset = 0
@@ -351,8 +352,7 @@ class Hearts(Game):
         """The mover's legal cards as a 52-bit mask (0 when no seat is to act)."""
         p = self._phase
         if p == _PLAY:
-            m = self._legal_mask
-            return self._legal() if m < 0 else m
+            return self._legal_mask or self._legal()
         if p == _PASS:
             s = self._to_move
             return self._hands[s] & ~self._chosen[s]  # type: ignore[index]
@@ -435,14 +435,13 @@ class Hearts(Game):
         ``cards_to_pass`` Cards of the mover's hand, is validated, recorded and done at once (True);
         anything else is left to the general path (False, nothing changed), which explains a refusal.
 
-        ``_legal_mask`` is the mover's legal mask in the play phase (-1 until computed) and 0 in
-        any other, so one AND is the whole validation of a play; the play is ``_play``, inlined."""
+        ``_legal_mask`` is the mover's legal mask in the play phase once ``legal_actions`` (or
+        ``legal_mask``) has computed it, else 0, so one AND is the whole validation of a play (an
+        action applied before its legal cards were asked for takes the general path); the play is
+        ``_play``, inlined."""
         if type(action) is Card:
             bit = action.bit
-            m = self._legal_mask
-            if m < 0:
-                m = self._legal()
-            if not m & bit:
+            if not self._legal_mask & bit:
                 return False
             self.history.append(action)
             trick = self._trick
@@ -450,7 +449,7 @@ class Hearts(Game):
             if len(trick) < self.players:
                 s = self._to_move
                 self._hands[s] ^= bit  # type: ignore[index]
-                self._legal_mask = -1
+                self._legal_mask = 0
                 self._to_move = self._next[s]  # type: ignore[index]
             else:
                 self._end_trick(bit)
@@ -658,7 +657,7 @@ class Hearts(Game):
         while not self._hands[s] & lead:
             s += 1
         self._to_move = s
-        self._legal_mask = -1
+        self._legal_mask = 0
         self.events.start_plays(len(self.history), s)
 
     def _play(self, bit: int) -> None:
@@ -668,7 +667,7 @@ class Hearts(Game):
         if len(trick) < self.players:
             s = self._to_move
             self._hands[s] ^= bit  # type: ignore[index]
-            self._legal_mask = -1
+            self._legal_mask = 0
             self._to_move = self._next[s]  # type: ignore[index]
         else:
             self._end_trick(bit)
@@ -693,7 +692,7 @@ class Hearts(Game):
         self._trick = []
         if hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
-            self._legal_mask = -1
+            self._legal_mask = 0
         else:
             self._legal_mask = 0
             self._score_hand()

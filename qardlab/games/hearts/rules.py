@@ -205,6 +205,8 @@ class HeartsRules:
         return cls(**dict(data))
 
 
+_SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
+
 #: the rules as RULES.md's defaults (the options every reader falls back on)
 DEFAULT_RULES = HeartsRules()
 
@@ -267,7 +269,7 @@ def trick_winner(bits: Sequence[int], leader: int, players: int) -> int:
     """Rule (trick): the seat that takes a complete trick, the highest card of the suit led.
 
     ``bits`` are the (distinct) cards' bits in playing order, the first led by seat ``leader``."""
-    top = sum(bits) & SUIT_MASKS[(bits[0].bit_length() - 1) // 13]  # distinct bits: the sum is the union
+    top = sum(bits) & _SUIT_MASK_OF_BIT[bits[0]]  # distinct bits: the sum is the union
     return (leader + bits.index(1 << top.bit_length() - 1)) % players
 
 
