@@ -39,6 +39,7 @@ from .rules import (
     POINTS,
     QS_BIT,
     QS_INDEX,
+    QUEEN_POINTS,
     HeartsRules,
     break_mask,
     card_points,
@@ -190,6 +191,20 @@ def _seen_or_mine(obs: Mapping[str, Any]) -> set[int]:
     return seen
 
 
+_RULES_SEEN: dict[str, HeartsRules] = {}
+
+
+def _rules_of(data: Mapping[str, Any]) -> HeartsRules:
+    """An observation's rules (``HeartsRules.from_dict``, remembered: a bot reads them at every play)."""
+    key = repr(sorted(data.items()))
+    rules = _RULES_SEEN.get(key)
+    if rules is None:
+        if len(_RULES_SEEN) > 64:
+            _RULES_SEEN.clear()
+        rules = _RULES_SEEN[key] = HeartsRules.from_dict(data)
+    return rules
+
+
 class CountingBot(RuleBot):
     """Counts cards and voids, and samples consistent deals to choose its play (see the module docstring).
 
@@ -251,10 +266,10 @@ class _View:
         self.out = [i for i in range(52) if in_play >> i & 1 and i not in played and i not in mine]
         self.first_trick = bool(obs.get("first_trick"))
         self.broken = bool(obs.get("hearts_broken"))
-        rules = HeartsRules.from_dict(obs.get("rules") or {})
+        rules = _rules_of(obs.get("rules") or {})
         self.no_pts_first = rules.no_pts_on_first_trick
-        # the rules kernel's masks: the discards of the first trick, the leads before and after
-        # hearts are broken, the cards that break them
+        # the rules kernel's masks: the discards of the first trick, the leads before hearts are
+        # broken, the cards that break them
         self.first_discard = discard_mask(True, rules)
         self.unbroken_lead = lead_mask(False, False, n, rules)
         self.breaks = break_mask(rules)
@@ -323,16 +338,15 @@ class _View:
         lead = trick[0][1] // 13
         win_seat, win = trick[0]
         pts = 0
-        played = 0  # the trick's cards, as a mask
         broken = self.broken
         for s, i in trick:
             if i // 13 == lead and i > win:
                 win_seat, win = s, i
             pts += _PTS[i]
-            played |= 1 << i
         count = len(trick)
-        discard = self.first_discard if self.first_trick else -1
-        unbroken_lead, breaks = self.unbroken_lead, self.breaks
+        discard = self.first_discard  # the first trick's discards (no points, with the option)
+        first = self.first_trick and discard != -1
+        unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
         taken = 0
         seat = me + 1 if me + 1 < n else 0
         while True:
@@ -345,7 +359,7 @@ class _View:
                     if c > win:
                         win_seat, win = seat, c
                 elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                    options = h & discard or h
+                    options = h & discard or h if first else h
                     if options & _QS_BIT:
                         c = QS
                     elif options & _HEARTS_M:
@@ -358,10 +372,11 @@ class _View:
                     continue
                 hands[seat] = h ^ (1 << c)
                 pts += _PTS[c]
-                played |= 1 << c
                 count += 1
                 seat = seat + 1 if seat + 1 < n else 0
-            if played & breaks:  # a heart (or the Queen, with qs_breaks_hearts) was played
+            # a card of the break mask was played: each scores, and a trick of exactly the Queen's
+            # points holds her and no heart (a trick has at most six cards)
+            if pts and (pts != QUEEN_POINTS or qs_breaks):
                 broken = True
             if win_seat == me:
                 taken += pts
@@ -373,7 +388,7 @@ class _View:
             options = h if broken else (h & unbroken_lead or h)
             c = _lowest_rank(options)
             hands[win_seat] = h ^ (1 << c)
-            lead, win, pts, count, discard, played = c // 13, c, _PTS[c], 1, -1, 1 << c
+            lead, win, pts, count, first = c // 13, c, _PTS[c], 1, False
             seat = win_seat + 1 if win_seat + 1 < n else 0
 
 

@@ -4,11 +4,13 @@ The rules themselves live in :mod:`.rules` (the kernel: legal cards, the taker o
 points, scoring, the end of the match), the log in :mod:`.log`, the words in :mod:`.words`, the
 value types and their JSON codec in :mod:`.values`. The state machine holds every hand as a
 52-bit mask (``Card.bit``; suits are contiguous runs of 13 bits, so "this seat's spades" is one
-AND) and the mover's legal mask, kept up to date after every action from the masks the kernel
-gives (:func:`~.rules.lead_mask`, :func:`~.rules.discard_mask`), and hands out readable ``Card``
+AND), the lead and discard masks of the trick being played (the kernel's
+:func:`~.rules.lead_mask` and :func:`~.rules.discard_mask`, updated as the first trick ends and
+as hearts are broken) and the mover's legal mask once asked for, and hands out readable ``Card``
 objects at the edges (``hand``, ``legal_actions``, ``trick``). The engine's one step
 (``Game.apply``: validate, record, do) has a fused fast path here (``_step_fast``) for its
-commonest case, a legal interned Card played; every other action takes the engine's general path.
+commonest cases, a legal Card played and a whole pass of Cards; every other action takes the
+engine's general path, which explains a refusal.
 
 Actions (all in ``history``, so a record replays exactly):
 
@@ -92,7 +94,8 @@ class _Setup:
     """What a table of ``players`` under ``rules`` keeps fixed, from the rules kernel (one per rules)."""
 
     __slots__ = ("rules", "players", "cycle", "deck", "hand_size", "lead_bit", "opening_card", "next",
-                 "first_lead", "unbroken_lead", "first_discard", "break_mask", "offsets")
+                 "first_lead", "unbroken_lead", "broken_lead", "first_discard", "later_discard", "break_mask",
+                 "offsets")
 
     def __init__(self, players: int, rules: HeartsRules) -> None:
         self.rules = rules
@@ -105,7 +108,9 @@ class _Setup:
         self.next = _NEXT[players]
         self.first_lead = lead_mask(True, False, players, rules)
         self.unbroken_lead = lead_mask(False, False, players, rules)
+        self.broken_lead = lead_mask(False, True, players, rules)
         self.first_discard = discard_mask(True, rules)
+        self.later_discard = discard_mask(False, rules)
         self.break_mask = break_mask(rules)
         self.offsets: dict[str, int] = {}
 
@@ -683,12 +688,13 @@ class Hearts(Game):
         w = trick_winner(trick, self._next[s], self.players)  # the leader sits left of the last to play
         self._taken[w] |= tmask
         if self._first:
+            setup = self._setup
             self._first = False
-            self._discard_mask = discard_mask(False, self.rules)
-            self._lead_mask = self._setup.unbroken_lead
-        if tmask & self._setup.break_mask:
+            self._discard_mask = setup.later_discard
+            self._lead_mask = setup.unbroken_lead  # (broken just below, if this trick breaks hearts)
+        if not self._broken and tmask & self._setup.break_mask:
             self._broken = True
-            self._lead_mask = lead_mask(False, True, self.players, self.rules)
+            self._lead_mask = self._setup.broken_lead
         self._trick = []
         if hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
