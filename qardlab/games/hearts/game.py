@@ -115,7 +115,9 @@ class _Setup:
         self.offsets: dict[str, int] = {}
 
     def offset(self, direction: str) -> int:
-        """The pass offset of ``direction`` (checked once per table)."""
+        """The pass offset of ``direction`` (checked once per table; ValueError naming a bad one)."""
+        if type(direction) is not str:
+            return pass_offset(direction, self.players)  # (raises, naming it)
         off = self.offsets.get(direction)
         if off is None:
             off = self.offsets[direction] = pass_offset(direction, self.players)
