@@ -213,14 +213,18 @@ def simulate(
     # hands, so that each starts on a word.
     direction_codes = rows % len(cycle)
     cycle_offsets = [pass_offset(d, n) for d in cycle]
-    seat_after = [
-        np.array([(p % n + (off if p < k * n else 0)) % n for p in range(ncards)], dtype=np.uint32) << 8
-        for off in cycle_offsets
-    ]  # by direction and position: the seat the card is in after the pass, in a key's second byte
+    # by direction and position: the seat the card is in after the pass, in a key's second byte
+    seat_after = np.array(
+        [[(p % n + (off if p < k * n else 0)) % n for p in range(ncards)] for off in cycle_offsets],
+        dtype=np.uint32,
+    ) << np.uint32(8)
     passes_sm = w("passes", (n, count), np.int64)  # seat-major: (seat, hand)
     kept = w("kept", (n, count), np.int64)
     cards_flat = w("cards", count * ncards, np.uint8)  # (hand * n + seat) * size + slot
-    chunk = min(count, _DEAL_CHUNK)
+    period = 2 * len(cycle)  # a chunk starts on a word and on the first direction of the cycle
+    chunk = min(count, max(period, _DEAL_CHUNK // period * period))
+    after = w("after", (chunk, ncards), np.uint32)  # each hand's row of seat_after, by its direction
+    seat_after.take(np.arange(chunk) % len(cycle), axis=0, out=after)
     transposed = w("transposed", (ncards, chunk), np.uint32)
     by_position = w("by_position", (ncards, chunk), np.uint64)
     for a in range(0, count, chunk):
@@ -241,8 +245,7 @@ def simulate(
         # each seat's cards after the pass, sorted: one sort of the keys seat * 256 + card, where a
         # position's seat after the pass is fixed by the pass direction (hand i: direction i % len);
         # the low byte of a sorted key is its card
-        for d, after in enumerate(seat_after):
-            keys[(d - a) % len(cycle) :: len(cycle)] |= after
+        keys |= after[:c]
         keys.sort(axis=1)
         np.copyto(cards_flat[a * ncards : b * ncards].reshape(c, ncards), keys, casting="unsafe")
     cards_flat = cards_flat.view(np.int8)
@@ -328,6 +331,7 @@ def simulate(
     jd_taker = np.full(count, -1, dtype=np.int64)
     broken = w("broken", count, bool)
     broken.fill(False)
+    everywhere_broken = False  # (then the rule no longer bars a lead)
     # r = floor(u * c) for a uniform 32-bit integer u / 2**32 and a count c of legal slots: one
     # multiply in uint64 and a shift (bias at most c / 2**32). Per trick, the generator's raw 64-bit
     # words, two 32-bit draws each: n rows for the seats' follows, then one for the lead.
@@ -354,7 +358,6 @@ def simulate(
     leader_mask = w("leader_mask", (n, count), mdt)  # -1 in the leader's row
     byte_counts = w("byte_counts", per_suit * np.dtype(mdt).itemsize, np.uint8)
     counts = w("counts", (n, count), np.uint64)
-    wide = w("wide", (n, count), np.uint64)
     index = w("index", (n, count), np.int64)
     slot = w("slot", (n, count), np.int8)
     key = w("key", (n, count), mdt)
@@ -384,7 +387,8 @@ def simulate(
         leader_flat += rows
         if t:
             alive.take(leader_flat, mode="clip", out=lead_legal)
-            if rules.must_break_hearts:  # no heart led before hearts are broken, unless only hearts
+            if rules.must_break_hearts and not everywhere_broken:  # no heart led before hearts are
+                # broken, unless only hearts
                 heart_slots.take(leader_flat, mode="clip", out=held)
                 held &= lead_legal
                 lead_legal ^= held
@@ -437,11 +441,11 @@ def simulate(
         spare &= allowed
         legal |= spare
         _count_bits(legal, byte_counts, counts)
-        np.multiply(draws[:n], counts, out=wide)
-        wide >>= np.uint64(32)
+        counts *= draws[:n]
+        counts >>= np.uint64(32)
         np.copyto(index, legal)
         index *= size
-        index += wide.view(np.int64)
+        index += counts.view(np.int64)
         select.take(index, mode="clip", out=slot)
         np.copyto(index, slot)
         index += card_base
@@ -463,9 +467,11 @@ def simulate(
         np.less(card8.view(np.uint8), 13, out=is_heart)
         np.equal(card, _QS, out=is_queen)
         if rules.must_break_hearts:  # a heart played breaks hearts for the next lead
-            broken |= is_heart.any(axis=0, out=flags)
-            if rules.qs_breaks_hearts:
-                broken |= is_queen.any(axis=0, out=flags)
+            if not everywhere_broken:
+                broken |= is_heart.any(axis=0, out=flags)
+                if rules.qs_breaks_hearts:
+                    broken |= is_queen.any(axis=0, out=flags)
+                everywhere_broken = bool(broken.all())
         # the trick's points, to its taker
         np.equal(seats, taken, out=is_leader)  # the taker leads the next trick
         np.negative(is_leader.view(np.int8), out=leader_mask, casting="unsafe")
