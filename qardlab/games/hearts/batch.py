@@ -382,33 +382,43 @@ def simulate(
     np.negative(is_leader.view(np.int8), out=leader_mask, casting="unsafe")
     # every index below is in range by construction: mode="clip" skips numpy's bounds checks
     for t in range(size):
-        np.copyto(draws.ravel(), bits(trick_words).view(np.uint32)[:trick_cells])
+        last = t == size - 1  # every seat holds one card, its only legal one: no draws (they would be
+        # the generator's last words, drawn for nothing)
         np.multiply(leader, count, out=leader_flat)
         leader_flat += rows
-        if t:
-            alive.take(leader_flat, mode="clip", out=lead_legal)
-            if rules.must_break_hearts and not everywhere_broken:  # no heart led before hearts are
-                # broken, unless only hearts
-                heart_slots.take(leader_flat, mode="clip", out=held)
-                held &= lead_legal
-                lead_legal ^= held
-                np.equal(lead_legal, 0, out=flags)
-                flags |= broken
-                held *= flags
-                lead_legal |= held
-            np.bitwise_count(lead_legal, out=lead_bytes)
-            np.copyto(lead_counts, lead_bytes)
-            lead_counts *= draws[n]
-            lead_counts >>= np.uint64(32)
-            np.copyto(lead_index, lead_legal)
-            lead_index *= size
-            lead_index += lead_counts.view(np.int64)
-            select.take(lead_index, mode="clip", out=lead_slot)
-        np.multiply(leader, size, out=lead_index)
-        lead_index += lead_base
-        np.add(lead_index, lead_slot, out=lead_index, casting="unsafe")
-        cards_flat.take(lead_index, mode="clip", out=lead)
-        np.left_shift(one, lead_slot, out=lead_bit, casting="unsafe")
+        if last:
+            np.copyto(index, alive2d)
+            index *= size
+            select.take(index, mode="clip", out=slot)
+            np.copyto(index, slot)
+            index += card_base
+            cards_flat.take(index, mode="clip", out=card)
+            card.reshape(-1).take(leader_flat, mode="clip", out=lead)
+        else:
+            np.copyto(draws.ravel(), bits(trick_words).view(np.uint32)[:trick_cells])
+            if t:
+                alive.take(leader_flat, mode="clip", out=lead_legal)
+                if rules.must_break_hearts and not everywhere_broken:  # no heart led before hearts are
+                    # broken, unless only hearts
+                    heart_slots.take(leader_flat, mode="clip", out=held)
+                    held &= lead_legal
+                    lead_legal ^= held
+                    np.equal(lead_legal, 0, out=flags)
+                    flags |= broken
+                    held *= flags
+                    lead_legal |= held
+                np.bitwise_count(lead_legal, out=lead_bytes)
+                np.copyto(lead_counts, lead_bytes)
+                lead_counts *= draws[n]
+                lead_counts >>= np.uint64(32)
+                np.copyto(lead_index, lead_legal)
+                lead_index *= size
+                lead_index += lead_counts.view(np.int64)
+                select.take(lead_index, mode="clip", out=lead_slot)
+            np.multiply(leader, size, out=lead_index)
+            lead_index += lead_base
+            np.add(lead_index, lead_slot, out=lead_index, casting="unsafe")
+            cards_flat.take(lead_index, mode="clip", out=lead)
         # the others follow suit if they can
         if small:  # (the low 16 bits of the shifted fields: the suit led)
             _SHIFT16.take(lead, mode="clip", out=shift)
@@ -420,38 +430,43 @@ def simulate(
             np.add(flat2d, shift, out=index)
             suit_slots.take(index, mode="clip", out=legal)
         legal &= alive2d
-        # the leader's row: its lead alone
-        np.bitwise_xor(legal, lead_bit, out=spare)
-        spare &= leader_mask
-        legal ^= spare
-        if t == 0 and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
-            np.bitwise_and(alive2d, point_slots2d, out=spare)
-            np.bitwise_xor(alive2d, spare, out=other)
-            np.subtract(other, one, out=followed)
-            followed >>= sign  # -1 where only point cards are left
-            spare &= followed
-            other |= spare
-            allowed = other
+        if last:
+            np.negative(legal, out=followed)
+            followed >>= sign  # -1 where a card of the suit led
         else:
-            allowed = alive2d
-        # void in the suit led: any card (of those allowed)
-        np.negative(legal, out=followed)
-        followed >>= sign
-        np.invert(followed, out=spare)
-        spare &= allowed
-        legal |= spare
-        _count_bits(legal, byte_counts, counts)
-        counts *= draws[:n]
-        counts >>= np.uint64(32)
-        np.copyto(index, legal)
-        index *= size
-        index += counts.view(np.int64)
-        select.take(index, mode="clip", out=slot)
-        np.copyto(index, slot)
-        index += card_base
-        cards_flat.take(index, mode="clip", out=card)
-        np.left_shift(one, slot, out=spare, casting="unsafe")
-        alive2d ^= spare
+            # the leader's row: its lead alone
+            np.left_shift(one, lead_slot, out=lead_bit, casting="unsafe")
+            np.bitwise_xor(legal, lead_bit, out=spare)
+            spare &= leader_mask
+            legal ^= spare
+            if t == 0 and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
+                np.bitwise_and(alive2d, point_slots2d, out=spare)
+                np.bitwise_xor(alive2d, spare, out=other)
+                np.subtract(other, one, out=followed)
+                followed >>= sign  # -1 where only point cards are left
+                spare &= followed
+                other |= spare
+                allowed = other
+            else:
+                allowed = alive2d
+            # void in the suit led: any card (of those allowed); followed: -1 where a card of the suit led
+            np.negative(legal, out=followed)
+            followed >>= sign
+            np.invert(followed, out=spare)
+            spare &= allowed
+            legal |= spare
+            _count_bits(legal, byte_counts, counts)
+            counts *= draws[:n]
+            counts >>= np.uint64(32)
+            np.copyto(index, legal)
+            index *= size
+            index += counts.view(np.int64)
+            select.take(index, mode="clip", out=slot)
+            np.copyto(index, slot)
+            index += card_base
+            cards_flat.take(index, mode="clip", out=card)
+            np.left_shift(one, slot, out=spare, casting="unsafe")
+            alive2d ^= spare
         # the trick goes to the highest card of the suit led: key (card + 1) * 8 + seat, 0 off suit
         np.copyto(key, card)
         key <<= 3
