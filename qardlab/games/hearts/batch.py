@@ -260,9 +260,9 @@ def simulate(
     passes_sm.take(giver, mode="clip", out=hands_sm)
     hands_sm += kept
     kept += passes_sm
-    deals = np.ascontiguousarray(kept.T)
+    deals = kept.T.copy()  # (copies: nothing returned is a scratch array)
     passes_sm *= offsets != 0
-    passes = np.ascontiguousarray(passes_sm.T)
+    passes = passes_sm.T.copy()
 
     # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
     # the bits from (its cards below suit t) to (its cards up to suit t), seat-major. Slot masks are
@@ -498,7 +498,7 @@ def simulate(
         np.copyto(leader, taken)
         if rules.jd_bonus:
             jd_taker = np.where((card == _JD).any(axis=0), leader, jd_taker)
-    raw = np.ascontiguousarray(raw.T, dtype=np.int64)
+    raw = raw.T.astype(np.int64, order="C")
     points = raw.copy()
     moon = raw == 26
     shot = moon.any(axis=1)
@@ -511,5 +511,5 @@ def simulate(
         has_jd = jd_taker >= 0
         points[rows[has_jd], jd_taker[has_jd]] -= 10
     return BatchResult(
-        n, rules, tuple(cycle), direction_codes, deals, passes, np.ascontiguousarray(plays.T), raw, points
+        n, rules, tuple(cycle), direction_codes, deals, passes, plays.T.copy(), raw, points
     )
