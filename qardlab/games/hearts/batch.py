@@ -154,6 +154,18 @@ def _scratch(count: int) -> _Scratch:
     return scratch
 
 
+@cache
+def _deal_matrix(n: int, k: int) -> np.ndarray:
+    """(position, [seat's pass, seat's deal]): 1.0 where the card dealt at the position is in it."""
+    matrix = np.zeros((hand_size(n) * n, 2 * n))
+    for p in range(len(matrix)):
+        matrix[p, n + p % n] = 1.0
+        if p < k * n:
+            matrix[p, p % n] = 1.0
+    matrix.flags.writeable = False
+    return matrix
+
+
 def _count_bits(masks: np.ndarray, work: np.ndarray, out: np.ndarray) -> np.ndarray:
     """Set bits of each int16/int32 mask, into ``out`` (uint64): numpy's bitwise_count is several times
     faster on bytes than on wider integers, so count the bytes (into ``work``, uint8) and add them
@@ -218,15 +230,19 @@ def simulate(
         [[(p % n + (off if p < k * n else 0)) % n for p in range(ncards)] for off in cycle_offsets],
         dtype=np.uint32,
     ) << np.uint32(8)
-    passes_sm = w("passes", (n, count), np.int64)  # seat-major: (seat, hand)
-    kept = w("kept", (n, count), np.int64)
+    # the deal as masks by a matrix product: a card's bit as the float64 2**card (exponent bits
+    # card + 1023) and a hand's row of them times a 0/1 matrix (position, seat); distinct powers of
+    # two below 2**52 add exactly in float64, in any order. The first k rounds a seat was dealt are a
+    # uniformly random k of its hand: its pass
+    sums = w("sums", (count, 2 * n), np.int64)  # (hand, passes by seat then deals by seat)
     cards_flat = w("cards", count * ncards, np.uint8)  # (hand * n + seat) * size + slot
     period = 2 * len(cycle)  # a chunk starts on a word and on the first direction of the cycle
     chunk = min(count, max(period, _DEAL_CHUNK // period * period))
     after = w("after", (chunk, ncards), np.uint32)  # each hand's row of seat_after, by its direction
     seat_after.take(np.arange(chunk) % len(cycle), axis=0, out=after)
-    transposed = w("transposed", (ncards, chunk), np.uint32)
-    by_position = w("by_position", (ncards, chunk), np.uint64)
+    powers = w("powers", (chunk, ncards), np.uint64)
+    product = w("product", (chunk, 2 * n), np.float64)
+    matrix = _deal_matrix(n, k)
     for a in range(0, count, chunk):
         b = min(count, a + chunk)
         c = b - a
@@ -235,13 +251,10 @@ def simulate(
         keys |= deck
         keys.sort(axis=1)
         keys &= np.uint32(63)  # (hand, position): the card dealt there
-        # the deal as masks: the cards' bits position-major, summed by round; the first k rounds a
-        # seat was dealt are a uniformly random k of its hand: its pass
-        np.copyto(transposed[:, :c], keys.T)
-        np.left_shift(np.uint64(1), transposed[:, :c], out=by_position[:, :c])
-        rounds = by_position[:, :c].view(np.int64).reshape(size, n, c)
-        rounds[:k].sum(axis=0, out=passes_sm[:, a:b])
-        rounds[k:].sum(axis=0, out=kept[:, a:b])
+        np.add(keys, np.uint32(1023), out=powers[:c])
+        powers[:c] <<= np.uint64(52)
+        np.matmul(powers[:c].view(np.float64), matrix, out=product[:c])
+        np.copyto(sums[a:b], product[:c], casting="unsafe")
         # each seat's cards after the pass, sorted: one sort of the keys seat * 256 + card, where a
         # position's seat after the pass is fixed by the pass direction (hand i: direction i % len);
         # the low byte of a sorted key is its card
@@ -250,19 +263,21 @@ def simulate(
         np.copyto(cards_flat[a * ncards : b * ncards].reshape(c, ncards), keys, casting="unsafe")
     cards_flat = cards_flat.view(np.int8)
     offsets = np.array(cycle_offsets, dtype=np.int64).take(direction_codes)
-    # each seat's hand after the pass: its kept cards and its giver's pass (itself, with no pass)
-    giver = w("giver", (n, count), np.int64)
-    np.subtract(seats64, offsets, out=giver)
+    passes_hm = sums[:, :n]
+    deals_hm = sums[:, n:]
+    deals = deals_hm.copy()  # (copies: nothing returned is a scratch array)
+    # each seat's hand after the pass: its deal less its pass, and its giver's pass (its own, with no pass)
+    giver = w("giver", (count, n), np.int64)
+    np.subtract(seats64.T, offsets[:, None], out=giver)
     giver %= n
-    giver *= count
-    giver += rows
-    hands_sm = w("hands", (n, count), np.int64)
-    passes_sm.take(giver, mode="clip", out=hands_sm)
-    hands_sm += kept
-    kept += passes_sm
-    deals = kept.T.copy()  # (copies: nothing returned is a scratch array)
-    passes_sm *= offsets != 0
-    passes = passes_sm.T.copy()
+    giver += (rows * (2 * n))[:, None]
+    hands_hm = w("hands_hm", (count, n), np.int64)
+    sums.take(giver, mode="clip", out=hands_hm)
+    hands_hm += deals_hm
+    hands_hm -= passes_hm
+    hands_sm = w("hands", (n, count), np.int64)  # seat-major: (seat, hand)
+    np.copyto(hands_sm, hands_hm.T)
+    passes = passes_hm * (offsets != 0)[:, None]
 
     # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
     # the bits from (its cards below suit t) to (its cards up to suit t), seat-major. Slot masks are
@@ -321,10 +336,11 @@ def simulate(
     # with masks (-1 or 0: np.where and ufuncs' where= cost several times more). Operands share one
     # dtype (mixed ones cost a cast each) and every array is one of the scratch arrays.
     leader = w("leader", count, np.int64)  # the first trick: the lowest club's holder
-    np.right_shift(hands_sm, lead_card, out=giver)
-    giver &= 1
-    giver *= seats64
-    giver.sum(axis=0, out=leader)
+    holder = w("holder", (n, count), np.int64)
+    np.right_shift(hands_sm, lead_card, out=holder)
+    holder &= 1
+    holder *= seats64
+    holder.sum(axis=0, out=leader)
     plays = w("plays", (total, count), np.int8)  # step-major: each trick writes n rows
     raw = w("raw", (n, count), mdt)  # (seat, hand): the points taken (26 at most)
     raw.fill(0)
