@@ -514,18 +514,18 @@ def simulate(
         np.copyto(leader, taken)
         if rules.jd_bonus:
             jd_taker = np.where((card == _JD).any(axis=0), leader, jd_taker)
-    raw = raw.T.astype(np.int64, order="C")
-    points = raw.copy()
-    moon = raw == 26
-    shot = moon.any(axis=1)
-    if shot.any():
-        if rules.moon == "subtract_from_shooter":
-            points[shot] = np.where(moon[shot], -26, 0)
-        else:  # add_to_others; "shooter_chooses" in a lone hand adds too (see Hearts._moon_choice)
-            points[shot] = np.where(moon[shot], 0, 26)
+    # the hand's points, seat-major: a moon (one seat took all 26) turns them around; "shooter_chooses"
+    # in a lone hand adds to the others (see Hearts._moon_choice)
+    shot = (raw == 26).any(axis=0).astype(mdt)  # (hand)
+    turned = raw * shot
+    points = raw - 2 * turned  # the shooter: -26
+    if rules.moon != "subtract_from_shooter":  # add_to_others: the shooter 0, the others 26
+        points += 26 * shot
     if rules.jd_bonus:
         has_jd = jd_taker >= 0
-        points[rows[has_jd], jd_taker[has_jd]] -= 10
+        points[jd_taker[has_jd], rows[has_jd]] -= 10
+    raw = raw.T.astype(np.int64, order="C")
+    points = points.T.astype(np.int64, order="C")
     return BatchResult(
         n, rules, tuple(cycle), direction_codes, deals, passes, plays.T.copy(), raw, points
     )
