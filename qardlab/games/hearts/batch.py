@@ -124,9 +124,9 @@ def _layout(n: int) -> tuple[np.ndarray, int, int]:
 class _Scratch:
     """The scratch arrays of a ``simulate`` call, by name, kept for the thread's next call.
 
-    A fresh array is memory the kernel must page in, and the C library hands a freed heap back
-    to the kernel once its free top passes a threshold: measured, page faults were about a
-    quarter of a call's time. Calls of the same shape (the usual: a loop of batches) find their
+    A fresh array is memory the operating system must page in, and the C library hands a freed
+    heap back to the system once its free top passes a threshold: measured, page faults were
+    about a quarter of a call's time. Calls of the same shape (the usual: a loop of batches) find their
     arrays here. Only calls of up to ``_SCRATCH_HANDS`` hands keep theirs (about 0.75 KiB a hand:
     8 MiB for 10,000); nothing returned to the caller is ever one of these arrays.
     """
