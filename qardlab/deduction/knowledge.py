@@ -147,6 +147,11 @@ class Knowledge:
     def __hash__(self) -> int:
         return hash(self.key)
 
+    def __reduce__(self) -> tuple:
+        """Pickled (and deep-copied) as its fields, without the cached results."""
+        return (Knowledge, (self.seat, self.cards, self.holders, dict(self.sizes), self.game, dict(self.names),
+                            self.facts, dict(self.extra), self.secret, dict(self.words)))
+
     def replace(self, **changes: Any) -> Knowledge:
         """A new Knowledge with some fields changed (``facts=...``, ``sizes=...``)."""
         fields = dict(seat=self.seat, cards=self.cards, holders=self.holders, sizes=self.sizes,

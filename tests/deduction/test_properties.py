@@ -110,6 +110,11 @@ def test_more_facts_make_a_new_knowledge_and_results_never_go_stale():
     # an equal value built again gives the same results
     again = Knowledge(k.seat, k.cards, k.holders, k.sizes, k.game, k.names, k.facts, k.extra, k.secret)
     assert again == k and again.posterior() == post
+    import copy
+    import pickle
+
+    for twin in (pickle.loads(pickle.dumps(k2)), copy.deepcopy(k2)):
+        assert twin == k2 and twin.candidates() == k2.candidates()
 
 
 def test_bad_facts_are_refused_clearly():
