@@ -83,7 +83,7 @@ def fresh(k: Knowledge) -> Knowledge:
 def to_json(k: Knowledge) -> dict:
     return {"seat": k.seat, "cards": [c.code for c in k.cards], "holders": list(k.holders),
             "sizes": [[h, k.sizes[h]] for h in k.holders], "game": k.game,
-            "names": [[h, k.names[h]] for h in k.names], "extra": k.extra,
+            "names": [[h, k.names[h]] for h in k.names], "extra": dict(k.extra),
             "facts": [{"kind": f.kind, "holder": f.holder, "cards": [c.code for c in f.cards],
                        "count": f.count, "step": f.step, "text": f.text} for f in k.facts],
             "secret": _spec_json(getattr(k, "secret", None)),

@@ -45,17 +45,23 @@ from .solve import Inconsistent, MaskSolver, moebius, solver_for
 __all__ = ["Question", "questions", "best_question", "single_thread", "target_joint", "two_groups",
            "ask_mode"]
 
-try:  # keep BLAS to one thread in the hot products (threaded BLAS is slower and noisy here)
-    from threadpoolctl import ThreadpoolController
-
-    _CONTROLLER: Any = ThreadpoolController()
-except Exception:  # pragma: no cover - threadpoolctl is optional
-    _CONTROLLER = None
+#: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
+#: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
+_CONTROLLER: Any = None
 
 
 def single_thread():
-    """A context manager limiting BLAS to one thread (a no-op without threadpoolctl)."""
-    if _CONTROLLER is None:  # pragma: no cover
+    """A context manager limiting BLAS to one thread (a no-op without threadpoolctl): threaded
+    BLAS is slower and noisy in the advisor's hot products."""
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        try:
+            from threadpoolctl import ThreadpoolController
+
+            _CONTROLLER = ThreadpoolController()
+        except Exception:  # pragma: no cover - threadpoolctl is optional
+            _CONTROLLER = False
+    if _CONTROLLER is False:  # pragma: no cover
         import contextlib
 
         return contextlib.nullcontext()

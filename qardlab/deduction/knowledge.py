@@ -58,6 +58,22 @@ _SHARED = frozenset({"naive", "pairs-exact", "pairsTrue", "pairsFalse", "posteri
                      "grid-logic", "grid-probability", "grid-mixed"})
 
 
+class _ValueKey:
+    """A Knowledge's key with its hash computed once (a dict lookup then hashes an int, not the facts)."""
+
+    __slots__ = ("value", "hash")
+
+    def __init__(self, value: tuple) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ValueKey) and self.hash == other.hash and self.value == other.value
+
+
 def clear_results() -> None:
     """Forget the results shared by value (benchmarks measure cold calls with it)."""
     _RESULTS.clear()
@@ -144,13 +160,19 @@ class Knowledge:
             return NotImplemented
         return self is other or self._full() == other._full()
 
+    def _value_key(self) -> _ValueKey:
+        vk = self._memo.get("value-key")
+        if vk is None:
+            vk = self._memo["value-key"] = _ValueKey(self.key)
+        return vk
+
     def __hash__(self) -> int:
-        return hash(self.key)
+        return self._value_key().hash
 
     def __reduce__(self) -> tuple:
         """Pickled (and deep-copied) as its fields, without the cached results."""
-        return (Knowledge, (self.seat, self.cards, self.holders, dict(self.sizes), self.game, dict(self.names),
-                            self.facts, dict(self.extra), self.secret, dict(self.words)))
+        return (Knowledge, (self.seat, self.cards, self.holders, dict(self.sizes), self.game,
+                            dict(self.names), self.facts, dict(self.extra), self.secret, dict(self.words)))
 
     def replace(self, **changes: Any) -> Knowledge:
         """A new Knowledge with some fields changed (``facts=...``, ``sizes=...``)."""
@@ -201,7 +223,7 @@ class Knowledge:
             return memo[key]
         shared = key in _SHARED
         if shared:
-            full = (self.key, key)
+            full = (self._value_key(), key)
             try:
                 _RESULTS.move_to_end(full)
                 value = memo[key] = _RESULTS[full]

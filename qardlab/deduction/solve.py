@@ -767,11 +767,41 @@ def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card,
     out: dict[tuple[Card, ...], float] = {}
     known = sorted(model.known[spec.holder])
     unknown = model.unknown
+    n = model.n
+    size = spec.size
+    if all(p == 1 for p in spec.picks):
+        # one card a group (Five Sons): each card has its slot; a hand fits if it fills every slot once
+        group_of = spec.group_of
+        slot = [group_of(c) for c in unknown]
+        slots = len(spec.picks)
+        base: list = [None] * slots
+        for c in known:
+            g = group_of(c)
+            if g is None or base[g] is not None:
+                return out
+            base[g] = c
+        for m, x in zip(masks, weights):
+            if not x:
+                continue
+            cand = list(base)
+            ok = True
+            for i in range(n):
+                if m >> i & 1:
+                    g = slot[i]
+                    if g is None or cand[g] is not None:
+                        ok = False
+                        break
+                    cand[g] = unknown[i]
+            if not ok or None in cand:
+                continue
+            key = tuple(cand)
+            out[key] = out.get(key, 0) + x
+        return out
     for m, x in zip(masks, weights):
         if not x:
             continue
-        cards = known + [unknown[i] for i in range(model.n) if m >> i & 1]
-        cand = spec.candidate(cards)
+        cards = known + [unknown[i] for i in range(n) if m >> i & 1]
+        cand = spec.candidate(cards) if len(cards) == size else None
         if cand is None:
             continue
         out[cand] = out.get(cand, 0) + x

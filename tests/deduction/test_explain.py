@@ -6,8 +6,8 @@ import random
 
 from qardlab.cards import Card
 from qardlab.deduction import SECRET, Fact, Knowledge
-from qardlab.games.five_sons.knowledge import WORDS, secret_spec
 from qardlab.deduction.solve import build_model, forced
+from qardlab.games.five_sons.knowledge import WORDS, secret_spec
 
 from .deduction_brute import mini_game
 

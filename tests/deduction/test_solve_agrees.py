@@ -100,7 +100,7 @@ def test_wrong_claim_position():
     wrong = next((f, n) for f in game.faces for n in game.numbers if (f, n) != secret)
     for seat, k in enumerate(game.knowledge):
         if seat == 0:
-            game.knowledge[seat] = k + [Fact.has(SECRET, secret[0], step=1), Fact.has(SECRET, secret[1], step=1)]
+            game.knowledge[seat] = k + [Fact.has(SECRET, c, step=1) for c in secret]
         else:
             game.knowledge[seat] = k + Fact.not_both(SECRET, wrong, step=1)
     claimant = game.knowledge[0]
