@@ -22,7 +22,8 @@ grids) also by value, so an equal Knowledge built again (a table redrawing the s
 position) reuses them.
 
 The reasoning lives in :mod:`.solve`, :mod:`.explain` and :mod:`.advise` (which never
-import this module); ``Knowledge`` exposes it as methods:
+import this module; it imports them, the last two at first use, so that a lesson's first
+``posterior()`` loads only the solver); ``Knowledge`` exposes it as methods:
 
 - with a secret: ``naive_candidates()``, ``candidates()``, ``counts()``, ``posterior()``,
   ``entropy()``, ``effective_candidates()``, ``questions(targets)`` (the advisor; for a
@@ -41,12 +42,15 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..cards import Card
-from . import advise, explain, solve
-from .explain import Explanation
+from . import solve
 from .facts import FACT_KINDS, PLAYED, SECRET, Fact, Holder, PlaceWords, SecretSpec
+
+if TYPE_CHECKING:  # explain and advise are imported at their first use (a first posterior() needs neither)
+    from .advise import Question
+    from .explain import Explanation
 
 __all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED", "SecretSpec", "PlaceWords"]
 
@@ -325,6 +329,8 @@ class Knowledge:
         if level not in ("naive", "logic", "probability"):
             raise ValueError(
                 f"unknown grid level {level!r}: expected 'naive', 'logic', 'probability' or 'mixed'")
+        from . import explain
+
         return self._cached(f"grid-{level}", lambda: explain.grid(self, level))
 
     def grid(self, level: str = "mixed") -> dict[Card, dict[Holder, Any]]:
@@ -379,10 +385,14 @@ class Knowledge:
 
     def explain(self, card: Card, holder: Holder) -> Explanation:
         """Why the grid cell (card, holder) is what it is, as sentences (see explain.py)."""
+        from . import explain
+
         return explain.explain(self, Card.parse(card), holder)
 
-    def questions(self, targets: Sequence[int] | None = None) -> list[advise.Question]:
+    def questions(self, targets: Sequence[int] | None = None) -> list[Question]:
         """Every question this seat may ask (to ``targets``, default every other seat, or the
         left neighbour in "pass_left" mode), best first, with its exact expected information in
         bits about the secret (see advise.py)."""
+        from . import advise
+
         return advise.questions(self, targets)
