@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Optional, Sequence
 
 from .. import palette
-from ..cards import Card, Suit, back_html, card_html
+from ..cards import Card, Suit, back_element, card_element, hand_element
 from ..render import style
 from ..render.markup import Child, el, raw, to_html
 
@@ -158,17 +158,13 @@ def seat_box(seat: int, name: str, *, spot: tuple[float, float], size: tuple[str
 
 
 def _backs(count: int, *, fan: bool) -> ET.Element:
-    """``count`` cards face down (overlapping when ``fan``), as :func:`qardlab.cards.back_html` draws one."""
-    return el("span", [raw(back_html()) for _ in range(count)],
-              cls=["qard-hand", "qard-fan" if fan else None], style={"display": "inline-flex"},
-              aria_label=count_words(count, "hidden card"))
+    """``count`` cards face down (overlapping when ``fan``): the package's one row of cards."""
+    return hand_element([], backs=count, fan=fan, empty="", label=count_words(count, "hidden card"))
 
 
 def _faces(codes: Sequence[str], backs: int = 0, title: Optional[str] = None) -> ET.Element:
-    """Cards face up (then ``backs`` face down), in a row."""
-    return el("span", [raw(card_html(Card.parse(c), title=None if title is None else
-                                     f"{Card.parse(c).name}: {title}")) for c in codes],
-              [raw(back_html()) for _ in range(backs)], cls="qard-hand", style={"display": "inline-flex"})
+    """Cards face up (then ``backs`` face down), in a row: the package's one row of cards."""
+    return hand_element([Card.parse(c) for c in codes], backs=backs, title=title, empty="")
 
 
 def _short(codes: Sequence[str], cls: str) -> ET.Element:
@@ -276,7 +272,7 @@ def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]
     cards, last = obs["trick"], False
     if not cards and obs["tricks"] and obs["phase"] in ("play", "hand_over", "match_over"):
         cards, last = obs["tricks"][-1]["cards"], True
-    return el("div", [el("div", raw(card_html(Card.parse(c))), el("span", names[s], cls="qard-trick-name"),
+    return el("div", [el("div", card_element(Card.parse(c)), el("span", names[s], cls="qard-trick-name"),
                          cls="qard-trick-card", data_seat=s, style=_pos(spots[s]))
                       for s, c in cards],
               cls=["qard-trick", "qard-last-trick" if last else None],
@@ -417,8 +413,8 @@ def _five_sons_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
 def _secret(obs: Mapping[str, Any]) -> ET.Element:
     """The secret pair: face down, face up once the viewer has seen it (the teacher always)."""
     secret = obs.get("secret") or []
-    cards = ([raw(card_html(Card.parse(c))) for c in secret] if secret
-             else [raw(back_html()) for _ in range(2)])
+    cards = ([card_element(Card.parse(c)) for c in secret] if secret
+             else [back_element() for _ in range(2)])
     label = "secret pair" if secret else "secret pair (face down)"
     return el("div", cards, el("span", label, cls="qard-secret-label"),
               cls=["qard-secret", "qard-secret-box"], aria_label=label)
