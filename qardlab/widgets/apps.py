@@ -2,9 +2,11 @@
 
 ``FiveSonsApp``: players (4 or 5), seed, bot level, notes on/off, then a Five Sons table
 where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6), seed, bot
-level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
-settings and closes the table it replaces (with every widget of it), so a long session
-does not grow; nothing else in the notebook needs to run.
+level, then a Hearts match against bots. Both offer the four-colour deck (clubs green,
+diamonds blue: :mod:`qardlab.palette`), which switches every card of the session. Each
+"New deal" builds a fresh game from the settings and closes the table it replaces (with
+every widget of it), so a long session does not grow; nothing else in the notebook needs
+to run.
 
 An app is what a student plays: its table is locked to the player's seat (no View
 control; no bot's view, no teacher's view). ``teacher=True`` (a teacher at the projector,
@@ -18,8 +20,9 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from .. import palette
 from ..engine import RandomBot
-from .base import close_tree
+from .base import DESCRIPTION_WIDTH, close_tree
 
 __all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_levels"]
 
@@ -64,12 +67,20 @@ class _App(widgets.VBox):
                                         layout=widgets.Layout(width="10em"))
         self.seed = widgets.IntText(value=seed, description="Seed:", layout=widgets.Layout(width="10em"))
         self.level = widgets.Dropdown(options=list(levels), value=level or list(levels)[-1],
-                                      description="Bots:", layout=widgets.Layout(width="20em"))
+                                      description="Bot level:", layout=widgets.Layout(width="22em"),
+                                      style={"description_width": DESCRIPTION_WIDTH})
+        self.level.add_class("qard-bot-level")
+        #: the colour-blind-safe deck (clubs green, diamonds blue): one switch for every card on the page
+        self.four_colours = widgets.Checkbox(value=palette.deck() == "four", description="four-colour deck",
+                                             indent=False, layout=widgets.Layout(width="auto"))
+        self.four_colours.add_class("qard-four-colours")
+        self.four_colours.observe(self._deck_changed, names="value")
         self.new_button = widgets.Button(description="New deal", button_style="success")
         self.new_button.add_class("qard-new-deal")
         self.new_button.on_click(lambda _b: self.new_deal())
         self.settings = widgets.HBox([self.players, self.seed, self.level, *self.extra_settings(),
-                                      self.new_button])
+                                      self.four_colours, self.new_button],
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.table_box = widgets.Box()
         self.table: Any = None
         # the page names the game already (the app notebooks' heading): the app's own title only if asked
@@ -80,6 +91,12 @@ class _App(widgets.VBox):
 
     def extra_settings(self) -> list[widgets.Widget]:
         return []
+
+    def _deck_changed(self, change: dict) -> None:
+        """Draw every card in the four-colour deck (or back in two colours), the table at once."""
+        palette.use("four" if change["new"] else "two")
+        if self.table is not None:
+            self.table.render()
 
     @property
     def views(self) -> tuple[int | None, ...]:

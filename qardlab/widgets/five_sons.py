@@ -384,17 +384,30 @@ class FiveSonsTable(GameTable):
             return
         self.chart_views[tab].show(fig)
 
+    def _questions(self) -> int:
+        """How many questions the game has at its last step (the charts' x axis runs to it)."""
+        assert self.timeline is not None
+        return sum(isinstance(a, Ask) for a in self.timeline.steps)
+
+    @staticmethod
+    def _turn(rows: Sequence[Mapping[str, Any]]) -> int:
+        """The question number at the table's position (0 before the first question)."""
+        return int(rows[-1]["turn"]) if rows else 0
+
     def _candidates_chart(self, seat: int, step: int) -> None:
-        """The candidates chart: rebuilt when the seat or the game's length changes, else blitted."""
+        """The candidates chart against questions asked (the text and the exercises count questions),
+        the marker at the current question: rebuilt when the seat or the game's length changes, else
+        blitted."""
         rows = self._history(seat)
         view = self.chart_views[0]
         key = (seat, self.timeline.last, id(self.timeline.record))
         fig = view.figure
+        turn = self._turn(rows)
         if self._chart_key != key or fig is None or not view.blitting:
             top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
-            fig = charts.candidates_chart(rows, current=step, title=f"What {self.names[seat]} can rule out",
-                                          xlim=(0, max(1, self.timeline.last)), ylim=top * 1.05 + 1,
-                                          entropy_max=7.0, fixed_layout=True)
+            fig = charts.candidates_chart(rows, current=turn, title=f"What {self.names[seat]} can rule out",
+                                          xlim=(0, max(1, self._questions())), ylim=top * 1.05 + 1,
+                                          entropy_max=7.0, fixed_layout=True, x="turn")
             self._chart_key = key
             view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
         else:
@@ -403,31 +416,32 @@ class FiveSonsTable(GameTable):
                 for ln in a.lines:
                     gid = ln.get_gid()
                     if gid == "current":
-                        ln.set_xdata([step, step])
+                        ln.set_xdata([turn, turn])
                     elif gid in cols:
-                        ln.set_data(cols.get("step", []), cols[gid])
+                        ln.set_data(cols.get("turn", []), cols[gid])
             view.redraw()
         self.figures["candidates"] = fig
 
     def _seats_chart(self, step: int) -> None:
-        """The teacher's chart: each seat's logical candidates after each step."""
+        """The teacher's chart: each seat's logical candidates after each question."""
         rows = {self.names[s]: self._history(s) for s in range(self.players)}
         view = self.chart_views[0]
         key = ("teacher", self.timeline.last, id(self.timeline.record))
         fig = view.figure
+        turn = max((self._turn(r) for r in rows.values()), default=0)
         if self._chart_key != key or fig is None or not view.blitting:
-            fig = charts.seats_chart(rows, current=step, xlim=(0, max(1, self.timeline.last)), ylim=126,
-                                     fixed_layout=True)
+            fig = charts.seats_chart(rows, current=turn, xlim=(0, max(1, self._questions())), ylim=126,
+                                     fixed_layout=True, x="turn")
             self._chart_key = key
             view.show_blit(fig, list(fig.axes[0].lines))
         else:
             for ln in fig.axes[0].lines:
                 gid = str(ln.get_gid())
                 if gid == "current":
-                    ln.set_xdata([step, step])
+                    ln.set_xdata([turn, turn])
                 elif gid.startswith("seat:"):
                     cols = charts.history_columns(rows[gid[5:]])
-                    ln.set_data(cols.get("step", []), cols.get("logic", []))
+                    ln.set_data(cols.get("turn", []), cols.get("logic", []))
             view.redraw()
         self.figures["seats"] = fig
 

@@ -20,7 +20,8 @@ _NO_NEWS = frozenset({"ask", "no_claim"})
 
 
 class SeatHistory:
-    """Rows ``{"step", "naive", "logic", "effective", "entropy"}`` for one seat of a record."""
+    """Rows ``{"step", "turn", "naive", "logic", "effective", "entropy"}`` for one seat of a record
+    (``turn``: the question number, 0 before the first, from the ``turn`` of the events the seat saw)."""
 
     def __init__(self, record: Record, seat: int, steps: Sequence[Any] | None = None) -> None:
         self.record = record
@@ -31,6 +32,7 @@ class SeatHistory:
         self._pos = 0
         self._key: tuple | None = None
         self._row: dict[str, Any] | None = None
+        self._turn = 0
         self.rows: list[dict[str, Any]] = []  # one per position 0.._pos - 1 that had a deal
 
     def upto(self, position: int) -> list[dict[str, Any]]:
@@ -52,8 +54,10 @@ class SeatHistory:
                 break
             if e.visible_to(self.seat):
                 new.add(e.kind)
+                self._turn = max(self._turn, int(e.public.get("turn", 0) or 0))
         if self._row is not None and new <= _NO_NEWS:
-            return {"step": self._pos, **self._row}  # nothing that could change the counts
+            # nothing that could change the counts
+            return {"step": self._pos, "turn": self._turn, **self._row}
         k = g.knowledge(self.seat)
         key = (tuple((f.kind, f.holder, f.cards, f.count) for f in k.facts),
                tuple(sorted((str(h), n) for h, n in k.sizes.items())))
@@ -62,4 +66,4 @@ class SeatHistory:
             self._row = {"naive": len(k.naive_candidates()), "logic": len(k.candidates()),
                          "effective": 2.0 ** entropy, "entropy": entropy}
             self._key = key
-        return {"step": self._pos, **self._row}
+        return {"step": self._pos, "turn": self._turn, **self._row}
