@@ -1,6 +1,6 @@
 """The element helper: markup as a tree of elements, escaped once when written out.
 
-``el("span", "Q♥", cls="qard-card", data_card="QH", style={"color": "#c8102e"})`` is an element; its text
+``el("span", "Q♥", cls="qard-card", data_card="QH", style={"color": red})`` is an element; its text
 and attributes are plain Python strings, escaped by :func:`to_html` (HTML) or :func:`to_xml` (SVG), so no
 caller writes markup by hand and no name can break the page. The tree is
 :class:`xml.etree.ElementTree.Element` (the standard library's), so a test may walk it.
