@@ -27,7 +27,8 @@ _NAMED = re.compile(r"^(?:white|black|red|crimson|green|blue|grey|gray|navy|oran
 
 def test_element_helper_escapes_text_and_attributes() -> None:
     e = el("span", 'Bob <b>&</b> "Eve"', el("i", "x<y"), " & tail", cls=["a", None, "b"],
-           title='say "hi" <now>', data_seat=3, hidden=True, skipped=None, off=False, style={"color": "red", "left": None})
+           title='say "hi" <now>', data_seat=3, hidden=True, skipped=None, off=False,
+           style={"color": "red", "left": None})
     html = to_html(e)
     assert "<b>" not in html and "&lt;b&gt;&amp;&lt;/b&gt;" in html
     assert "x&lt;y" in html and "</i> &amp; tail" in html
