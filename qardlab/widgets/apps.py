@@ -67,12 +67,12 @@ class _App(widgets.VBox):
                                         layout=widgets.Layout(width="10em"))
         self.seed = widgets.IntText(value=seed, description="Seed:", layout=widgets.Layout(width="10em"))
         self.level = widgets.Dropdown(options=list(levels), value=level or list(levels)[-1],
-                                      description="Bot level:", layout=widgets.Layout(width="22em"),
+                                      description="Bot level:", layout=widgets.Layout(width="25em"),
                                       style={"description_width": DESCRIPTION_WIDTH})
         self.level.add_class("qard-bot-level")
         #: the colour-blind-safe deck (clubs green, diamonds blue): one switch for every card on the page
         self.four_colours = widgets.Checkbox(value=palette.deck() == "four", description="four-colour deck",
-                                             indent=False, layout=widgets.Layout(width="auto"))
+                                             indent=False, layout=widgets.Layout(width="11em"))
         self.four_colours.add_class("qard-four-colours")
         self.four_colours.observe(self._deck_changed, names="value")
         self.new_button = widgets.Button(description="New deal", button_style="success")
@@ -132,7 +132,8 @@ class FiveSonsApp(_App):
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None, notes: bool = True,
                  charts: bool = True, teacher: bool = False, auto_pass: bool = True,
                  title: bool = False) -> None:
-        self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False)
+        self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False,
+                                      layout=widgets.Layout(width="9em"))
         self._charts = charts
         #: "pass on claims unless I claim", on by default: the player does not click "No claim" each time
         if not isinstance(auto_pass, bool):

@@ -65,25 +65,30 @@ class FiveSonsTable(GameTable):
         #: a claim the human chose while not its chance (auto-pass on): made at its next chance
         self.armed: Claim | None = None
         # the human seat's controls
-        self.target = widgets.Dropdown(description="Ask", layout=widgets.Layout(width="12em"))
-        self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="13em"))
+        self.target = widgets.Dropdown(description="Ask", layout=widgets.Layout(width="12em"),
+                                       style={"description_width": "3.5em"})
+        # "J♣ Jack", "10♥ Ten" (card_options): short enough to show whole in a narrow dropdown
+        self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="9em"))
         self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS),
-                                       layout=widgets.Layout(width="13em"))
+                                       layout=widgets.Layout(width="9em"))
         self.ask_button = widgets.Button(description="Ask", button_style="primary")
         self.ask_button.add_class("qard-ask")
         self.phrase = widgets.HTML()
         self.claim_face = widgets.Dropdown(options=card_options(FACE_CARDS), description="Claim",
-                                           layout=widgets.Layout(width="16em"))
+                                           layout=widgets.Layout(width="12em"),
+                                           style={"description_width": "3.5em"})
         self.claim_number = widgets.Dropdown(options=card_options(NUMBER_CARDS),
-                                             layout=widgets.Layout(width="13em"))
+                                             layout=widgets.Layout(width="9em"))
         self.claim_button = widgets.Button(description="Claim", button_style="danger")
         self.claim_button.add_class("qard-claim")
         self.no_claim_button = widgets.Button(description="No claim")
         self.no_claim_button.add_class("qard-no-claim")
-        self.ask_row = widgets.VBox([widgets.HBox([self.target, self.face, self.number, self.ask_button]),
+        wrap = {"flex_flow": "row wrap", "align_items": "center"}  # rows wrap inside the felt's width
+        self.ask_row = widgets.VBox([widgets.HBox([self.target, self.face, self.number, self.ask_button],
+                                                  layout=widgets.Layout(**wrap)),
                                      self.phrase])
         self.claim_row = widgets.HBox([self.claim_face, self.claim_number, self.claim_button,
-                                       self.no_claim_button])
+                                       self.no_claim_button], layout=widgets.Layout(**wrap))
         self.prompt = widgets.HTML()
         self.controls = widgets.VBox([self.prompt, self.ask_row, self.claim_row, self.auto_pass])
         self.controls.add_class("qard-controls")
@@ -102,13 +107,22 @@ class FiveSonsTable(GameTable):
         self._histories: dict[int, Any] = {}
         self._chart_key: Any = None
         # the felt, the controls and the log on the left; the grid beside them (both on screen at once)
+        # the play column is as wide as the felt (its rows wrap inside it); the grid column starts narrow
+        # and grows into the rest of the line, so at 1024 px (a projector) it still stands beside the
+        # controls: its level buttons wrap and its cells narrow to fit
         self.play_column = widgets.VBox([self.felt, self.status, self.controls, widgets.HTML("<b>Log</b>"),
-                                         self.log_view], layout=widgets.Layout(flex="0 1 auto"))
+                                         self.log_view],
+                                        layout=widgets.Layout(flex="0 0 auto", max_width="100%",
+                                                              width=felt.FIVE_SONS_SIZE["width"]))
         self.grid_column = widgets.VBox([self.grid_note, self.grid],
-                                        layout=widgets.Layout(margin="0 0 0 8px"))
+                                        layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 17em",
+                                                              min_width="15em", max_width="36em"))
+        self.grid_column.add_class("qard-grid-column")
         self.children = [
             self.css, self.title, self.toolbar, self.stepper,
-            widgets.HBox([self.play_column, self.grid_column], layout=widgets.Layout(flex_flow="row wrap")),
+            # side by side, each as tall as its own content (flex-start: no half-empty column)
+            widgets.HBox([self.play_column, self.grid_column],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.chart_tabs,
         ]
         self._update_phrase()

@@ -93,7 +93,9 @@ class DeductionGrid(widgets.VBox):
                     self.cells[(c, h)] = b
                 children.append(b)
         with self.box.hold_sync():
-            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, {self.cell_width})"
+            # cells as wide as ``cell_width``, narrower (to 3.2em) where the column is narrow
+            self.box.layout.grid_template_columns = (f"3em repeat({len(holders)}, "
+                                                     f"minmax(3.2em, {self.cell_width}))")
             self.box.children = children
 
     @staticmethod
