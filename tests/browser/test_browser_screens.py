@@ -42,4 +42,21 @@ def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, tmp_path:
         page.locator(".qard-chart-0").first.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         shot(page, name.removesuffix(".ipynb") + "-voila-grid")
+    # the labels show whole: no select's chosen words wider than the select (issue 11: "probability (best
+    # ques", "J♣ Jack of Clu" were cut)
+    cut = page.evaluate("""() => [...document.querySelectorAll('.qard-app select')].filter(s => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(s).font;
+        const o = s.options[s.selectedIndex];
+        return o && c.measureText(o.text).width > s.clientWidth - 18;
+      }).map(s => s.options[s.selectedIndex].text)""")
+    assert not cut, f"dropdowns cut their words: {cut}"
+    # the four-colour deck: one click recolours every club on the page green (cards, grid rows)
+    page.locator(".qard-four-colours input").first.click()
+    page.wait_for_timeout(600)
+    colours = page.evaluate("""() => [...document.querySelectorAll(
+        '.qard-table .qard-card, .qard-table [aria-label^="card row"]')]
+        .filter(b => b.textContent.includes('♣')).map(b => getComputedStyle(b).color)""")
+    assert colours and all(c == "rgb(27, 122, 50)" for c in colours), colours  # palette.DECKS["four"]["C"]
+    shot(page, name.removesuffix(".ipynb") + "-voila-four-colours")
     assert not page.watch.errors, page.watch.errors
