@@ -413,6 +413,11 @@ class GameTable(widgets.VBox):
         """The table's title (an app hides it: the page names the game)."""
         return widgets.HTML(to_html(el("h3", text, style={"margin": ".2em 0"})))
 
+    @staticmethod
+    def _label(text: str) -> widgets.HTML:
+        """A panel's bold label ("Log", "Score sheet")."""
+        return widgets.HTML(to_html(el("b", text)))
+
     def _bottom(self, seat: int | None) -> int:
         """The seat at the bottom of the felt: the viewer's, else the human's, else seat 0."""
         return seat if seat is not None else (self.human if self.human is not None else 0)

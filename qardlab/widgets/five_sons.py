@@ -110,7 +110,7 @@ class FiveSonsTable(GameTable):
         # the play column is as wide as the felt (its rows wrap inside it); the grid column starts narrow
         # and grows into the rest of the line, so at 1024 px (a projector) it still stands beside the
         # controls: its level buttons wrap and its cells narrow to fit
-        self.play_column = widgets.VBox([self.felt, self.status, self.controls, widgets.HTML("<b>Log</b>"),
+        self.play_column = widgets.VBox([self.felt, self.status, self.controls, self._label("Log"),
                                          self.log_view],
                                         layout=widgets.Layout(flex="0 0 auto", max_width="100%",
                                                               width=felt.FIVE_SONS_SIZE["width"]))

@@ -74,10 +74,10 @@ class HeartsTable(GameTable):
         self.children = [
             self.css, self.title, self.toolbar, self.felt, self.controls, self.status,
             self.stepper, widgets.HBox([self.last_trick_toggle, self.last_trick]),
-            widgets.HTML("<b>Log</b>"), self.log_view,
-            widgets.HBox([widgets.VBox([widgets.HTML("<b>Score sheet</b>"), self.score_sheet,
+            self._label("Log"), self.log_view,
+            widgets.HBox([widgets.VBox([self._label("Score sheet"), self.score_sheet,
                                         self.totals_chart]),
-                          widgets.VBox([widgets.HTML("<b>Card counting</b>"), self.counting])]),
+                          widgets.VBox([self._label("Card counting"), self.counting])]),
         ]
         self.render()
         if self.human is not None:
