@@ -21,6 +21,7 @@ This module imports nothing from the package, so every layer may use it.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterator
 
 __all__ = ["DECKS", "use", "using", "deck", "suit_color", "dim_color", "HIGHLIGHT", "FOCUS", "FOCUS_CSS",
@@ -80,6 +81,7 @@ GRID_UNKNOWN = PAPER
 GRID_SURE = (66, 133, 244)
 
 
+@lru_cache(maxsize=4096)
 def probability_shade(p: float) -> str:
     """The one shading of a probability cell: white at 0 to :data:`GRID_SURE` blue at 1."""
     p = min(1.0, max(0.0, float(p)))

@@ -22,12 +22,12 @@ __all__ = ["settle", "cell_text", "cell_color", "cell_kind", "card_label", "grid
 
 def settle(value: Any) -> Any:
     """A cell value as "yes", "no", None (unknown) or a probability strictly between 0 and 1."""
+    if value is None:
+        return None
     if value == "yes" or value is True:
         return "yes"
     if value == "no" or value is False:
         return "no"
-    if value is None:
-        return None
     p = float(value)
     if p >= 1 - 1e-12:
         return "yes"
@@ -36,9 +36,7 @@ def settle(value: Any) -> Any:
     return p
 
 
-def cell_text(value: Any) -> str:
-    """How a cell reads: ✓ yes, ✗ no, · unknown, a probability as a percentage."""
-    v = settle(value)
+def _text(v: Any) -> str:
     if v is None:
         return "·"
     if isinstance(v, str):
@@ -46,20 +44,31 @@ def cell_text(value: Any) -> str:
     return f"{100 * v:.0f}%" if v >= 0.01 else "<1%"
 
 
-def cell_kind(value: Any) -> str:
-    """The cell's class word: "yes", "no", "unknown" or "prob"."""
-    v = settle(value)
+def _kind(v: Any) -> str:
     return "unknown" if v is None else v if isinstance(v, str) else "prob"
 
 
-def cell_color(value: Any) -> str:
-    """The cell's background: green yes, grey no, white unknown, white to blue by probability."""
-    v = settle(value)
+def _color(v: Any) -> str:
     if v is None:
         return palette.GRID_UNKNOWN
     if isinstance(v, str):
         return palette.GRID_YES if v == "yes" else palette.GRID_NO
     return palette.probability_shade(v)
+
+
+def cell_text(value: Any) -> str:
+    """How a cell reads: ✓ yes, ✗ no, · unknown, a probability as a percentage."""
+    return _text(settle(value))
+
+
+def cell_kind(value: Any) -> str:
+    """The cell's class word: "yes", "no", "unknown" or "prob"."""
+    return _kind(settle(value))
+
+
+def cell_color(value: Any) -> str:
+    """The cell's background: green yes, grey no, white unknown, white to blue by probability."""
+    return _color(settle(value))
 
 
 def card_label(card: Card, *, tag: str = "b") -> Any:
@@ -83,8 +92,8 @@ def grid_table(grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any], n
         values = [row.get(h) for h in holders]
         if keep is not None and not keep(card, values):
             continue
-        cells = [el("td", cell_text(v), cls=f"qard-{cell_kind(v)}", style={"background": cell_color(v)})
-                 for v in values]
+        settled = [settle(v) for v in values]
+        cells = [el("td", _text(v), cls=f"qard-{_kind(v)}", style=f"background:{_color(v)}") for v in settled]
         rows.append(el("tr", card_label(card, tag="th"), cells))
     return el("table", el("caption", caption) if caption else None, top, rows, cls="qard-grid-table")
 

@@ -35,18 +35,20 @@ def el(tag: str, *children: Child, cls: Union[str, Sequence[Optional[str]], None
     a string); other keyword arguments are attributes (``data_seat=1`` is ``data-seat="1"``, a trailing
     ``_`` is dropped: ``for_=`` is ``for``; None or False leaves one out, True writes it empty)."""
     e = ET.Element(tag)
-    names = [cls] if isinstance(cls, str) else list(cls or ())
-    names = [c for c in names if c]
-    if names:
-        e.set("class", " ".join(names))
-    css = style_text(style)
-    if css:
-        e.set("style", css)
+    if cls:
+        names = cls if isinstance(cls, str) else " ".join(c for c in cls if c)
+        if names:
+            e.set("class", names)
+    if style:
+        css = style if isinstance(style, str) else style_text(style)
+        if css:
+            e.set("style", css)
     for k, v in attrs.items():
         if v is None or v is False:
             continue
         e.set(k.rstrip("_").replace("_", "-"), "" if v is True else _number(v))
-    _append(e, children)
+    if children:
+        _append(e, children)
     return e
 
 
