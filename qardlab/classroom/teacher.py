@@ -268,9 +268,7 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     columns = []
     for s, t in zip(seats, tables):
         if five:  # four or five grids abreast: narrower columns
-            t.grid.cell_width = "4.2em" if len(seats) <= 4 else "3.4em"
-            cols = f"3em repeat({len(t.grid.holders)}, {t.grid.cell_width})"
-            t.grid.box.layout.grid_template_columns = cols
+            t.grid.set_cell_width("4.2em" if len(seats) <= 4 else "3.4em")
         head = widgets.HTML(f"<h4 style='margin:.2em 0'>{_html.escape(t.names[s])}'s view</h4>")
         if five:
             mine = [t.hands[s], t.grid_note, t.grid]

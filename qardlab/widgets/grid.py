@@ -93,10 +93,18 @@ class DeductionGrid(widgets.VBox):
                     self.cells[(c, h)] = b
                 children.append(b)
         with self.box.hold_sync():
-            # cells as wide as ``cell_width``, narrower (to 3.2em) where the column is narrow
-            self.box.layout.grid_template_columns = (f"3em repeat({len(holders)}, "
-                                                     f"minmax(3.2em, {self.cell_width}))")
+            self.box.layout.grid_template_columns = self._columns()
             self.box.children = children
+
+    def _columns(self) -> str:
+        """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 3.2em)
+        where the column is narrow."""
+        return f"3em repeat({len(self.holders)}, minmax(3.2em, {self.cell_width}))"
+
+    def set_cell_width(self, width: str) -> None:
+        """Narrower (or wider) holder columns, as where several grids stand side by side."""
+        self.cell_width = width
+        self.box.layout.grid_template_columns = self._columns()
 
     @staticmethod
     def _head(names: Mapping[Any, str], holder: Any) -> str:
