@@ -9,7 +9,7 @@ import shutil
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, assert_rendered, voila_errors
+from browser_harness import NOTEBOOKS, assert_rendered, cut_dropdowns, voila_errors
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +44,7 @@ def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, tmp_path:
         shot(page, name.removesuffix(".ipynb") + "-voila-grid")
     # the labels show whole: no select's chosen words wider than the select (issue 11: "probability (best
     # ques", "J♣ Jack of Clu" were cut)
-    cut = page.evaluate("""() => [...document.querySelectorAll('.qard-app select')].filter(s => {
-        const c = document.createElement('canvas').getContext('2d');
-        c.font = getComputedStyle(s).font;
-        const o = s.options[s.selectedIndex];
-        return o && c.measureText(o.text).width > s.clientWidth - 18;
-      }).map(s => s.options[s.selectedIndex].text)""")
+    cut = cut_dropdowns(page, ".qard-app")
     assert not cut, f"dropdowns cut their words: {cut}"
     # the four-colour deck: one click recolours every club on the page green (cards, grid rows)
     page.locator(".qard-four-colours input").first.click()
