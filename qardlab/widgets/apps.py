@@ -2,11 +2,9 @@
 
 ``FiveSonsApp``: players (4 or 5), seed, bot level, notes on/off, then a Five Sons table
 where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6), seed, bot
-level, then a Hearts match against bots. Both offer the four-colour deck (clubs green,
-diamonds blue: :mod:`qardlab.palette`), which switches every card of the session. Each
-"New deal" builds a fresh game from the settings and closes the table it replaces (with
-every widget of it), so a long session does not grow; nothing else in the notebook needs
-to run.
+level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
+settings and closes the table it replaces (with every widget of it), so a long session
+does not grow; nothing else in the notebook needs to run.
 
 An app is what a student plays: its table is locked to the player's seat (no View
 control; no bot's view, no teacher's view). ``teacher=True`` (a teacher at the projector,
@@ -70,7 +68,8 @@ class _App(widgets.VBox):
                                       description="Bot level:", layout=widgets.Layout(width="25em"),
                                       style={"description_width": DESCRIPTION_WIDTH})
         self.level.add_class("qard-bot-level")
-        #: the colour-blind-safe deck (clubs green, diamonds blue): one switch for every card on the page
+        #: the colour-blind-safe four-colour deck (clubs green, diamonds blue, :mod:`qardlab.palette`): one
+        #: switch for every card of the session, in both apps
         self.four_colours = widgets.Checkbox(value=palette.deck() == "four", description="four-colour deck",
                                              indent=False, layout=widgets.Layout(width="11em"))
         self.four_colours.add_class("qard-four-colours")
