@@ -33,8 +33,6 @@ from .source import seat_keys
 
 __all__ = ["HeartsTable"]
 
-_ARROWS = {"left": "← left", "right": "→ right", "across": "↕ across", "none": "no pass", None: ""}
-
 
 class HeartsTable(GameTable):
     """A Hearts table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
