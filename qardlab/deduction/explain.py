@@ -180,10 +180,9 @@ class Explanation:
         return self.text
 
     def _repr_html_(self) -> str:
-        import html
+        from ..render.markup import el, to_html
 
-        items = "".join(f"<li>{html.escape(s)}</li>" for s in self.sentences)
-        return f'<ol class="qard-explanation">{items}</ol>'
+        return to_html(el("ol", [el("li", s) for s in self.sentences], cls="qard-explanation"))
 
 
 def _still_forced(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str) -> bool:

@@ -96,8 +96,9 @@ def candidate_history(source: Union[Game, Record], seat: int) -> list[HistoryRow
 
 
 class SeatHistory:
-    """Rows ``{"step", "naive", "logic", "effective", "entropy"}`` for one seat of a record,
-    one per position, computed incrementally.
+    """Rows ``{"step", "turn", "naive", "logic", "effective", "entropy"}`` for one seat of a record,
+    one per position, computed incrementally (``turn``: the question number, as in
+    :class:`HistoryRow`; the tables chart against it).
 
     A table steps one position at a time and, in live play, its record only grows; so the
     rows are kept and only new positions are computed. A seat's knowledge changes only when
@@ -117,6 +118,8 @@ class SeatHistory:
         self._key: tuple | None = None
         self._row: dict[str, Any] | None = None
         self._quiet: frozenset[str] = frozenset()
+        self._ask: str | None = None  # the event kind that starts a question (the question model's)
+        self._turn = 0
         self.rows: list[dict[str, Any]] = []  # one per position 0.._pos - 1 that had a deal
 
     def upto(self, position: int) -> list[dict[str, Any]]:
@@ -138,11 +141,15 @@ class SeatHistory:
                 break
             if e.visible_to(self.seat):
                 new.add(e.kind)
+                if e.kind == self._ask:
+                    self._turn = int(e.public.get("turn", self._turn + 1))
         if self._row is not None and new <= self._quiet:
-            return {"step": self._pos, **self._row}  # nothing that could change the counts
+            # nothing that could change the counts
+            return {"step": self._pos, "turn": self._turn, **self._row}
         k = g.knowledge(self.seat)
-        self._quiet = _questions(k).quiet
+        model = _questions(k)
+        self._quiet, self._ask = model.quiet, model.event
         if k.key != self._key or self._row is None:
             self._row = counts_row(k)
             self._key = k.key
-        return {"step": self._pos, **self._row}
+        return {"step": self._pos, "turn": self._turn, **self._row}

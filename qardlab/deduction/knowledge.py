@@ -351,34 +351,15 @@ class Knowledge:
     def grid_html(self, level: str = "mixed") -> str:
         """The grid as an HTML table: cards as rows, holders as columns, yes / no / probability.
 
-        Certain cells read ✓ and ·, probabilities are shaded by value; this is how a
-        ``Knowledge`` shows itself in a notebook (``_repr_html_``), with no widget.
+        Drawn by the package's one grid renderer (:func:`qardlab.render.grid.grid_html`: ✓ yes, ✗ no,
+        · unknown, probabilities shaded white to blue); this is how a ``Knowledge`` shows itself in a
+        notebook (``_repr_html_``), with no widget.
         """
-        import html as _html
+        from ..render.grid import grid_html
 
-        grid = self._grid(level)
         holders = [h for h in self.holders if h != self.seat]
-        head = "".join(f"<th>{_html.escape(self.name(h))}</th>" for h in holders)
-        rows = []
-        for card, row in grid.items():
-            cells = []
-            for h in holders:
-                v = row.get(h)
-                if v == "yes":
-                    cells.append('<td class="qard-yes" style="background:#2e7d32;color:#fff">✓</td>')
-                elif v == "no":
-                    cells.append('<td class="qard-no" style="color:#999">·</td>')
-                elif v is None:
-                    cells.append('<td class="qard-unknown">?</td>')
-                else:
-                    shade = int(255 - 140 * float(v))
-                    cells.append(f'<td class="qard-prob" style="background:rgb({shade},{shade},255)">'
-                                 f"{float(v):.0%}</td>")
-            color = "#c8102e" if card.red else "#1a1a1a"
-            rows.append(f'<tr><th style="color:{color}">{card.symbol}</th>{"".join(cells)}</tr>')
-        return (f'<table class="qard-grid-table" style="text-align:center;border-collapse:collapse">'
-                f"<caption>What {_html.escape(self.name(self.seat))} can know ({level})</caption>"
-                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+        return grid_html(self._grid(level), holders, {h: self.name(h) for h in holders},
+                         caption=f"What {self.name(self.seat)} can know ({level})")
 
     def _repr_html_(self) -> str:
         return self.grid_html()
