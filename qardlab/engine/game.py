@@ -93,9 +93,23 @@ class Game(ABC):
         self.players = players
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: Optional[random.Random] = None  # made at the first draw: see ``rng``
         self.events = EventLog()
         self.history: list[Any] = []  # every applied action, chance included, normalised
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own ``random.Random(seed)``, made when first drawn from: the same draws as one made
+        with the game (nothing draws before), and a game that never draws (a Hearts hand from a given
+        deal) never pays for a seedless Random's seeding from the system (~20 us)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # -- the protocol -----------------------------------------------------------------
     @property

@@ -46,6 +46,7 @@ from ...engine.events import Event
 from . import words
 from .log import HeartsLog
 from .rules import (
+    DEFAULT_RULES,
     HeartsRules,
     break_mask,
     check_players,
@@ -127,16 +128,22 @@ class _Setup:
 
 
 _SETUPS: dict[tuple[int, int], _Setup] = {}
+_SETUPS_BY_VALUE: dict[tuple[int, HeartsRules], _Setup] = {}
 
 
 def _setup(players: int, rules: HeartsRules) -> _Setup:
-    """The cached ``_Setup`` of a table (by the rules object: it is immutable and kept alive here)."""
+    """The cached ``_Setup`` of a table: by the rules object (immutable, and kept alive by its setup),
+    else by the rules' value (equal rules made anew: the same setup)."""
     key = (players, id(rules))
     setup = _SETUPS.get(key)
     if setup is None or setup.rules is not rules:
         if len(_SETUPS) > 256:
             _SETUPS.clear()
-        setup = _SETUPS[key] = _Setup(players, rules)
+            _SETUPS_BY_VALUE.clear()
+        setup = _SETUPS_BY_VALUE.get((players, rules))
+        if setup is None:
+            setup = _SETUPS_BY_VALUE[players, rules] = _Setup(players, rules)
+        _SETUPS[key] = setup
     return setup
 
 
@@ -163,7 +170,7 @@ class Hearts(Game):
             raise ValueError(f"Hearts options must be a dict, not {options!r}")
         rules = options.get("rules")
         if type(rules) is not HeartsRules:
-            rules = HeartsRules.from_dict({} if rules is None else rules)
+            rules = DEFAULT_RULES if rules is None else HeartsRules.from_dict(rules)
         options = dict(options)
         options["rules"] = rules
         if not options.keys() <= _OPTION_NAMES:
@@ -245,7 +252,7 @@ class Hearts(Game):
         names: Sequence[str] | None = None,
     ) -> Hearts:
         """A match; the first hand is dealt (a chance action drawn from the seeded RNG)."""
-        options: dict[str, Any] = {"rules": rules or HeartsRules()}
+        options: dict[str, Any] = {"rules": rules or DEFAULT_RULES}
         if names is not None:
             options["names"] = names
         game = cls(players, options, seed)
@@ -264,7 +271,7 @@ class Hearts(Game):
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise ValueError(f"hands must be a list of hands, one per seat, got {hands!r}")
         options: dict[str, Any] = {
-            "rules": rules or HeartsRules(),
+            "rules": rules or DEFAULT_RULES,
             "single": True,
             "pass_direction": pass_direction,
         }
@@ -844,9 +851,10 @@ class Hearts(Game):
         d["history"] = list(d["history"])
         d["events"] = self.events.copy_for(d["history"])
         d["options"] = dict(self.options)
-        rng = _random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
+        if self._rng is not None:  # the same state, without seeding a new Random first
+            rng = _random.Random.__new__(_random.Random)
+            rng.setstate(self._rng.getstate())
+            d["_rng"] = rng
         new.__dict__ = d
         for key in Hearts.__slots__:
             setattr(new, key, getattr(self, key))

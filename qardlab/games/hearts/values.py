@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...cards import _SUIT_TABLES, Card, Hand, hand_html, mask_of
+from ...cards import _SUIT_TABLES, Card, Hand, hand_html
 from ...engine import IllegalAction
 
 __all__ = ["Deal", "Trick", "action_to_json", "action_from_json", "codes_of", "cards_of"]
@@ -57,7 +57,13 @@ class Deal:
             self._hands = tuple(Hand(h) for h in hands)
         except (TypeError, ValueError) as e:
             raise IllegalAction(f"a deal is a list of hands of cards: {e}") from None
-        self.masks = tuple(mask_of(h) for h in self._hands)
+        masks = []
+        for h in self._hands:  # Cards already (Hand parsed them): OR their bits
+            m = 0
+            for c in h:
+                m |= c.bit
+            masks.append(m)
+        self.masks = tuple(masks)
         self.sizes = tuple(len(h) for h in self._hands)
 
     @classmethod

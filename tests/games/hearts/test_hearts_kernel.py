@@ -284,3 +284,17 @@ def test_words_one_winner_wins_several_win() -> None:
     deal = {"hand": 3, "dealer": 3, "pass_direction": "none"}
     assert describe_event("deal", deal, None, names) == "Hand 4: Dave deals; no cards are passed."
     assert describe_event("trick", {"winner": 0, "points": 1}, 2, names) == "Alice takes the trick (1 point)."
+
+
+def test_rng_is_made_at_the_first_draw_with_the_seeded_state() -> None:
+    """``Game.rng`` is ``random.Random(seed)``, made when first drawn from: a hand from a given deal
+    never makes one (a seedless Random costs ~20 us), and a copy continues the original's draws."""
+    g = Hearts(4, {}, 11)
+    assert g._rng is None and g.rng.getstate() == random.Random(11).getstate()
+    dealt = Hearts.new(4, seed=11)
+    assert dealt.history[0] == g.chance_outcome()  # the same first deal, drawn lazily or not
+    lone = Hearts.from_deal([list(h) for h in dealt.history[0].hands])
+    assert lone._rng is None
+    copy = dealt.copy()
+    assert copy.rng is not dealt.rng and [copy.rng.random() for _ in range(3)] == [
+        dealt.rng.random() for _ in range(3)]
