@@ -26,7 +26,9 @@ actions. ``apply`` is the one place that orders the steps (validate, record, do;
 adds the forced steps after), so "a rejected action changes nothing" holds for every game
 by construction. A game whose commonest step is worth a fused path may also give
 ``_step_fast(action)`` (see :meth:`Game._step_fast`): ``apply`` tries it first, and it
-either does exactly what the general path would (True) or nothing at all (False).
+either does exactly what the general path would (True) or nothing at all (False). A game
+whose step is so hot that the hook's call counts (Hearts) overrides ``apply`` itself with the
+fused step and hands every other action to :meth:`Game._apply_general` (validate, record, do).
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ from collections.abc import Mapping as _Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from .events import EventLog
+
+_Random = random.Random
+_new_random = random.Random.__new__
+_seed_random = random.Random.__mro__[1].seed  # _random.Random.seed: what Random.seed calls for an int
 
 if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
     from .record import Record
@@ -94,8 +100,13 @@ class Game(ABC):
         self.options = options
         self.seed = seed
         self._rng: Optional[random.Random] = None  # made at the first draw: see ``rng``
-        self.events = EventLog()
         self.history: list[Any] = []  # every applied action, chance included, normalised
+        self.events = self._new_log()
+
+    def _new_log(self) -> EventLog:
+        """The game's event log, made once by ``__init__`` (after ``history``): a plain ``EventLog``;
+        a game with a log of its own (Hearts' lazy one) makes that instead, so none is thrown away."""
+        return EventLog()
 
     @property
     def rng(self) -> random.Random:
@@ -104,7 +115,13 @@ class Game(ABC):
         deal) never pays for a seedless Random's seeding from the system (~20 us)."""
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(self.seed)
+            seed = self.seed
+            if seed is None:
+                rng = self._rng = random.Random()
+            else:  # random.Random(seed) for an integer seed (check_seed), without its Python-level frames
+                rng = self._rng = _new_random(_Random)
+                _seed_random(rng, seed)
+                rng.gauss_next = None
         return rng
 
     @rng.setter
@@ -178,6 +195,13 @@ class Game(ABC):
         """
         if self._step_fast(action):  # the game's fused path for its commonest step, if any
             return self
+        return self._apply_general(action)
+
+    def _apply_general(self, action: Any) -> "Game":
+        """The engine's general step: validate, record, do (IllegalAction: nothing changed).
+
+        A game that overrides :meth:`apply` with a fused path for its commonest steps (Hearts) hands
+        every other action to this, so the order of the steps and the refusals stay the engine's."""
         if self.is_over:
             raise IllegalAction(f"the game is over; {action!r} cannot be played")
         normalised = self._validate(action)  # IllegalAction: nothing changed

@@ -62,7 +62,6 @@ from .rules import (
     points_of,
     score_hand,
     scores_points,
-    trick_winner,
 )
 from .values import Deal, Trick, action_from_json, action_to_json, codes_of
 from .words import describe_event
@@ -192,7 +191,6 @@ class Hearts(Game):
         #: with ``to_move``, since the engine's ``apply`` reads it at every action
         self.is_over = False
         self._bit = 0  # the bit of the card played (the mask of the cards passed), from _validate to _do
-        self.events = HeartsLog(players, self.history)
         self.rules: HeartsRules = rules
         self.single = single
         self._setup = setup
@@ -215,6 +213,10 @@ class Hearts(Game):
         self.phase: str = _PHASE_OUT[_DEAL]
         self._to_move: int | None = CHANCE
         self._reset_hand()
+
+    def _new_log(self) -> HeartsLog:
+        """The engine's log hook: Hearts' lazy log, which reads the plays from the history."""
+        return HeartsLog(self.players, self.history)
 
     def _reset_hand(self) -> None:
         n = self.players
@@ -439,51 +441,57 @@ class Hearts(Game):
             raise IllegalAction(str(e)) from None
 
     # -- applying actions -------------------------------------------------------------
-    # ``apply`` is the engine's one step (``Game.apply``: validate, record, do). Hearts gives its
-    # hooks: ``_step_fast`` for a legal interned Card played (the commonest step, fused), and
-    # ``_validate`` / ``_do`` for everything else; it forces no action. ``act(seat, action)`` is
-    # the engine's seat guard.
+    # ``apply`` is the engine's one step (``Game.apply``: validate, record, do), with Hearts'
+    # commonest steps fused in (a legal interned Card played, a whole pass of Cards); every other
+    # action goes to the engine's general path (``Game._apply_general``) through the hooks
+    # ``_validate`` / ``_do``. Hearts forces no action. ``act(seat, action)`` is the engine's seat guard.
 
-    def _step_fast(self, action: Any) -> bool:
-        """The engine's fast-path hook: a legal Card in the play phase, or a whole pass of
-        ``cards_to_pass`` Cards of the mover's hand, is validated, recorded and done at once (True);
-        anything else is left to the general path (False, nothing changed), which explains a refusal.
+    def apply(self, action: Any) -> Hearts:
+        """Apply exactly one step of ``to_move`` (see ``Game.apply``); IllegalAction (nothing changed)
+        naming an action the rules refuse now.
 
-        ``_legal_mask`` is the mover's legal mask in the play phase once ``legal_actions`` (or
-        ``legal_mask``) has computed it, else 0, so one AND is the whole validation of a play (an
-        action applied before its legal cards were asked for takes the general path); the play is
-        ``_play``, inlined."""
+        Fused here: a legal Card in the play phase, and a whole pass of ``cards_to_pass`` Cards of the
+        mover's hand, are validated, recorded and done at once, ending exactly where the general path
+        ends; anything else (a code, a single pass card, a deal, an illegal card) takes the general
+        path, which explains a refusal. ``_legal_mask`` is the mover's legal mask in the play phase once
+        ``legal_actions`` (or ``legal_mask``) has computed it, else 0, so one AND is the whole
+        validation of a play (a card applied before its legal cards were asked for takes the general
+        path); the play is ``_play``, inlined."""
         if type(action) is Card:
             bit = action.bit
-            if not self._legal_mask & bit:
-                return False
-            self.history.append(action)
-            trick = self._trick
-            trick.append(bit)
-            if len(trick) < self.players:
-                s = self._to_move
-                self._hands[s] ^= bit  # type: ignore[index]
+            if self._legal_mask & bit:
+                self.history.append(action)
+                trick = self._trick
+                trick.append(bit)
                 self._legal_mask = 0
-                self._to_move = self._next[s]  # type: ignore[index]
-            else:
-                self._end_trick(bit)
-            return True
-        if type(action) is tuple and self._phase == _PASS:
-            s = self._to_move
-            k = self._k
-            if len(action) != k or self._chosen[s]:  # type: ignore[index]
+                if len(trick) < self.players:
+                    s = self._to_move
+                    self._hands[s] ^= bit  # type: ignore[index]
+                    self._to_move = self._next[s]  # type: ignore[index]
+                else:
+                    self._end_trick(bit)
+                return self
+        elif type(action) is tuple and self._phase == _PASS and self._pass_fast(action):
+            return self
+        return self._apply_general(action)
+
+    def _pass_fast(self, action: tuple) -> bool:
+        """A whole pass of interned Cards of the mover's hand, recorded and done (True); anything else
+        changes nothing (False) and is left to the general path."""
+        s: int = self._to_move  # type: ignore[assignment]
+        k = self._k
+        if len(action) != k or self._chosen[s]:
+            return False
+        m = 0
+        for c in action:
+            if type(c) is not Card:
                 return False
-            m = 0
-            for c in action:
-                if type(c) is not Card:
-                    return False
-                m |= c.bit
-            if m & self._hands[s] != m or m.bit_count() != k:  # type: ignore[index]
-                return False  # not in the hand, or a card twice
-            self.history.append(action)
-            self._pass(action, m)
-            return True
-        return False
+            m |= c.bit
+        if m & self._hands[s] != m or m.bit_count() != k:
+            return False  # not in the hand, or a card twice
+        self.history.append(action)
+        self._pass(action, m)
+        return True
 
     def _validate(self, action: Any) -> Any:
         """The engine's validation hook: the normalised action, or IllegalAction (nothing changed)."""
@@ -687,14 +695,18 @@ class Hearts(Game):
             self._end_trick(bit)
 
     def _end_trick(self, bit: int) -> None:
-        """The trick's last card (``bit``) is played: its taker (the kernel's ``trick_winner``) takes
-        its cards and leads next, or the hand is scored once the hands are empty."""
+        """The trick's last card (``bit``) is played: its taker (the kernel's ``trick_winner``, inlined:
+        the highest card of the suit led) takes its cards and leads next, or the hand is scored once
+        the hands are empty."""
         s: int = self._to_move  # type: ignore[assignment]
         hands = self._hands
         hands[s] ^= bit
         trick = self._trick
         tmask = sum(trick)  # distinct bits: the sum is the union
-        w = trick_winner(trick, self._next[s], self.players)  # the leader sits left of the last to play
+        top = tmask & _SUIT_MASK_OF_BIT[trick[0]]
+        w = self._next[s] + trick.index(1 << top.bit_length() - 1)  # the leader sits left of the last
+        if w >= self.players:
+            w -= self.players
         self._taken[w] |= tmask
         if self._first:
             setup = self._setup
@@ -705,11 +717,10 @@ class Hearts(Game):
             self._broken = True
             self._lead_mask = self._setup.broken_lead
         self._trick = []
+        self._legal_mask = 0
         if hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
-            self._legal_mask = 0
         else:
-            self._legal_mask = 0
             self._score_hand()
 
     # -- scoring ----------------------------------------------------------------------

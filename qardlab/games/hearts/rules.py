@@ -298,11 +298,13 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
     looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
     ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = [points_of(t) for t in taken]
-    final = list(raw)
-    shooter = raw.index(MOON_POINTS) if MOON_POINTS in raw else None
+    raw = [(t & HEARTS_MASK).bit_count() * HEART_POINTS + (QUEEN_POINTS if t & QS_BIT else 0)
+           for t in taken]  # points_of, inlined
+    final = raw[:]
+    shooter = None
     mode = None
-    if shooter is not None:
+    if MOON_POINTS in raw:
+        shooter = raw.index(MOON_POINTS)
         mode = rules.moon
         if mode == "shooter_chooses":
             mode = moon_choice(shooter, scores or [0] * n, rules, single)

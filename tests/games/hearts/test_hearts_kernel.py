@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -185,22 +186,32 @@ def test_rule_engine_legal_cards_are_the_kernels(n: int, r: int) -> None:
 
 # -- the engine's fast path ------------------------------------------------------------------
 def _general(game: Hearts) -> Hearts:
-    """``game`` with the fast path off: every action takes the engine's general path."""
-    game.__dict__["_step_fast"] = lambda action: False  # the instance's attribute hides the method
+    """``game`` with the fused step off: every action takes the engine's general path."""
+    game.__dict__["apply"] = lambda action: Game._apply_general(game, action)  # hides the method
     return game
+
+
+def _count_general(game: Hearts) -> list[Any]:
+    """The actions ``game.apply`` hands to the engine's general path from now on (a list that grows)."""
+    taken: list[Any] = []
+    general = Game._apply_general
+
+    def spy(action: Any) -> Hearts:
+        taken.append(action)
+        return general(game, action)  # type: ignore[return-value]
+
+    game.__dict__["_apply_general"] = spy  # the instance's attribute hides the method
+    return taken
 
 
 @pytest.mark.parametrize("n", PLAYERS)
 def test_fast_path_ends_where_the_general_path_ends(n: int) -> None:
-    """``Game.apply`` tries ``_step_fast`` first: a match played through it and the same actions played
-    through validate, record and do alone give the same history, log, observations and scores; the
-    same holds for cards given as codes (which the fast path leaves to the general one)."""
+    """``Hearts.apply`` fuses its commonest steps: a match played through it and the same actions played
+    through the engine's validate, record and do alone give the same history, log, observations and
+    scores; the same holds for cards given as codes (which the fused step leaves to the general one)."""
     g = Hearts.new(n, seed=3, rules=HeartsRules(target=60))
     slow = _general(Hearts.new(n, seed=3, rules=g.rules))
-    assert not slow._step_fast(g.opening_card)
-    fast = g._step_fast
-    hits: list[bool] = []
-    g.__dict__["_step_fast"] = lambda action: hits.append(fast(action)) or hits[-1]
+    general = _count_general(g)
     rng = random.Random(n)
     steps = 0
     while not g.is_over:
@@ -219,7 +230,8 @@ def test_fast_path_ends_where_the_general_path_ends(n: int) -> None:
             seat = g.to_move if g.to_move is not None and g.to_move >= 0 else 0
             assert g.observation(seat) == slow.observation(seat)
     assert g.history == slow.history and list(g.events) == list(slow.events)
-    assert hits.count(True) > 50 and hits.count(False) > 10  # both paths were taken
+    assert steps - len(general) > 50 and len(general) > 10  # both paths were taken
+    assert all(type(a) is str for a in general)  # only the codes took the general path
     assert g.scores == slow.scores and g.winners == slow.winners
     assert all(type(a) is not str for a in g.history)  # every recorded play is a Card
     assert Record.of(g).replay().scores == g.scores
@@ -236,18 +248,21 @@ def test_fast_path_refuses_what_the_rules_refuse() -> None:
     seat = game.to_move
     other = next(c for c in game.hand(seat) if c != game.opening_card)
     before = (list(game.history), len(game.events))
-    assert not game._step_fast(other)  # never validated by the fast path
+    general = _count_general(game)
     with pytest.raises(IllegalAction, match="must lead it"):
         game.apply(other)
+    assert general == [other]  # never validated by the fused step
     assert (list(game.history), len(game.events)) == before
     game.apply(game.opening_card)
+    assert general == [other]  # (the refusal computed the legal cards: the fused step takes it)
     assert game.history[-1] is game.opening_card and game.trick[0][1] == game.opening_card
 
 
 def test_five_sons_has_no_fast_path() -> None:
     """Five Sons keeps the engine's general path (the base hook, which declines everything)."""
-    assert FiveSons._step_fast is Game._step_fast
+    assert FiveSons._step_fast is Game._step_fast and FiveSons.apply is Game.apply
     assert not Game._step_fast(FiveSons.new(4, seed=1), object())
+    assert Hearts._step_fast is Game._step_fast  # Hearts fuses its step into apply instead
 
 
 # -- the event log's private list --------------------------------------------------------------
