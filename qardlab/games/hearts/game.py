@@ -164,18 +164,19 @@ class Hearts(Game):
 
     # -- construction -----------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
-        players = check_players(players)
-        if not isinstance(options, dict):
-            raise ValueError(f"Hearts options must be a dict, not {options!r}")
+        if type(players) is not int or not 3 <= players <= 6:
+            players = check_players(players)  # (ValueError naming it)
+        if type(options) is not dict:
+            if not isinstance(options, dict):
+                raise ValueError(f"Hearts options must be a dict, not {options!r}")
         rules = options.get("rules")
         if type(rules) is not HeartsRules:
             rules = DEFAULT_RULES if rules is None else HeartsRules.from_dict(rules)
-        options = dict(options)
-        options["rules"] = rules
-        if not options.keys() <= _OPTION_NAMES:
+        options = {**options, "rules": rules}
+        if len(options) > 1 and not options.keys() <= _OPTION_NAMES:
             raise ValueError(f"unknown Hearts options {sorted(set(options) - _OPTION_NAMES)}")
         single = options.get("single", False)
-        if not isinstance(single, bool):
+        if single is not False and single is not True:
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
         super().__init__(players, options, seed)  # checks the seed and the names
         setup = _setup(players, rules)  # the table's constants, from the rules kernel (cached)
@@ -608,7 +609,7 @@ class Hearts(Game):
             raise IllegalAction("a game set up with from_deal is one hand")
         n = self.players
         order = [*_DECK_BITS[n]]
-        getrandbits = self.rng.getrandbits
+        getrandbits = (self._rng or self.rng).getrandbits
         for i, k in _SHUFFLE_STEPS[len(order)]:  # Random.shuffle: j = randbelow(i + 1), swap
             j = getrandbits(k)
             while j > i:
