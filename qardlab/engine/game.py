@@ -155,9 +155,10 @@ class Game(ABC):
         """The fast-path hook: validate, record and do ``action`` in one go, when cheap (True), or
         change nothing and leave it to the general path (False, the default).
 
-        A game gives it for its commonest steps (Hearts: a legal Card played, a whole pass). It must
-        end in exactly the state, history and log that ``_validate``, recording and ``_do`` would
-        give, and may only accept an action those accept (Hearts' tests play a match both ways)."""
+        A game gives it for its commonest steps. It must end in exactly the state, history and log
+        that ``_validate``, recording and ``_do`` would give, and may only accept an action those
+        accept. (Hearts, whose step is hotter still, overrides ``apply`` itself to the same contract,
+        handing the rest to :meth:`_apply_general`; its tests play a match both ways.)"""
         return False
 
     def _forced(self) -> Any:

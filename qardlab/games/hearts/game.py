@@ -8,9 +8,9 @@ AND), the lead and discard masks of the trick being played (the kernel's
 :func:`~.rules.lead_mask` and :func:`~.rules.discard_mask`, updated as the first trick ends and
 as hearts are broken) and the mover's legal mask once asked for, and hands out readable ``Card``
 objects at the edges (``hand``, ``legal_actions``, ``trick``). The engine's one step
-(``Game.apply``: validate, record, do) has a fused fast path here (``_step_fast``) for its
-commonest cases, a legal Card played and a whole pass of Cards; every other action takes the
-engine's general path, which explains a refusal.
+(``Game.apply``: validate, record, do) is overridden here by ``Hearts.apply``, which fuses its
+commonest cases, a legal Card played and a whole pass of Cards, and hands every other action to
+the engine's general path (``Game._apply_general``), which explains a refusal.
 
 Actions (all in ``history``, so a record replays exactly):
 
@@ -236,7 +236,7 @@ class Hearts(Game):
         self._lead_mask = setup.first_lead
         self._discard_mask = setup.first_discard
         #: the mover's legal cards in the play phase, cached by ``legal_actions`` and ``legal_mask``
-        #: until the next action; 0 when not computed, and in any other phase (so the fast path of a
+        #: until the next action; 0 when not computed, and in any other phase (so ``apply``'s fused
         #: play finds no legal card there, and leaves the action to the general path)
         self._legal_mask = 0
         self.pass_direction = "none"
@@ -550,7 +550,7 @@ class Hearts(Game):
         return action
 
     def _validate_pass(self, action: Any) -> Card | tuple[Card, ...]:
-        chosen, self._bit = self._check_pass(action)  # (a whole pass of Cards: see _step_fast)
+        chosen, self._bit = self._check_pass(action)  # (a whole pass of Cards: see _pass_fast)
         return chosen
 
     def _check_pass(self, action: Any) -> tuple[Card | tuple[Card, ...], int]:
@@ -684,7 +684,7 @@ class Hearts(Game):
         self.events.start_plays(len(self.history), s)
 
     def _play(self, bit: int) -> None:
-        """The mover plays the card of ``bit`` (validated, in the history; ``_step_fast`` inlines this)."""
+        """The mover plays the card of ``bit`` (validated, in the history; ``apply`` inlines this)."""
         trick = self._trick
         trick.append(bit)
         if len(trick) < self.players:
