@@ -4,7 +4,8 @@ In the browser harness of the test suite (Debian's Chromium driven by Playwright
 request that does not go to 127.0.0.1 aborted), with the bots at pace "at once" (the tables' default):
 
 - both apps in Voila: every click of one game played by clicking (Five Sons: ask, no claim, show a card;
-  Hearts: select three cards, pass, play to the end of the hand), then a few "New deal" clicks;
+  Hearts: select three cards, pass, play to the end of the hand), then a few "New deal" clicks (each with
+  another seed typed in first, so each deals other cards);
 - the same two apps in JupyterLab (Run All of the app notebook, then the same clicks);
 - every lesson in JupyterLab: Run All, from the command to the page settled;
 - a reference click in the same pages: a bare ``Button`` whose handler only changes a ``Label``
@@ -174,7 +175,12 @@ def app_session(page: Any, name: str, clicks: int, deals: int) -> dict[str, list
     page.locator(".qard-new-deal").first.wait_for(state="visible", timeout=120_000)
     play = five_sons_clicks if "five-sons" in name else hearts_clicks
     out = play(page, clicks)
-    for _ in range(deals):
+    for i in range(deals):
+        # a new seed each time, as a player who wants another deal sets it (the same seed deals the same
+        # cards again: after the first, the page would not change at all)
+        seed = page.locator(".qard-app input[type=number]").first  # the Seed field of the settings
+        seed.fill(str(101 + i))
+        seed.press("Enter")
         r = timed_click(page, page.locator(".qard-new-deal").first, ".qard-table")
         out.setdefault("new deal", []).append(r["settled"])
     ref = page.locator(".qard-bench-reference").first

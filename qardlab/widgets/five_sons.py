@@ -26,7 +26,7 @@ from ..games.five_sons.knowledge import knowledge_of
 from . import felt
 from .base import GameTable
 from .cards import HandView, clear_hands
-from .figures import ChartView
+from .figures import ChartView, growing_limit
 from .grid import DeductionGrid
 from .source import seat_keys
 
@@ -140,6 +140,17 @@ class FiveSonsTable(GameTable):
         self.render()
         if self.human is not None:
             self.run_bots()
+
+    def forget_game(self) -> None:
+        """A new game at this table (``restart``): no claim chosen, no history of the old game."""
+        self.armed = None
+        self.replay.value = False
+        self._histories, self.figures = {}, {}
+        with self.hold_sync():  # the question builder and the claim as a new table has them
+            self.target.options = ()
+            for w in (self.face, self.number, self.claim_face, self.claim_number):
+                w.index = 0
+        # the charts keep their axes (a chart of the new game with the same axes only moves its lines)
 
     # -- human actions ------------------------------------------------------------------
     def ask(self, target: int | None = None, face: Any = None, number: Any = None) -> bool:
@@ -386,9 +397,20 @@ class FiveSonsTable(GameTable):
 
         h = self._histories.get(seat)
         assert self.timeline is not None  # the charts of the history are a local table's
-        if h is None or h.record is not self.timeline.record or h._pos > self.timeline.last:
-            h = self._histories[seat] = SeatHistory(self.timeline.record, seat, self.timeline.steps)
+        # live play only appends steps: the rows computed so far stay, only new positions are computed
+        steps = self.timeline.steps
+        if h is None or not h.follow(steps):
+            h = self._histories[seat] = SeatHistory(self.timeline.record, seat, steps)
         return h.upto(self.timeline.position)
+
+    def _chart_xlim(self) -> tuple[float, float]:
+        """The charts' step axis: the whole game once it is over; while it grows, a range fixed until the
+        game reaches it (so the chart is not redrawn in full on every step, only its lines)."""
+        tl = self.timeline
+        assert tl is not None
+        if tl.final.is_over:
+            return (0, max(1, tl.last))
+        return (0, growing_limit(tl.last, 40 * self.players))
 
     def _render_charts(self) -> None:
         seat = self.seat
@@ -426,16 +448,21 @@ class FiveSonsTable(GameTable):
         self.chart_views[tab].show(fig)
 
     def _candidates_chart(self, seat: int, step: int) -> None:
-        """The candidates chart: rebuilt when the seat or the game's length changes, else blitted."""
+        """The candidates chart: rebuilt when its axes change (the seat, the step range), else only its lines
+        are moved and redrawn (blitted), also from one game to the next at the same table."""
         rows = self._history(seat)
         view = self.chart_views[0]
-        key = (seat, self.timeline.last, id(self.timeline.record))
+        xlim = self._chart_xlim()
+        top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
+        # while the game grows the counts only fall: from 0, so the axes stay as they are
+        over = self.timeline.final.is_over
+        ylim = top * 1.05 + 1 if over else (0.0, top * 1.05 + 1)
+        entropy_max = 7.0 if over else (0.0, 7.0)
+        key = (seat, xlim, ylim, entropy_max)
         fig = view.figure
-        if self._chart_key != key or fig is None or not view.blitting:
-            top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
+        if self._chart_key != key or fig is None or not view.blitting or not charts.has_history(rows):
             fig = charts.candidates_chart(rows, current=step, title=f"What {self.names[seat]} can rule out",
-                                          xlim=(0, max(1, self.timeline.last)), ylim=top * 1.05 + 1,
-                                          entropy_max=7.0, fixed_layout=True)
+                                          xlim=xlim, ylim=ylim, entropy_max=entropy_max, fixed_layout=True)
             self._chart_key = key
             view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
         else:
@@ -454,10 +481,12 @@ class FiveSonsTable(GameTable):
         """The teacher's chart: each seat's logical candidates after each step."""
         rows = {self.names[s]: self._history(s) for s in range(self.players)}
         view = self.chart_views[0]
-        key = ("teacher", self.timeline.last, id(self.timeline.record))
+        xlim = self._chart_xlim()
+        key = ("teacher", xlim)
         fig = view.figure
-        if self._chart_key != key or fig is None or not view.blitting:
-            fig = charts.seats_chart(rows, current=step, xlim=(0, max(1, self.timeline.last)), ylim=126,
+        if (self._chart_key != key or fig is None or not view.blitting
+                or not any(charts.has_history(r) for r in rows.values())):
+            fig = charts.seats_chart(rows, current=step, xlim=xlim, ylim=126,
                                      fixed_layout=True)
             self._chart_key = key
             view.show_blit(fig, list(fig.axes[0].lines))
