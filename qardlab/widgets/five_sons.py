@@ -14,6 +14,7 @@ Every view is drawn from the source's observation of the viewpoint (the teacher'
 from __future__ import annotations
 
 import html
+import math
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
@@ -399,18 +400,27 @@ class FiveSonsTable(GameTable):
         assert self.timeline is not None  # the charts of the history are a local table's
         # live play only appends steps: the rows computed so far stay, only new positions are computed
         steps = self.timeline.steps
-        if h is None or not h.follow(steps):
+        done = h._pos if h is not None else 0
+        if h is None or len(steps) < done or list(steps[:done]) != h.steps[:done]:
             h = self._histories[seat] = SeatHistory(self.timeline.record, seat, steps)
+        else:
+            h.steps = list(steps)
         return h.upto(self.timeline.position)
 
+    def _growing(self) -> bool:
+        """Whether the charts are of a game that grows here: a table someone plays (its axes stay as they
+        were in play, after the game too); a table that only steps through a finished game fits its axes."""
+        assert self.timeline is not None
+        return self.human is not None or not self.timeline.final.is_over
+
     def _chart_xlim(self) -> tuple[float, float]:
-        """The charts' step axis: the whole game once it is over; while it grows, a range fixed until the
-        game reaches it (so the chart is not redrawn in full on every step, only its lines)."""
+        """The charts' step axis: the whole game when stepping through a finished one; while a game grows, a
+        range fixed until the game reaches it (so a step redraws only the lines, not the whole chart)."""
         tl = self.timeline
         assert tl is not None
-        if tl.final.is_over:
+        if not self._growing():
             return (0, max(1, tl.last))
-        return (0, growing_limit(tl.last, 40 * self.players))
+        return (0, growing_limit(tl.last, 50 * self.players))  # most games end within 50 steps a seat
 
     def _render_charts(self) -> None:
         seat = self.seat
@@ -455,8 +465,9 @@ class FiveSonsTable(GameTable):
         xlim = self._chart_xlim()
         top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
         # while the game grows the counts only fall: from 0, so the axes stay as they are
-        over = self.timeline.final.is_over
-        ylim = top * 1.05 + 1 if over else (0.0, top * 1.05 + 1)
+        over = not self._growing()
+        # (the top rounded up to tens: the next deal's chart, whose first count differs a little, keeps them)
+        ylim = top * 1.05 + 1 if over else (0.0, 10.0 * math.ceil((top * 1.05 + 1) / 10))
         entropy_max = 7.0 if over else (0.0, 7.0)
         key = (seat, xlim, ylim, entropy_max)
         fig = view.figure

@@ -33,15 +33,6 @@ class SeatHistory:
         self._row: dict[str, Any] | None = None
         self.rows: list[dict[str, Any]] = []  # one per position 0.._pos - 1 that had a deal
 
-    def follow(self, steps: Sequence[Any]) -> bool:
-        """Take the steps of a history that grew (live play appends): True when the positions computed so
-        far are a prefix of ``steps`` (their rows stay good), False when the history is another one."""
-        done = self._pos
-        if len(steps) < done or list(steps[:done]) != self.steps[:done]:
-            return False
-        self.steps = list(steps)
-        return True
-
     def upto(self, position: int) -> list[dict[str, Any]]:
         """The rows for positions 1..position (position 0 is before the deal)."""
         steps = self.steps
