@@ -19,6 +19,7 @@ before ``el.click()``; "first" is the first mutation, "settled" the last mutatio
 Targets (issue 11): p95 < 300 ms per click in both apps, new deal < 500 ms, every lesson's Run All < 3 s.
 
     PYTHONPATH=. python benchmarks/browser.py [--clicks 80] [--deals 3] [--only voila|lab|lessons]
+        [--lesson 05 --lesson 09]
 """
 
 from __future__ import annotations
@@ -261,6 +262,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=3, help="New deal clicks per app")
     ap.add_argument("--only", choices=("voila", "lab", "lessons"), action="append",
                     help="run only these parts (repeatable); default all")
+    ap.add_argument("--lesson", action="append", help="only lessons whose file name holds this (repeatable)")
     args = ap.parse_args()
     parts = set(args.only or ("voila", "lab", "lessons"))
     chromium = find_chromium()
@@ -272,7 +274,8 @@ def main() -> None:
     notebooks = copy_with_reference(work)
     # the game apps (a table with New deal); the classroom's join page has no game of its own
     apps = [name for name in GAME_APPS if (notebooks / name).exists()]
-    lessons = sorted(p.name for p in notebooks.glob("[0-9][0-9]-*.ipynb"))
+    lessons = sorted(p.name for p in notebooks.glob("[0-9][0-9]-*.ipynb")
+                     if not args.lesson or any(part in p.name for part in args.lesson))
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
 

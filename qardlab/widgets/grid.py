@@ -16,6 +16,7 @@ import html
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import palette
 from ..cards import Card
@@ -99,10 +100,17 @@ class DeductionGrid(widgets.VBox):
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
+        # the cells share one Layout and a ButtonStyle per colour, the labels one Layout and one style: a
+        # grid is then a third of the widget models, which the browser builds much faster
+        self._cell_layout = widgets.Layout(width="auto", height="1.9em", padding="0", border="1px solid #ccc")
+        self._styles: dict[str, widgets.ButtonStyle] = {}
+        self._label_layout = widgets.Layout(width="3em")
+        self._html_style = HTMLStyle()
         # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
         self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="card row: {c.name}" '
                                      f'aria-label="card row: {c.name}">{c.symbol}</b>',
-                                     layout=widgets.Layout(width="3em")) for c in self.cards]
+                                     layout=self._label_layout, style=self._html_style) for c in self.cards]
+        self._corner: widgets.HTML | None = None
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")
         self.on_level = on_level
@@ -117,15 +125,16 @@ class DeductionGrid(widgets.VBox):
                                            for h, x in zip(self._header, holders)):
             return
         self.holders = holders
-        self._header = [widgets.HTML(self._head(names, h)) for h in holders]
-        children: list[widgets.Widget] = [widgets.HTML("")] + self._header
+        self._header = [widgets.HTML(self._head(names, h), style=self._html_style) for h in holders]
+        if self._corner is None:
+            self._corner = widgets.HTML("", style=self._html_style)
+        children: list[widgets.Widget] = [self._corner] + self._header
         for i, c in enumerate(self.cards):
             children.append(self._labels[i])
             for h in holders:
                 b = self.cells.get((c, h))
                 if b is None:
-                    b = widgets.Button(layout=widgets.Layout(width="auto", height="1.9em", padding="0",
-                                                             border="1px solid #ccc"))
+                    b = widgets.Button(layout=self._cell_layout, style=self._style(cell_color(None)))
                     b.add_class("qard-grid-cell")
                     b.on_click(self._make_click(c, h))
                     self.cells[(c, h)] = b
@@ -133,6 +142,13 @@ class DeductionGrid(widgets.VBox):
         with self.box.hold_sync():
             self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, {self.cell_width})"
             self.box.children = children
+
+    def _style(self, color: str) -> widgets.ButtonStyle:
+        """The cells' shared style of this background colour (a few hundred at most: 8-bit channels)."""
+        style = self._styles.get(color)
+        if style is None:
+            style = self._styles[color] = widgets.ButtonStyle(button_color=color)
+        return style
 
     @staticmethod
     def _head(names: Mapping[Any, str], holder: Any) -> str:
@@ -178,8 +194,9 @@ class DeductionGrid(widgets.VBox):
                     tip = f"{c.symbol} with {names.get(h, h)}: click for why"
                     if b.description != text:
                         b.description = text
-                    if b.style.button_color != color:
-                        b.style.button_color = color
+                    style = self._style(color)
+                    if b.style is not style:
+                        b.style = style
                     if b.tooltip != tip:
                         b.tooltip = tip
 
