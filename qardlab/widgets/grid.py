@@ -192,13 +192,16 @@ class DeductionGrid(widgets.VBox):
                     b = self.cells[(c, h)]
                     text, color = cell_text(v), cell_color(v)
                     tip = f"{c.symbol} with {names.get(h, h)}: click for why"
-                    if b.description != text:
-                        b.description = text
                     style = self._style(color)
-                    if b.style is not style:
-                        b.style = style
-                    if b.tooltip != tip:
-                        b.tooltip = tip
+                    if b.description == text and b.style is style and b.tooltip == tip:
+                        continue
+                    with b.hold_sync():  # a changed cell is one message
+                        if b.description != text:
+                            b.description = text
+                        if b.style is not style:
+                            b.style = style
+                        if b.tooltip != tip:
+                            b.tooltip = tip
 
     # -- clicks -------------------------------------------------------------------------
     def _make_click(self, card: Card, holder: Any) -> Callable[[widgets.Button], None]:
