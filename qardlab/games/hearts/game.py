@@ -76,8 +76,8 @@ _DECK_BITS = {n: tuple(c.bit for c in cards_of_mask(deck_mask(n))) for n in rang
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
 _SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
-#: by the bit of the card led: the shift of its suit's 13 bits and that suit's table of Cards
-_FOLLOW = {1 << i: (13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
+#: by the bit of the card led: its suit's mask, the shift of its 13 bits and that suit's table of Cards
+_FOLLOW = {1 << i: (SUIT_MASKS[i // 13], 13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
 _SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
 _EVERY_NTH = {n: tuple(slice(j, None, n) for j in range(n)) for n in range(3, 7)}
@@ -381,11 +381,11 @@ class Hearts(Game):
         trick = self._trick
         if trick:  # _legal(), inlined (cards on the table: the play phase)
             h = self._hands[self._to_move]  # type: ignore[index]
-            shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
-            x = h >> shift & 0x1FFF
-            if x:  # following suit: one suit's table
-                self._legal_mask = x << shift
-                return [*table[x]]
+            suit, shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
+            m = h & suit
+            if m:  # following suit: one suit's table
+                self._legal_mask = m
+                return [*table[m >> shift]]
             m = self._legal_mask = h & self._discard_mask or h
         else:
             p = self._phase
