@@ -344,7 +344,7 @@ class Classroom:
 
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
-        if not conn.rate.take():
+        if not conn.rate.take() and not self._moves_the_game(conn, message):
             if conn.rate.warn_now():
                 self._tell(conn, {"type": "error", "message": f"too many messages: at most {self.rate:g} a "
                                   f"second (bursts of {self.burst:g}); messages over the limit are dropped"})
@@ -353,6 +353,24 @@ class Classroom:
             self._receive(conn, message)
         except RequestError as e:
             self._tell(conn, {"type": "error", "message": str(e)})
+
+    def _moves_the_game(self, conn: Connection, message: Any) -> bool:
+        """Whether a message over the rate limit is still the move of the seat to move, for this step.
+
+        Such a message is taken: the game itself allows one of those a step, so taking them cannot
+        flood anything, and dropping one would leave a quick client (a script, a bot seat at pace 0)
+        waiting for an answer to a move the server never played. Only a cheap look: the message is
+        checked in full by ``_receive`` as any other."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None or not isinstance(message, str) or len(message) > MAX_MESSAGE:
+            return False
+        try:
+            msg = json.loads(message)
+        except ValueError:
+            return False
+        game = table.game
+        return (isinstance(msg, dict) and msg.get("type") == "act" and msg.get("step") == game.step
+                and not isinstance(msg.get("step"), bool) and not game.is_over and game.to_move == seat)
 
     def _receive(self, conn: Connection, message: Any) -> None:
         if isinstance(message, bytes):
