@@ -320,6 +320,11 @@ class Hearts(Game):
     """A match (``Hearts.new``) or one hand (``Hearts.from_deal``) of Hearts; see the module docstring."""
 
     name = "hearts"
+    title = "Hearts"
+    min_players = 3
+    max_players = 6
+    knowledge_adapter = "qardlab.games.hearts.knowledge:knowledge_of"
+    table_widget = "qardlab.widgets.hearts:HeartsTable"
     # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
@@ -1035,6 +1040,11 @@ class Hearts(Game):
         from .knowledge import knowledge_of
 
         return knowledge_of(self.observation(seat))
+
+    def summary(self) -> dict[str, Any]:
+        """The result: match totals, the winners, and every hand's points (moon applied)."""
+        return {"scores": list(self.scores), "winners": list(self.winners),
+                "hand_points": [list(h) for h in self.hand_history]}
 
     def _last_deal_step(self) -> int:
         for e in reversed(self.events):
