@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports
     from .record import Record
 
 __all__ = ["Game", "IllegalAction", "CHANCE", "Observation", "BASE_OBSERVATION_KEYS", "check_seed",
-           "check_names"]
+           "check_names", "find_game", "import_object"]
 
 #: ``to_move`` while chance (a shuffle and deal) is due.
 CHANCE = -1
@@ -160,6 +160,20 @@ class Game(ABC):
     @abstractmethod
     def _blank(cls, players: int, options: dict[str, Any], seed: Optional[int]) -> "Game":
         """A game before its first action: what a record replays from."""
+
+    @classmethod
+    def new(cls, players: int, seed: Optional[int] = None, **options: Any) -> "Game":
+        """A game set up with ``options`` and dealt from its seeded RNG (the chance steps due at the
+        start drawn and applied). Games with their own ``new`` keep its ``players`` and ``seed``."""
+        game = cls._blank(players, dict(options), seed)
+        while game.to_move == CHANCE:
+            game.apply(game.chance_outcome())
+        return game
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """The player counts the game allows, smallest first (what an app offers)."""
+        return tuple(range(cls.min_players, cls.max_players + 1))
 
     # -- shared behaviour -------------------------------------------------------------
     def apply(self, action: Any) -> "Game":
@@ -397,6 +411,26 @@ def check_names(names: Any, players: Any) -> Optional[list[str]]:
         raise ValueError(f"names must be distinct, one per seat: {', '.join(map(repr, twice))} given twice "
                          f"in {names!r}")
     return list(names)
+
+
+def find_game(name: Any) -> type[Game]:
+    """The game class registered as ``name``: a game joins by being imported (its ``Game`` subclass
+    registers itself by its ``name``), and a game of the package, ``qardlab.games.<name>``, is
+    imported here on first use. ValueError naming an unknown game and listing the known ones.
+    """
+    import importlib
+    import re
+
+    if isinstance(name, str) and name not in Game.registry and re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        try:
+            importlib.import_module(f"qardlab.games.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"qardlab.games.{name}":
+                raise
+    cls = Game.registry.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown game {name!r}; known: {sorted(Game.registry)}")
+    return cls
 
 
 def import_object(path: str) -> Any:
