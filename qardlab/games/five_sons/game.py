@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, Hand, cards_of_mask, five_sons_deck, mask_of
 from ...engine import CHANCE, Event, Game, IllegalAction, Observation
 from ...engine.game import check_names
-from .actions import TITLE, Action, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
+from .actions import Action, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 
 __all__ = ["FiveSons", "ASK_MODES", "DEFAULT_OPTIONS"]
 
@@ -79,7 +79,7 @@ class FiveSons(Game):
     """One hand of The King of Hearts has Five Sons. See the module docstring."""
 
     name = "five_sons"
-    title = TITLE
+    title = "The King of Hearts has Five Sons"
     min_players = 4
     max_players = 5
     knowledge_adapter = "qardlab.games.five_sons.knowledge:knowledge_of"
