@@ -1,7 +1,7 @@
 """Write (or, with ``--check``, check) every golden playthrough of every game: the one tool.
 
-Each ``golden_cases.py`` under ``tests/`` (a game's test folder, or a game's own folder such as
-``tests/fixtures/toy_game``) lists its ``CASES`` (:class:`qardlab.engine.playthrough.Case`); each
+Each ``golden_cases.py`` under ``tests/`` (a game's test folder, or the folder of a game that lives
+under ``tests/fixtures/``) lists its ``CASES`` (:class:`qardlab.engine.playthrough.Case`); each
 case's file is ``playthroughs/<stem>.json`` beside it. Run from the repository's root:
 ``PYTHONPATH=. python scripts/make_goldens.py [--check] [name-filter]``; review the diff after
 writing.

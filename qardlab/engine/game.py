@@ -373,6 +373,10 @@ class Game(ABC):
         """One event in words, as ``seat`` saw it (games override)."""
         return f"{event.kind}"
 
+    def action_text(self, action: Any) -> str:
+        """An action in words, for a button of a generic table (games override; default its ``str``)."""
+        return str(action)
+
     def seat_name(self, seat: int) -> str:
         """The name a student reads for ``seat``: the game's option ``names``, else ``DEFAULT_NAMES``."""
         names = self.options.get("names")

@@ -1,7 +1,7 @@
 """Golden playthroughs of every game, in one format written by one tool (``scripts/make_goldens.py``).
 
-Every ``golden_cases.py`` under ``tests/`` is found by its folder (Five Sons', Hearts', the toy
-game's in ``tests/fixtures/toy_game``); each stored playthrough must replay under the rules to a
+Every ``golden_cases.py`` under ``tests/`` is found by its folder (Five Sons', Hearts', and those of
+the games in ``tests/fixtures/``); each stored playthrough must replay under the rules to a
 finished game with the same record, the same words (the teacher's transcript) and the same result
 (``Game.summary()``), and the same seed and bots must still play it byte for byte. A change to the
 deal, the turn order, the events or their words shows up here first; to refresh after an intended
