@@ -21,7 +21,8 @@ from typing import Any
 class Interaction:
     """One real interaction and its visible effect.
 
-    click: selector of the element to click (the `nth` match; -1 for the last).
+    click: selector of the element to click (the `nth` match; -1 for the last); None for a lesson with
+        nothing to click (its output is plain HTML): then only `rendered` is checked.
     changes: selector of an element whose text (or, if `attribute` is set, that attribute, or else its
         inner HTML) must differ after the click; by default the clicked element itself.
     expect_text: optional text that must then appear inside `changes`.
@@ -31,7 +32,7 @@ class Interaction:
         run after the click check; it asserts what it needs itself.
     """
 
-    click: str
+    click: str | None
     changes: str | None = None
     nth: int = 0
     expect_text: str | None = None
@@ -162,12 +163,22 @@ LESSONS: dict[str, Interaction] = {
         changes=".qard-step-text",
         rendered=(".qard-table", ".qard-stepper", ".qard-card"),
     ),
-    # lesson 07 has no widget: its grid (an HTML table, class qard-grid-table) is checked as rendered only
+    # lesson 07 has no widget and nothing to click: its grid (an HTML table) is checked as rendered
+    "07-build-counting-deals.ipynb": Interaction(
+        click=None,
+        rendered=(".qard-grid-table",),
+    ),
     # the game the student's asker played, stepped back from its end
     "08-build-best-question.ipynb": Interaction(
         click=".qard-step-previous",
         changes=".qard-step-text",
         rendered=(".qard-table", ".qard-stepper", ".qard-card"),
+    ),
+    # the practice game played itself; the side-by-side replay's slider moves every seat's column
+    "09-play-together.ipynb": Interaction(
+        click=".qard-side-by-side-step .noUi-base",
+        changes=".qard-seat-column",
+        rendered=(".qard-table", ".qard-side-by-side", ".qard-seat-column", ".qard-side-by-side-step"),
     ),
     "10-first-hand-of-hearts.ipynb": Interaction(
         click=".qard-rule-jump",
@@ -191,6 +202,14 @@ LESSONS: dict[str, Interaction] = {
 
 # apps, served by Voila (notebooks/app-*.ipynb)
 APPS: dict[str, Interaction] = {
+    # the join page with no server running: Join with no code asks for the code (joining itself, with a
+    # server, is played through in test_browser_classroom.py)
+    "app-classroom.ipynb": Interaction(
+        click=".qard-join",
+        changes=".qard-join-status",
+        expect_text="join code",
+        rendered=(".qard-join-app", ".qard-join-server", ".qard-join-code", ".qard-join"),
+    ),
     # the app passes the player's claims after others' questions (issue 11): it opens on the player's turn
     # to ask, and asking logs the question and its answer
     "app-five-sons.ipynb": Interaction(
