@@ -20,6 +20,19 @@ __all__ = ["table", "table_class", "five_sons_app", "hearts_app", "GameTable", "
            "Stepper"]
 
 
+def _game_name(x: Any) -> Any:
+    """The game name of a name, a game, a Record or a Timeline (``game``), or a Source (``game_name``)."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, Game):
+        return x.name
+    for attr in ("game_name", "game"):
+        value = getattr(x, attr, None)
+        if isinstance(value, (str, Game)):
+            return _game_name(value)
+    return None
+
+
 def table_class(game: Any) -> type[GameTable]:
     """The table widget class of ``game`` (a game, a Record, a Source, a game class or a game's name).
 
@@ -33,8 +46,7 @@ def table_class(game: Any) -> type[GameTable]:
     if isinstance(game, type) and issubclass(game, Game):
         cls = game
     else:
-        name = game if isinstance(game, str) else (
-            getattr(game, "name", None) or getattr(game, "game", None) or getattr(game, "game_name", None))
+        name = _game_name(game)
         try:
             cls = find_game(name)
         except ValueError as e:

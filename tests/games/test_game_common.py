@@ -116,7 +116,10 @@ def test_widgets_table_finds_a_games_table_by_its_name(name: str, table: str) ->
     from qardlab import widgets
 
     g = find_game(name).new(players=4, seed=2)
-    for given in (name, g, g.record(), find_game(name)):
+    from qardlab.engine import Timeline
+    from qardlab.widgets.source import LocalSource
+
+    for given in (name, g, g.record(), find_game(name), Timeline(g), LocalSource(g)):
         assert widgets.table_class(given).__name__ == table
     t = widgets.table(name, seat=1, seed=2, players=4, charts=False)
     try:
