@@ -99,7 +99,16 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.name:
+        # only a class that names itself registers: a subclass that inherits the name (a test's
+        # variant of a game) does not replace the game in the registry that records replay from
+        if cls.__dict__.get("name"):
+            old = Game.registry.get(cls.name)
+            where = f"{cls.__module__}.{cls.__qualname__}"
+            if old is not None and f"{old.__module__}.{old.__qualname__}" != where:
+                # two games under one name (or one module imported under two names): records would
+                # replay as whichever came last
+                raise ValueError(f"game name {cls.name!r} of {where} is taken by "
+                                 f"{old.__module__}.{old.__qualname__}")
             Game.registry[cls.name] = cls
 
     def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:

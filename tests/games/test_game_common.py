@@ -129,3 +129,15 @@ def test_widgets_table_finds_a_games_table_by_its_name(name: str, table: str) ->
         t.close()
     with pytest.raises(ValueError, match="no table widget for unknown game 'chess'"):
         widgets.table("chess")
+
+
+def test_a_game_name_is_taken_once() -> None:
+    """Two classes under one name (or one module imported under two names) are refused, naming both."""
+    with pytest.raises(ValueError, match=r"game name 'hearts' of .*Impostor is taken by qardlab\.games\."):
+        class Impostor(Hearts):
+            name = "hearts"
+
+    class Variant(Hearts):  # inherits the name: not registered, the game stays Hearts
+        pass
+
+    assert find_game("hearts") is Hearts and Variant.name == "hearts"
