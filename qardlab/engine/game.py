@@ -171,10 +171,11 @@ class Game(ABC):
         """A game before its first action: what a record replays from."""
 
     @classmethod
-    def new(cls, players: int, seed: Optional[int] = None, **options: Any) -> "Game":
-        """A game set up with ``options`` and dealt from its seeded RNG (the chance steps due at the
-        start drawn and applied). Games with their own ``new`` keep its ``players`` and ``seed``."""
-        game = cls._blank(players, dict(options), seed)
+    def new(cls, players: Optional[int] = None, seed: Optional[int] = None, **options: Any) -> "Game":
+        """A game of ``players`` (default ``min_players``) set up with ``options`` and dealt from its
+        seeded RNG (the chance steps due at the start drawn and applied). Games with their own
+        ``new`` keep its ``players`` and ``seed``."""
+        game = cls._blank(cls.min_players if players is None else players, dict(options), seed)
         while game.to_move == CHANCE:
             game.apply(game.chance_outcome())
         return game

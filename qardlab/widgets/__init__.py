@@ -63,17 +63,15 @@ def table(g: Any, seat: int | None = None, **kwargs: Any) -> GameTable:
 
     ``g`` is a game, a Record, a Source, or a game's name (``"five_sons"``, ``"hearts"``, any game
     registered by import): a name deals a new game, ``find_game(name).new(players=..., seed=...)``,
-    with ``players`` (default the game's ``min_players``) and ``seed`` taken from ``kwargs``; the
-    rest goes to the table. See :func:`table_class`.
+    with ``players`` and ``seed`` taken from ``kwargs`` if given (else the game's defaults); the rest
+    goes to the table. See :func:`table_class`.
     """
     cls = table_class(g)
     if isinstance(g, str):
         from ..engine.game import find_game
 
         game_cls = find_game(g)
-        new = {"players": kwargs.pop("players", game_cls.min_players)}
-        if "seed" in kwargs:
-            new["seed"] = kwargs.pop("seed")
+        new = {k: kwargs.pop(k) for k in ("players", "seed") if k in kwargs}
         g = game_cls.new(**new)
     return cls(g, seat, **kwargs)
 

@@ -141,3 +141,13 @@ def test_a_game_name_is_taken_once() -> None:
         pass
 
     assert find_game("hearts") is Hearts and Variant.name == "hearts"
+
+
+def test_widgets_table_by_name_uses_the_games_own_defaults() -> None:
+    from qardlab import widgets
+
+    t = widgets.table("hearts", charts=False)
+    try:
+        assert t.players == 4 and t.observation(None)["hands"] == Hearts.new().observation_json(None)["hands"]
+    finally:
+        t.close()
