@@ -53,8 +53,7 @@ class GenericTable(GameTable):
         self.hand_view.add_class("qard-my-hand")
         self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controls.add_class("qard-controls")
-        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="14em", overflow="auto",
-                                                           border="1px solid #ddd", padding="4px"))
+        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="14em", overflow="auto", padding="4px"))
         self.log_view.add_class("qard-log")
         self._level = level
         #: the viewer's deduction grid (None until a knowledge gives its cards, or for a game without one)
@@ -91,7 +90,7 @@ class GenericTable(GameTable):
             if s in out:
                 bits.append("out")
             turn = obs["to_move"] == s and not obs["is_over"]
-            style = "font-weight:bold;outline:2px solid #f0b400" if turn else ""
+            style = "font-weight:bold;text-decoration:underline" if turn else ""
             rows.append(f'<span class="qard-seat{" qard-turn" if turn else ""}" style="padding:2px 6px;'
                         f'margin-right:6px;{style}">{" · ".join(bits)}</span>')
         return "".join(rows)
