@@ -9,8 +9,8 @@ import pytest
 
 from qardlab.cards import Card, Suit
 from qardlab.engine import IllegalAction, RandomBot, Record, RecordError, Timeline, play
+from qardlab.engine.contract import check_contract, check_illegal_changes_nothing
 from qardlab.games.hearts import Deal, Hearts, HeartsRules
-from tests.game_contract import check_contract, check_illegal_changes_nothing
 
 from .helpers import PLAYERS, QS, make_deal, random_pass
 
