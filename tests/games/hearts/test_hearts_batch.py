@@ -94,3 +94,26 @@ def test_batch_plays_a_uniformly_random_legal_card() -> None:
             assert max(abs(x - expected) for x in counts) < 5 * expected ** 0.5, (c, counts)
             checked += 1
     assert checked >= 5
+
+
+def test_batch_results_do_not_share_the_kept_scratch_arrays() -> None:
+    """The simulator keeps its scratch arrays for the thread's next call: what it returns is never one
+    of them (a one-hand result, whose transposes are contiguous already, survives the next call), and
+    what a call leaves in them changes no later result, in sequence or in threads at once."""
+    fields = ("direction_codes", "deals", "passes", "plays", "raw", "points")
+    one = simulate(1, 4, seed=3)
+    kept = {f: getattr(one, f).copy() for f in fields}
+    simulate(1, 4, seed=4)
+    assert all(np.array_equal(getattr(one, f), v) for f, v in kept.items())
+    first = simulate(500, 4, seed=2)
+    simulate(700, 3, seed=9, rules=HeartsRules(jd_bonus=True))
+    simulate(500, 5, seed=9)
+    again = simulate(500, 4, seed=2)
+    assert all(np.array_equal(getattr(first, f), getattr(again, f)) for f in fields)
+    from concurrent.futures import ThreadPoolExecutor
+
+    seeds = range(20, 28)
+    alone = [simulate(300, 4, seed=s).plays for s in seeds]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda s: simulate(300, 4, seed=s).plays, seeds))
+    assert all(np.array_equal(a, b) for a, b in zip(alone, together))
