@@ -32,6 +32,7 @@ plays one level's bot (RandomAsker: naive claims; ReasoningBot: logic; Probabili
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import os
@@ -67,10 +68,14 @@ MARKS = (0, 5, 10, 20)
 
 
 def fresh(k: Knowledge) -> Knowledge:
-    """A copy with no cached results, and the shared zeta cache emptied."""
-    from qardlab.deduction import solve  # not at import: a first call in a fresh process imports it
+    """A copy with no cached results, and the shared caches (zeta transforms, results by value) emptied."""
+    # not at import: a first call in a fresh process imports them
+    from qardlab.deduction import knowledge, solve
 
     solve._ZETA_CACHE.clear()
+    if hasattr(k, "replace"):  # a Knowledge value (this checkout)
+        knowledge.clear_results()
+        return k.replace()
     return Knowledge(k.seat, k.cards, k.holders, dict(k.sizes), k.game, k.names, list(k.facts), dict(k.extra))
 
 
@@ -78,9 +83,36 @@ def fresh(k: Knowledge) -> Knowledge:
 def to_json(k: Knowledge) -> dict:
     return {"seat": k.seat, "cards": [c.code for c in k.cards], "holders": list(k.holders),
             "sizes": [[h, k.sizes[h]] for h in k.holders], "game": k.game,
-            "names": [[h, k.names[h]] for h in k.names], "extra": k.extra,
+            "names": [[h, k.names[h]] for h in k.names], "extra": dict(k.extra),
             "facts": [{"kind": f.kind, "holder": f.holder, "cards": [c.code for c in f.cards],
-                       "count": f.count, "step": f.step, "text": f.text} for f in k.facts]}
+                       "count": f.count, "step": f.step, "text": f.text} for f in k.facts],
+            "secret": _spec_json(getattr(k, "secret", None)),
+            "words": [[h, [w.name, w.subject, w.holds, w.holds_not, w.refuted]]
+                      for h, w in getattr(k, "words", {}).items()]}
+
+
+def _spec_json(spec) -> dict | None:
+    if spec is None:
+        return None
+    q = spec.questions
+    return {"groups": [[c.code for c in g] for g in spec.groups], "picks": list(spec.picks),
+            "holder": spec.holder, "kinds": list(spec.kinds),
+            "questions": None if q is None else [q.mode, q.event, sorted(q.quiet)]}
+
+
+def new_fields(d: dict) -> dict:
+    """The keyword arguments of a Knowledge beyond the eight fields every checkout has (secret, words)."""
+    try:
+        from qardlab.deduction.facts import PlaceWords, QuestionModel, SecretSpec
+    except ImportError:  # a checkout from before the SecretSpec: its secret is read from the facts
+        return {}
+    sp = d.get("secret")
+    spec = None if sp is None else SecretSpec(
+        groups=tuple(tuple(Card.parse(c) for c in g) for g in sp["groups"]), picks=tuple(sp["picks"]),
+        holder=sp["holder"], kinds=tuple(sp["kinds"]),
+        questions=None if sp["questions"] is None else QuestionModel(sp["questions"][0], sp["questions"][1],
+                                                                     frozenset(sp["questions"][2])))
+    return {"secret": spec, "words": {h: PlaceWords(*w) for h, w in d.get("words", [])}}
 
 
 def from_json(d: dict) -> Knowledge:
@@ -88,7 +120,7 @@ def from_json(d: dict) -> Knowledge:
                   f["step"], f["text"]) for f in d["facts"]]
     return Knowledge(d["seat"], tuple(Card.parse(c) for c in d["cards"]), tuple(d["holders"]),
                      {h: n for h, n in d["sizes"]}, d["game"], {h: n for h, n in d["names"]}, facts,
-                     dict(d["extra"]))
+                     dict(d["extra"]), **new_fields(d))
 
 
 def game_positions(players: int, games: int, mode: str = "chosen") -> list[Knowledge]:
@@ -204,8 +236,9 @@ imported = (time.process_time() - cpu) * 1000.0
 d = json.load(open(sys.argv[1]))["first"][int(sys.argv[2])]
 facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"], f["step"],
               f["text"]) for f in d["facts"]]
+""" + inspect.getsource(new_fields) + """
 k = Knowledge(d["seat"], tuple(Card.parse(c) for c in d["cards"]), tuple(d["holders"]), dict(d["sizes"]),
-              d["game"], dict(d["names"]), facts, dict(d["extra"]))
+              d["game"], dict(d["names"]), facts, dict(d["extra"]), **new_fields(d))
 wall, cpu = time.perf_counter(), time.process_time()
 k.posterior()
 print(json.dumps({"cpu": (time.process_time() - cpu) * 1000.0, "wall": (time.perf_counter() - wall) * 1000.0,

@@ -13,13 +13,13 @@ the same card, so identity, equality and hashing are all cheap.
 
 from __future__ import annotations
 
-import html
 import operator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Iterator, Union
+from typing import Any, Iterable, Iterator, Mapping, Union
 
 from . import palette
+from .render.markup import el, to_html
 
 __all__ = [
     "Suit",
@@ -312,45 +312,73 @@ class Hand(tuple):
 
 
 # -- HTML rendering (pure functions, used by _repr_html_ and by the widgets) --------------
+# Built with the package's element helper (:mod:`qardlab.render.markup`, which imports nothing of the
+# package); the colours are the palette's. :func:`hand_element` is the one row-of-cards renderer: a hand,
+# a trick, a seat's cards face down, a hand of which some cards were shown.
 CARD_CSS = (
     "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
-    "width:2.6em;height:3.6em;margin:0 .15em;border:1px solid #444;border-radius:.35em;"
-    "background:#fff;font:bold 1.05em/1.1 'DejaVu Sans',sans-serif;box-shadow:1px 1px 2px #0003;"
+    f"width:2.6em;height:3.6em;margin:0 .15em;border:1px solid {palette.CARD_EDGE};border-radius:.35em;"
+    f"background:{palette.PAPER};font:bold 1.05em/1.1 'DejaVu Sans',sans-serif;"
+    f"box-shadow:1px 1px 2px {palette.CARD_SHADOW};"
 )
 BACK_CSS = (
-    "display:inline-block;width:2.6em;height:3.6em;margin:0 .15em;border:1px solid #444;"
-    "border-radius:.35em;background:repeating-linear-gradient(45deg,#1d4e89 0 4px,#2a64a8 4px 8px);"
-    "box-shadow:1px 1px 2px #0003;vertical-align:middle;"
+    f"display:inline-block;width:2.6em;height:3.6em;margin:0 .15em;border:1px solid {palette.CARD_EDGE};"
+    f"border-radius:.35em;background:repeating-linear-gradient(45deg,{palette.BACK[0]} 0 4px,"
+    f"{palette.BACK[1]} 4px 8px);box-shadow:1px 1px 2px {palette.CARD_SHADOW};vertical-align:middle;"
 )
+
+
+def card_element(card: Card, *, dim: bool = False, title: str | None = None, deck: str | None = None) -> Any:
+    """A card face as an element (see :func:`card_html`)."""
+    color = palette.suit_color(card.suit.letter, deck)
+    rank = "10" if card.rank == 10 else RANK_CODES[card.rank]
+    spoken = card.name if title is None else title if title.startswith(card.name) else f"{card.name}: {title}"
+    return el("span", el("span", rank), el("span", card.suit.symbol), cls="qard-card", data_card=card.code,
+              role="img", aria_label=spoken, title=title if title is not None else card.name,
+              style=f"{CARD_CSS}color:{color};" + ("opacity:.35;" if dim else ""))
 
 
 def card_html(card: Card, *, dim: bool = False, title: str | None = None, deck: str | None = None) -> str:
     """A card face as an inline HTML element, coloured by :mod:`qardlab.palette` (the session's deck,
     or ``deck``: "two" or "four"); a screen reader reads its name (``role="img"`` and ``aria-label``),
     a pointer shows ``title`` (default the name)."""
-    color = palette.suit_color(card.suit.letter, deck)
-    rank = "10" if card.rank == 10 else RANK_CODES[card.rank]
-    extra = "opacity:.35;" if dim else ""
-    tip = html.escape(title if title is not None else card.name, quote=True)
-    spoken = card.name if title is None else title if title.startswith(card.name) else f"{card.name}: {title}"
-    label = html.escape(spoken, quote=True)
-    return (
-        f'<span class="qard-card" data-card="{card.code}" role="img" aria-label="{label}" title="{tip}" '
-        f'style="{CARD_CSS}color:{color};{extra}">'
-        f"<span>{rank}</span><span>{card.suit.symbol}</span></span>"
-    )
+    return to_html(card_element(card, dim=dim, title=title, deck=deck))
+
+
+def back_element() -> Any:
+    """A card face down, as an element; read as "hidden card"."""
+    return el("span", cls="qard-card-back", role="img", aria_label="hidden card", title="hidden card",
+              style=BACK_CSS)
 
 
 def back_html() -> str:
     """A card face down; read as "hidden card"."""
-    return (f'<span class="qard-card-back" role="img" aria-label="hidden card" title="hidden card" '
-            f'style="{BACK_CSS}"></span>')
+    return to_html(back_element())
 
 
-def hand_html(cards: Iterable[Card], *, deck: str | None = None) -> str:
-    """A row of card faces (a hand shows itself so in a notebook)."""
+def hand_element(cards: Iterable[Card], *, backs: int = 0, deck: str | None = None,
+                 dim: Mapping[Card, str] | None = None, mark: Iterable[Card] = (), title: str | None = None,
+                 fan: bool = False, empty: str = "no cards", label: str | None = None) -> Any:
+    """The one row of cards: ``cards`` face up (``dim`` maps a card to the reason it is dimmed, ``mark``
+    outlines some, ``title`` is said of each), then ``backs`` cards face down (overlapping when ``fan``),
+    wrapping; ``empty`` in their place when there are none. A screen reader reads the row's ``label``
+    (default the cards' names, and how many are hidden)."""
     cards = list(cards)
-    inner = "".join(card_html(c, deck=deck) for c in cards) or "<em>no cards</em>"
-    label = html.escape(", ".join(c.name for c in cards) or "no cards", quote=True)
-    return (f'<span class="qard-hand" role="group" aria-label="{label}" '
-            f'style="display:inline-flex;flex-wrap:wrap;gap:.2em 0">{inner}</span>')
+    dim = dim or {}
+    marked = set(mark)
+    faces = []
+    for c in cards:
+        said = dim.get(c, title)
+        face = card_element(c, dim=c in dim, title=None if said is None else f"{c.name}: {said}", deck=deck)
+        faces.append(el("span", face, cls="qard-marked") if c in marked else face)
+    hidden = [back_element() for _ in range(backs)]
+    names = [c.name for c in cards] + ([f"{backs} hidden card{'s' if backs != 1 else ''}"] if backs else [])
+    spoken = label if label is not None else ", ".join(names) or empty
+    return el("span", faces, hidden, el("em", empty, cls="qard-none") if not (cards or backs) else None,
+              cls=["qard-hand", "qard-fan" if fan else None], role="group", aria_label=spoken,
+              style="display:inline-flex;flex-wrap:wrap;gap:.2em 0")
+
+
+def hand_html(cards: Iterable[Card], *, deck: str | None = None, **kw: Any) -> str:
+    """A row of card faces (a hand shows itself so in a notebook); see :func:`hand_element`."""
+    return to_html(hand_element(cards, deck=deck, **kw))

@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from . import palette
 from .cards import FACE_CARDS, NUMBER_CARDS, Card
 
 __all__ = [
@@ -37,12 +38,12 @@ LEVEL_LABELS = {
     "logic": "full logic",
     "effective": "probability (2^entropy)",
 }
-_COLORS = {"naive": "#9e9e9e", "logic": "#1f77b4", "effective": "#d62728", "entropy": "#2ca02c"}
+_COLORS = palette.CHART_LEVELS
 #: lines drawn widest first, so that a line that coincides with another still shows around it
 _STYLES = {"naive": dict(ls="-", lw=5.0, alpha=.55), "logic": dict(ls="-", lw=2.6),
            "effective": dict(ls="--", lw=1.6)}
 #: per-seat styles (colour-blind-safe Okabe-Ito colours, decreasing widths, distinct dashes and markers)
-SEAT_COLORS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00")
+SEAT_COLORS = palette.SEAT_COLORS
 _SEAT_DASHES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1)))
 _SEAT_MARKERS = ("o", "s", "^", "D", "v", "P")
 #: the compact chart size (inches at the widgets' 90 dpi: 576 x 270 px), legend below the axes
@@ -109,7 +110,7 @@ def nothing_yet(text: str, *, title: str = "", figsize: tuple[float, float] = (6
     fig.add_axes((0, 0, 1, 1)).set_axis_off()
     if title:
         fig.text(0.5, 0.78, title, ha="center", va="center", fontsize="large", fontweight="bold")
-    fig.text(0.5, 0.38 if title else 0.5, text, ha="center", va="center", color="#555", wrap=True,
+    fig.text(0.5, 0.38 if title else 0.5, text, ha="center", va="center", color=palette.MUTED, wrap=True,
              gid=NOTHING_YET)
     return fig
 
@@ -222,7 +223,7 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
         ax2.set_ylabel("entropy (bits)", color=_COLORS["entropy"])
         ax2.set_ylim(*fit_range(cols["entropy"], entropy_max))
     if current is not None:
-        marker = ax.axvline(current, color="#f5b700", lw=2)
+        marker = ax.axvline(current, color=palette.HIGHLIGHT, lw=2)
         marker.set_gid("current")
         marker.set_label("_current")
     _legend_below(fig, ax, handles, fixed_layout)
@@ -264,7 +265,7 @@ def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, lev
         handles.append(line)
         values.extend(cols[level])
     if current is not None:
-        ax.axvline(current, color="#f5b700", lw=2).set_gid("current")
+        ax.axvline(current, color=palette.HIGHLIGHT, lw=2).set_gid("current")
     if xlim is not None:
         ax.set_xlim(*xlim)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -312,7 +313,7 @@ def pair_grid_chart(posterior: Mapping[tuple[Card, Card], float],
             if (f, n) not in alive:
                 xs.append(j)
                 ys.append(i)
-    crosses = ax.scatter(xs, ys, marker="x", color="#555", s=40, lw=1)
+    crosses = ax.scatter(xs, ys, marker="x", color=palette.MUTED, s=40, lw=1)
     crosses.set_gid("crossed")
     fig.colorbar(im, ax=ax, label="probability")
     ax.set_title(title or f"Secret pairs: {len(alive)} possible")
@@ -355,7 +356,7 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
     fig = Figure(figsize=figsize, layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(len(bits))[::-1]
-    bars = ax.barh(y, bits, color="#1f77b4", label="advice")
+    bars = ax.barh(y, bits, color=palette.CHART_BAR, label="advice")
     for bar in bars:
         bar.set_gid("advice")
     ax.set_yticks(y, labels)
@@ -391,9 +392,9 @@ def hearts_totals_chart(hand_points: Sequence[Sequence[int]], names: Sequence[st
         handles.append(line)
     values = list(totals.ravel())
     if target is not None:
-        ax.axhline(target, color="#999", ls="--", lw=1).set_gid("target")
+        ax.axhline(target, color=palette.GRID_LINE, ls="--", lw=1).set_gid("target")
         ax.annotate(f"match ends at {target}", (0, target), xytext=(2, 2), textcoords="offset points",
-                    fontsize="small", color="#777")
+                    fontsize="small", color=palette.FAINT)
         values.append(target)
     ax.set_xlabel("hands played")
     ax.set_ylabel("points")

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from .. import palette
 from .client import JoinRefused
 from .join import join
 
@@ -63,7 +64,7 @@ class JoinApp(widgets.VBox):
         self.add_class("qard-join-app")
 
     def _say(self, text: str, error: bool = False) -> None:
-        color = "#b00020" if error else "#222"
+        color = palette.ERROR if error else palette.STATUS
         self.message.value = f'<span style="color:{color}">{text}</span>'
 
     def _start(self) -> None:

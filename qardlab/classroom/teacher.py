@@ -25,6 +25,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 
+from .. import palette
 from ..engine import Record
 
 __all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html", "join_sheet", "join_link"]
@@ -226,8 +227,9 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
             qr = _qr_svg(link) if link else ""
             open_ = f"<br><a href='{_html.escape(link)}' target='_blank'>open my seat</a>" if link else ""
             cards.append(
-                "<div class='qard-join-card' style='display:inline-block;border:1px solid #999;"
-                "border-radius:6px;padding:6px;margin:4px;text-align:center;vertical-align:top'>"
+                "<div class='qard-join-card' style='display:inline-block;"
+                f"border:1px solid {palette.GRID_LINE};border-radius:6px;padding:6px;margin:4px;"
+                "text-align:center;vertical-align:top'>"
                 f"<b>table {t['table']}</b> · {_html.escape(name)}<br><code style='font-size:1.1em'>"
                 f"{_html.escape(s['code'])}</code>{open_}<br>{qr}</div>")
     where = (f"<p>Server: <code>{_html.escape(server_url)}</code>"
@@ -266,9 +268,7 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     columns = []
     for s, t in zip(seats, tables):
         if five:  # four or five grids abreast: narrower columns
-            t.grid.cell_width = "4.2em" if len(seats) <= 4 else "3.4em"
-            cols = f"3em repeat({len(t.grid.holders)}, {t.grid.cell_width})"
-            t.grid.box.layout.grid_template_columns = cols
+            t.grid.set_cell_width("4.2em" if len(seats) <= 4 else "3.4em")
         head = widgets.HTML(f"<h4 style='margin:.2em 0'>{_html.escape(t.names[s])}'s view</h4>")
         if five:
             mine = [t.hands[s], t.grid_note, t.grid]
@@ -277,7 +277,7 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
             mine = [t.hands[s], felt, t.counting]
         col = widgets.VBox([head, t.stepper.text, *mine, widgets.HTML("<b>Log</b>"), t.log_view],
                            layout=widgets.Layout(width=f"{100 / len(seats):.2f}%", min_width="18em",
-                                                 padding="0 4px", border_right="1px solid #ddd"))
+                                                 padding="0 4px", border_right=f"1px solid {palette.RULE}"))
         col.add_class("qard-seat-column")
         columns.append(col)
     row = widgets.HBox(columns, layout=widgets.Layout(overflow="auto", width="100%"))

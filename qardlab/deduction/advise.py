@@ -1,6 +1,9 @@
 """The question advisor: how much each possible question would tell the asker, exactly.
 
-For the seat to ask, every question (target seat, face card, number card) gets its
+It handles a secret of two groups of one card each (the knowledge's SecretSpec; Five
+Sons: a face card and a number card, called so below), asked about as its
+QuestionModel says (``mode`` "chosen" or "pass_left"). For the seat to ask, every
+question (target seat, face card, number card) gets its
 expected information about the secret pair: the mutual information, in bits, between
 the pair and what this seat would see, namely the card shown (face or number) or
 "neither". The answer's distribution follows RULES.md's model: a uniformly random deal
@@ -35,23 +38,30 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..cards import Card
-from .knowledge import SECRET, Knowledge
-from .solve import SECRET as _SECRET
-from .solve import Inconsistent, MaskSolver, moebius, secret_groups, solver_for
+from .facts import KnowledgeLike as Knowledge
+from .facts import SecretSpec
+from .solve import Inconsistent, MaskSolver, moebius, solver_for
 
-__all__ = ["Question", "questions", "best_question", "single_thread"]
+__all__ = ["Question", "questions", "best_question", "single_thread", "target_joint", "two_groups",
+           "ask_mode"]
 
-try:  # keep BLAS to one thread in the hot products (threaded BLAS is slower and noisy here)
-    from threadpoolctl import ThreadpoolController
-
-    _CONTROLLER: Any = ThreadpoolController()
-except Exception:  # pragma: no cover - threadpoolctl is optional
-    _CONTROLLER = None
+#: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
+#: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
+_CONTROLLER: Any = None
 
 
 def single_thread():
-    """A context manager limiting BLAS to one thread (a no-op without threadpoolctl)."""
-    if _CONTROLLER is None:  # pragma: no cover
+    """A context manager limiting BLAS to one thread (a no-op without threadpoolctl): threaded
+    BLAS is slower and noisy in the advisor's hot products."""
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        try:
+            from threadpoolctl import ThreadpoolController
+
+            _CONTROLLER = ThreadpoolController()
+        except Exception:  # pragma: no cover - threadpoolctl is optional
+            _CONTROLLER = False
+    if _CONTROLLER is False:  # pragma: no cover
         import contextlib
 
         return contextlib.nullcontext()
@@ -82,12 +92,37 @@ def _xlogx(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def _target_joint(s: MaskSolver, t: int, cols: list[Card]):
-    """Weights: pair rows x (per card: t holds it) and x (per face, number: t holds both)."""
+def two_groups(k: Knowledge) -> tuple[SecretSpec, tuple[Card, ...], tuple[Card, ...]]:
+    """The knowledge's secret and its two groups; a clear error for a secret the advisor cannot ask about."""
+    spec = k.secret
+    if spec is None:
+        raise ValueError(f"the advisor needs a secret; this knowledge ({k.game or 'game'}) has none")
+    if len(spec.groups) != 2 or spec.picks != (1, 1):
+        raise ValueError(f"the advisor handles a secret of two groups of one card each, not groups of sizes "
+                         f"{[len(g) for g in spec.groups]} with picks {spec.picks}")
+    return spec, spec.groups[0], spec.groups[1]
+
+
+def ask_mode(k: Knowledge) -> str:
+    """How questions travel: the secret's QuestionModel, else the adapter's ``extra["ask_mode"]``."""
+    spec = k.secret
+    if spec is not None and spec.questions is not None:
+        return spec.questions.mode
+    return str(k.extra.get("ask_mode", "chosen"))
+
+
+def target_joint(s: MaskSolver, t: int, cols: list[Card]) -> tuple[np.ndarray, np.ndarray]:
+    """The weights the advisor works from for a question put to seat ``t``.
+
+    ``joint[i, j]``: weight of the deals in which the secret holds its ``i``-th feasible hand
+    (``s.sets[secret][0][i]``) and ``t`` its ``j``-th (``s.sets[t][0][j]``); ``mem[j, c]``: 1 if
+    that hand of ``t`` holds ``cols[c]``. Summing ``joint @ mem`` gives (secret hand, t holds c).
+    """
     model = s.model
-    ms, ws = s.sets[SECRET]
+    secret = model.secret.holder
+    ms, ws = s.sets[secret]
     mt, wt = s.sets[t]
-    g = s.rest((t, SECRET))
+    g = s.rest((t, secret))
     # joint weight of (secret set i, target set j), zero when they overlap
     overlap = (ms[:, None] & mt[None, :]) != 0
     idx = s.full ^ (ms[:, None] | mt[None, :])
@@ -109,9 +144,9 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
 
     ``targets`` defaults to every other seat (eliminated seats still answer).
     """
-    faces, numbers = secret_groups(k)
+    spec, faces, numbers = two_groups(k)
     seats = [h for h in k.holders if isinstance(h, int)]
-    pass_left = k.extra.get("ask_mode") == "pass_left"
+    pass_left = ask_mode(k) == "pass_left"
     if targets is None:
         targets = [(k.seat + 1) % len(seats)] if pass_left else [h for h in seats if h != k.seat]
     targets = list(targets)
@@ -121,8 +156,8 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
     model = k.model()
     s = solver_for(model, weighted=True)
     if not isinstance(s, MaskSolver):
-        raise ValueError("the advisor needs Five Sons knowledge (a secret pair)")
-    ms, ws = s.sets[SECRET]
+        raise ValueError("the advisor needs the secret's rules ('exactly' facts) among the facts")
+    ms, ws = s.sets[spec.holder]
     if len(ms) == 0:
         raise Inconsistent("no deal agrees with these facts")
     cols = list(faces) + list(numbers)
@@ -137,7 +172,7 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
         return out
     with single_thread():
         for t in targets:
-            joint, mem = _target_joint(s, t, cols)
+            joint, mem = target_joint(s, t, cols)
             total = joint.sum()
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")
@@ -218,7 +253,7 @@ def _group_zeta(s: MaskSolver, group) -> np.ndarray:
 
 
 def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray, seat: int, group: list,
-              rest: list, cols: list[Card], a: np.ndarray, ms: np.ndarray) -> np.ndarray:
+              rest: list, cols: list[Card], nf: int, a: np.ndarray, ms: np.ndarray) -> np.ndarray:
     """``out[S, X, c]``: weight of (secret S, ``seat`` holds card X, card c is in ``group``).
 
     ``base[S, A]`` is the weight of (secret S, ``seat``'s hand A) without the other holders,
@@ -230,12 +265,12 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
     ncols = len(cols)
     out = np.zeros((len(ms), ncols, ncols))
     gset = set(group)
-    faces = [ci for ci, c in enumerate(cols) if c.is_face]
-    numbers = [ci for ci, c in enumerate(cols) if not c.is_face]
-    reps = _twins(model, cols, ms)
+    faces = list(range(nf))                 # the first group's columns, then the second's
+    numbers = list(range(nf, len(cols)))
+    reps = _twins(model, cols, nf, ms)
     scale = 1.0
     for g in model.holders:
-        if g not in (seat, _SECRET) and model.rem[g] == 0:
+        if g not in (seat, model.secret.holder) and model.rem[g] == 0:
             scale *= float(s._scalar(g))
     zg = zr = None
     for ci, c in enumerate(cols):
@@ -260,12 +295,12 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
         d *= zr
         moebius(d, s.n)
         k_c = base * d[idx]
-        sel = numbers if c.is_face else faces  # only face-and-number questions are asked
+        sel = numbers if ci < nf else faces  # only face-and-number questions are asked
         out[:, sel, ci] = (k_c @ mem[:, sel]) * scale
     return out
 
 
-def _twins(model, cols: list[Card], ms: np.ndarray) -> dict[int, tuple[int, np.ndarray, np.ndarray]]:
+def _twins(model, cols: list[Card], nf: int, ms: np.ndarray) -> dict[int, tuple[int, np.ndarray, np.ndarray]]:
     """Unknown cards no fact tells apart (each fact names both or neither): for each but the
     first of such a class, (the first's column, the secret-hand and column permutations that
     swap the two). Swapping them maps every fact to itself, so the law is symmetric in them:
@@ -273,7 +308,7 @@ def _twins(model, cols: list[Card], ms: np.ndarray) -> dict[int, tuple[int, np.n
     sig: dict[tuple, list[int]] = {}
     for ci, c in enumerate(cols):
         if c in model.bit:
-            key = (c.is_face, tuple(fi for fi, f in enumerate(model.facts) if c in f.cards))
+            key = (ci < nf, tuple(fi for fi, f in enumerate(model.facts) if c in f.cards))
             sig.setdefault(key, []).append(ci)
     out = {}
     for members in sig.values():
@@ -298,10 +333,11 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
     order = _pass_order(k.seat, start, len(seats))
-    ms, ws = s.sets[_SECRET]
+    secret = model.secret.holder
+    ms, ws = s.sets[secret]
     secret_has = np.zeros((len(ms), len(cols)))
     for ci, c in enumerate(cols):
-        if model.where.get(c) == _SECRET:
+        if model.where.get(c) == secret:
             secret_has[:, ci] = 1.0
         elif c in model.bit:
             secret_has[:, ci] = (ms >> model.bit[c]) & 1
@@ -309,7 +345,7 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
     shows_f, shows_n = [], []
     # one seat at a time (its arrays are dropped before the next: memory stays that of one seat)
     for j, t in enumerate(order):
-        joint, mem = _target_joint(s, t, cols)   # weights of (secret, t's hand)
+        joint, mem = target_joint(s, t, cols)   # weights of (secret, t's hand)
         if total is None:
             pp = joint.sum(axis=1)
             total = pp.sum()
@@ -338,7 +374,7 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
             idx = s.full ^ (ms[:, None] | mt[None, :])
             base = ws[:, None] * s.sets[t][1][None, :].astype(np.float64)
             base[(ms[:, None] & mt[None, :]) != 0] = 0.0
-            earlier = _in_group(s, base, idx, mem, t, before, after, cols, a, ms)
+            earlier = _in_group(s, base, idx, mem, t, before, after, cols, nf, a, ms)
             del idx, base
         fa = a[:, :nf, None]                   # (S, F, 1): face at t
         na = a[:, None, nf:]                   # (S, 1, N)

@@ -6,7 +6,9 @@ on; probability: the exact share of weighted deals). ``explain(k, card, holder)`
 finds a short set of facts that alone forces a logic cell, by deletion: drop facts
 (half of them at a time, then fewer), re-check with the exact solver that the cell is
 still forced, keep them dropped if so. What is left is a chain a student can follow,
-said in the facts' own sentences and closed by the conclusion.
+said in the facts' own sentences and closed by the conclusion. Places that are not seats
+(a secret, the played cards) are spoken of in the words the game's adapter gave the
+knowledge (:class:`~qardlab.deduction.facts.PlaceWords`); nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
-from .knowledge import PLAYED, SECRET, Fact, Holder, Knowledge
+from .facts import Fact, Holder
+from .facts import KnowledgeLike as Knowledge
 from .solve import Inconsistent, build_model, exact_marginals, forced, holder_marginals
 
 __all__ = ["grid", "explain", "Explanation", "fact_text"]
@@ -36,7 +39,8 @@ def grid(k: Knowledge, level: str) -> dict[Card, dict[Holder, Any]]:
         seen = _seen(k)
         out: dict[Card, dict[Holder, Any]] = {}
         naive_pairs = None
-        if SECRET in k.holders:
+        secret = k.secret.holder if k.secret is not None else None
+        if secret is not None:
             naive_pairs = k.naive_candidates()
             in_naive = {c for p in naive_pairs for c in p}
         for c in k.cards:
@@ -47,7 +51,7 @@ def grid(k: Knowledge, level: str) -> dict[Card, dict[Holder, Any]]:
                 elif h == k.seat:
                     # a seat knows its whole hand
                     row[h] = "no"
-                elif h == SECRET and naive_pairs is not None and c not in in_naive:
+                elif h == secret and naive_pairs is not None and c not in in_naive:
                     row[h] = "no"
                 else:
                     row[h] = None
@@ -83,14 +87,21 @@ def _cards_text(cards) -> str:
     return ", ".join(syms[:-1]) + " and " + syms[-1]
 
 
+def _is_place(k: Knowledge, h: Holder) -> bool:
+    """A holder that is not a seat (a secret, the played cards): spoken of in its own words."""
+    return not isinstance(h, int)
+
+
 def _who(k: Knowledge, h: Holder) -> str:
     if h == k.seat:
         return "You"
-    if h == SECRET:
-        return "The secret pair"
-    if h == PLAYED:
-        return "The played cards"
+    if _is_place(k, h):
+        return k.place_words(h).subject
     return k.name(h)
+
+
+def _count_word(n: int | None) -> str:
+    return {1: "one", 2: "two", 3: "three"}.get(n, str(n)) if n is not None else "?"
 
 
 def fact_text(k: Knowledge, f: Fact) -> str:
@@ -101,14 +112,14 @@ def fact_text(k: Knowledge, f: Fact) -> str:
     you = f.holder == k.seat
     hold = "hold" if you else "holds"
     if f.kind == "has":
-        if f.holder == SECRET:
-            return f"{f.cards[0].symbol} is in the secret pair."
-        if f.holder == PLAYED:
-            return f"{f.cards[0].symbol} has been played."
+        if _is_place(k, f.holder):
+            return k.place_words(f.holder).holds.format(card=f.cards[0].symbol) + "."
         return f"{who} {hold} {f.cards[0].symbol}."
     if f.kind == "shown":
         return f"{who} showed you {f.cards[0].symbol} when asked for {_cards_text(f.cards)}."
     if f.kind == "has_not":
+        if _is_place(k, f.holder):
+            return k.place_words(f.holder).holds_not.format(card=f.cards[0].symbol) + "."
         return f"{who} {'do' if you else 'does'} not hold {f.cards[0].symbol}."
     if f.kind == "one_of":
         return f"{who} {hold} at least one of {_cards_text(f.cards)}."
@@ -117,33 +128,34 @@ def fact_text(k: Knowledge, f: Fact) -> str:
     if f.kind == "void":
         return f"{who} {'have' if you else 'has'} no {f.suit.title.lower()} left."
     if f.kind == "exactly":
-        if f.holder == SECRET and f.count == 1:
-            kind = "face card" if f.cards[0].is_face else "number card"
-            return f"The secret pair holds exactly one {kind}."
+        spec = k.secret
+        if spec is not None and f.holder == spec.holder and spec.kinds:
+            group = next((i for i, g in enumerate(spec.groups) if set(g) == set(f.cards)), None)
+            if group is not None:
+                kind = spec.kinds[group] + ("" if f.count == 1 else "s")
+                return f"{who} {hold} exactly {_count_word(f.count)} {kind}."
         return f"{who} {hold} exactly {f.count} of {_cards_text(f.cards)}."
     if f.kind == "not_both":
-        if f.holder == SECRET:
-            return f"The secret pair is not {_cards_text(f.cards)} (a wrong claim)."
+        if _is_place(k, f.holder):
+            refuted = k.place_words(f.holder).refuted
+            return f"{who} is not {_cards_text(f.cards)}{' ' + refuted if refuted else ''}."
         return f"{who} {'do' if you else 'does'} not hold all of {_cards_text(f.cards)}."
     return f"{who}: {f.kind} {_cards_text(f.cards)}."
 
 
 def _conclusion(k: Knowledge, card: Card, holder: Holder, value: str) -> str:
     yes = value == "yes"
-    if holder == SECRET:
-        return f"So {card.symbol} {'is' if yes else 'is not'} in the secret pair."
-    if holder == PLAYED:
-        return f"So {card.symbol} {'has' if yes else 'has not'} been played."
+    if _is_place(k, holder):
+        w = k.place_words(holder)
+        return "So " + (w.holds if yes else w.holds_not).format(card=card.symbol) + "."
     if holder == k.seat:
         return f"So you {'hold' if yes else 'do not hold'} {card.symbol}."
     return f"So {k.name(holder)} {'holds' if yes else 'does not hold'} {card.symbol}."
 
 
 def _not_there(k: Knowledge, holder: Holder) -> str:
-    if holder == SECRET:
-        return "and it is not in the secret pair"
-    if holder == PLAYED:
-        return "and it has not been played"
+    if _is_place(k, holder):
+        return "and " + k.place_words(holder).holds_not.format(card="it")
     if holder == k.seat:
         return "not you"
     return f"not {k.name(holder)}"
@@ -168,10 +180,9 @@ class Explanation:
         return self.text
 
     def _repr_html_(self) -> str:
-        import html
+        from ..render.markup import el, to_html
 
-        items = "".join(f"<li>{html.escape(s)}</li>" for s in self.sentences)
-        return f'<ol class="qard-explanation">{items}</ol>'
+        return to_html(el("ol", [el("li", s) for s in self.sentences], cls="qard-explanation"))
 
 
 def _still_forced(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, value: str) -> bool:
@@ -218,11 +229,11 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
         raise ValueError(f"unknown holder {holder!r}; holders are {k.holders}")
     if card not in k.cards:
         raise ValueError(f"card {card} is not among the cards of this knowledge")
-    value = k.grid("logic")[card][holder]
+    value = k.cell(card, holder, "logic")
     if value is None:
-        p = k.grid("probability")[card][holder]
-        if holder == SECRET:
-            what = f"whether {card.symbol} is in the secret pair"
+        p = k.cell(card, holder, "probability")
+        if _is_place(k, holder):
+            what = "whether " + k.place_words(holder).holds.format(card=card.symbol)
         elif holder == k.seat:
             what = f"whether you hold {card.symbol}"
         else:
@@ -252,8 +263,7 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
     if value == "no" and not any(
             f.holder == holder and f.kind in ("none_of", "has_not", "void") for f in keep):
         # no fact rules the card out directly: either the same facts put it elsewhere ...
-        logic = k.grid("logic")[card]
-        elsewhere = next((g for g in k.holders if g != holder and logic[g] == "yes"
+        elsewhere = next((g for g in k.holders if g != holder and k.cell(card, g, "logic") == "yes"
                           and _still_forced(k, own + keep, card, g, "yes")), None)
         # ... or the holder's hand is full of other cards
         if elsewhere is None and isinstance(holder, int) and holder != k.seat:

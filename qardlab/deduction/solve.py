@@ -2,9 +2,11 @@
 
 Every question the deduction engine answers is a count of *deals*: ways to put every
 card with a holder so that each holder gets its known size and every fact holds. A deal
-is weighted by ``1/2`` for each "shown" fact whose holder held both named cards (the
-holder chose which to show, RULES.md), so counting weighted deals gives the exact
-posterior, and counting plain deals (exact integers) gives the logic.
+is weighted by ``1/m`` for each "shown" fact whose holder held ``m`` of the named cards
+(the holder chose which to show, each alike: RULES.md's 1/2 for two named cards), so
+counting weighted deals gives the exact posterior, and counting plain deals (exact
+integers) gives the logic. The secret (if any) is read from the knowledge's
+:class:`~qardlab.deduction.facts.SecretSpec`, never from a game's constants.
 
 Two counting methods, chosen by the facts:
 
@@ -40,7 +42,7 @@ from typing import Sequence
 import numpy as np
 
 from ..cards import Card
-from .knowledge import SECRET, Fact, Holder, Knowledge
+from .facts import Fact, Holder, KnowledgeLike, SecretSpec
 
 __all__ = [
     "Model",
@@ -55,6 +57,12 @@ __all__ = [
     "forced",
     "PER_CARD_KINDS",
     "MAX_MASK_BITS",
+    "secret_groups",
+    "all_candidates",
+    "naive_candidates",
+    "pair_weights",
+    "ranked_pair_weights",
+    "shown_scale",
 ]
 
 #: kinds of facts that only forbid or fix single cards (the polynomial solver handles these)
@@ -138,7 +146,7 @@ def moebius(arr: np.ndarray, n: int) -> np.ndarray:
 class Model:
     """A Knowledge (or a subset of its facts) reduced to what counting needs."""
 
-    knowledge: Knowledge
+    knowledge: KnowledgeLike
     facts: tuple[Fact, ...]
     unknown: tuple[Card, ...]
     bit: dict[Card, int]
@@ -158,6 +166,10 @@ class Model:
         return self.knowledge.holders
 
     @property
+    def secret(self) -> SecretSpec | None:
+        return self.knowledge.secret
+
+    @property
     def per_card(self) -> bool:
         return all(f.kind in PER_CARD_KINDS for f in self.facts)
 
@@ -170,7 +182,7 @@ class Model:
         return m
 
 
-def build_model(k: Knowledge, facts: Sequence[Fact] | None = None) -> Model:
+def build_model(k: KnowledgeLike, facts: Sequence[Fact] | None = None) -> Model:
     """Fix the cards whose holder a fact names ("has", the card of a "shown")."""
     facts = tuple(k.facts if facts is None else facts)
     where: dict[Card, Holder] = {}
@@ -219,30 +231,39 @@ def excluded_cards(model: Model, f: Fact) -> tuple[Card, ...]:
     return ()
 
 
-def shown_exponent(model: Model, h: Holder) -> int:
-    """How many "shown" facts about ``h`` can weigh 1/2: the other asked card is unknown or
-    known at ``h`` (see :func:`feasible` with ``exact``)."""
-    return sum(1 for f in model.by_holder[h] if f.kind == "shown"
-               for other in f.cards[1:] if other in model.known[h] or other in model.bit)
+def _lcm_upto(n: int) -> int:
+    return math.lcm(*range(1, n + 1)) if n > 1 else 1
+
+
+def shown_scale(model: Model, h: Holder) -> int:
+    """The factor that makes ``h``'s "shown" weights integers: the product, over its shown
+    facts whose other named cards may be held (unknown, or known at ``h``), of lcm(1..named):
+    a deal where ``h`` held ``m`` of ``n`` named cards weighs ``lcm(1..n) / m`` (2 or 1 for two)."""
+    out = 1
+    for f in model.by_holder[h]:
+        if f.kind == "shown" and any(o in model.known[h] or o in model.bit for o in f.cards[1:]):
+            out *= _lcm_upto(len(f.cards))
+    return out
 
 
 def exact_fits(model: Model) -> bool:
-    """Whether the exact weighted counts (scaled by 2^E, E the shown facts that can weigh
-    1/2) stay below 2^62: at most every placement of the unknown cards times 2^E."""
+    """Whether the exact weighted counts (scaled by :func:`shown_scale` per holder) stay below
+    2^62: at most every placement of the unknown cards times the scales."""
     bound = math.factorial(model.n)
     for h in model.holders:
         bound //= math.factorial(max(model.rem[h], 0))
-    exp = sum(shown_exponent(model, h) for h in model.holders)
-    return bound << exp < 1 << 62
+    for h in model.holders:
+        bound *= shown_scale(model, h)
+    return bound < 1 << 62
 
 
 def feasible(model: Model, h: Holder, weighted: bool, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The masks of unknown cards ``h`` may hold beside its known cards, with their weights.
 
-    Weights are int64 ones when ``weighted`` is False, else float64 with the 1/2 factors
-    of "shown" facts. With ``exact`` (and ``weighted``), int64 weights ``2^(k - b)`` for the
-    ``k`` shown facts of :func:`shown_exponent`, ``b`` of them with both cards held: the
-    float weight times ``2^k``, exactly, so every count stays an integer.
+    Weights are int64 ones when ``weighted`` is False, else float64 with the ``1/m`` factors
+    of "shown" facts (``m`` named cards held). With ``exact`` (and ``weighted``), int64
+    weights: the float weight times :func:`shown_scale`, exactly, so every count stays an
+    integer.
     """
     n = model.n
     masks = subsets_of_size(n, model.rem[h])
@@ -271,14 +292,16 @@ def feasible(model: Model, h: Holder, weighted: bool, exact: bool = False) -> tu
         elif kind == "shown":
             if not weighted:
                 continue
-            for other in f.cards[1:]:
-                if exact:
-                    if other in model.bit:  # 1 if both held (the float 1/2), else 2 (the float 1)
-                        w <<= ((masks >> model.bit[other]) & 1) ^ 1
-                elif other in known:
-                    w *= 0.5
-                elif other in model.bit:
-                    w *= np.where(masks & (1 << model.bit[other]), 0.5, 1.0)
+            others = f.cards[1:]
+            held = 1 + sum(1 for o in others if o in known)
+            m_other = model.mask_of([o for o in others if o not in known])
+            if not m_other and held == 1:
+                continue  # no other named card can be held: weight 1
+            m = pc[masks & m_other].astype(np.int64) + held if m_other else np.full(len(masks), held)
+            if exact:
+                w *= _lcm_upto(len(f.cards)) // m
+            else:
+                w /= m
         elif kind == "exactly":
             base = sum(1 for c in f.cards if c in known)
             m = model.mask_of(f.cards)
@@ -609,7 +632,8 @@ def exact_marginals(model: Model) -> tuple[dict[Card, dict[Holder, int]], int] |
     room = [h for h in model.holders if model.rem[h] > 0]
     skip = None
     if len(room) > 1 and total > 0:
-        others = [h for h in room if h != SECRET]
+        secret = model.secret.holder if model.secret is not None else None
+        others = [h for h in room if h != secret]
         if others:
             skip = max(others, key=lambda h: (h not in s.free, len(s.sets[h][0])))
     cards = list(model.bit.items())
@@ -675,92 +699,112 @@ def forced(model: Model, card: Card, holder: Holder) -> str | None:
 
 
 # --------------------------------------------------------------------------------------
-# the secret pair (Five Sons)
+# the secret (read from the knowledge's SecretSpec)
 # --------------------------------------------------------------------------------------
-def secret_groups(k: Knowledge) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The two groups the secret takes one card of: (face cards, number cards).
-
-    Read from the secret's "exactly 1 of" facts (so smaller test decks work); without
-    them, the face and number cards among the knowledge's cards.
-    """
-    if SECRET not in k.holders:
-        raise ValueError(f"this knowledge ({k.game or 'game'}) has no secret pair; holders are {k.holders}")
-    groups = [f.cards for f in k.facts if f.kind == "exactly" and f.holder == SECRET and f.count == 1]
-    if len(groups) >= 2:
-        a, b = groups[0], groups[1]
-        if not a[0].is_face and b[0].is_face:
-            a, b = b, a
-        return tuple(a), tuple(b)
-    faces = tuple(c for c in k.cards if c.is_face)
-    numbers = tuple(c for c in k.cards if not c.is_face)
-    return faces, numbers
+def _spec(k: KnowledgeLike) -> SecretSpec:
+    if k.secret is None:
+        raise ValueError(f"this knowledge ({k.game or 'game'}) has no secret; holders are {k.holders}")
+    return k.secret
 
 
-def all_pairs(k: Knowledge) -> list[tuple[Card, Card]]:
-    faces, numbers = secret_groups(k)
-    return [(f, n) for f in faces for n in numbers]
+def secret_groups(k: KnowledgeLike) -> tuple[tuple[Card, ...], ...]:
+    """The groups the secret takes its cards from (Five Sons: face cards, number cards)."""
+    return _spec(k).groups
 
 
-def naive_candidates(k: Knowledge) -> set[tuple[Card, Card]]:
-    """Pairs left when only cards SEEN in hands are crossed out.
+def all_candidates(k: KnowledgeLike) -> list[tuple[Card, ...]]:
+    """Every candidate secret the rules allow."""
+    return _spec(k).all_candidates()
+
+
+def naive_candidates(k: KnowledgeLike) -> set[tuple[Card, ...]]:
+    """Candidates left when only cards SEEN in hands are crossed out.
 
     Seen: the seat's own hand, cards shown to it, cards it knows in the secret (after its
-    own wrong claim). Publicly refuted pairs are crossed out too: a claim that was wrong
+    own wrong claim). Publicly refuted candidates are crossed out too: a claim that was wrong
     is something every player hears and writes down, no reasoning needed.
     """
+    spec = _spec(k)
     seen: set[Card] = set()
     in_secret: set[Card] = set()
     refuted: set[frozenset] = set()
     for f in k.facts:
         if f.kind in ("has", "shown"):
-            if f.holder == SECRET:
+            if f.holder == spec.holder:
                 in_secret.add(f.cards[0])
             else:
                 seen.add(f.cards[0])
-        elif f.kind == "not_both" and f.holder == SECRET:
+        elif f.kind == "not_both" and f.holder == spec.holder:
             refuted.add(frozenset(f.cards))
     out = set()
-    for f, n in all_pairs(k):
-        if f in seen or n in seen:
+    for cand in spec.all_candidates():
+        if any(c in seen for c in cand):
             continue
-        if any(c not in (f, n) for c in in_secret):
+        if any(c not in cand for c in in_secret):
             continue
-        if frozenset((f, n)) in refuted:
+        if any(r <= set(cand) for r in refuted):
             continue
-        out.add((f, n))
+        out.add(cand)
     return out
 
 
-def pair_weights(model: Model, weighted: bool, solver=None) -> dict[tuple[Card, Card], float]:
-    """Weight of the consistent deals for every secret pair (absent pairs weigh 0).
+def pair_weights(model: Model, weighted: bool, solver=None) -> dict[tuple[Card, ...], float]:
+    """Weight of the consistent deals for every candidate secret (absent candidates weigh 0).
 
     ``solver``: the one to read (e.g. :func:`exact_solver`'s); default :func:`solver_for`.
     """
+    spec = _spec(model.knowledge)
     s = solver_for(model, weighted) if solver is None else solver
     if isinstance(s, PolySolver):
-        raise ValueError("secret-pair reasoning needs the secret's 'exactly' facts")
-    masks, w = s.dist(SECRET)
+        raise ValueError("reasoning about the secret needs its rules ('exactly' facts)")
+    masks, w = s.dist(spec.holder)
     return _pairs_of(model, masks.tolist(), w.tolist())
 
 
-def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card, Card], float]:
-    """Secret hands (masks of unknown cards) and their weights, as (face, number) pairs."""
-    faces, numbers = secret_groups(model.knowledge)
-    fset = set(faces)
-    out: dict[tuple[Card, Card], float] = {}
-    known = sorted(model.known[SECRET])
+def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card, ...], float]:
+    """Secret hands (masks of unknown cards) and their weights, as candidates (SecretSpec.candidate)."""
+    spec = _spec(model.knowledge)
+    out: dict[tuple[Card, ...], float] = {}
+    known = sorted(model.known[spec.holder])
+    unknown = model.unknown
+    n = model.n
+    size = spec.size
+    if all(p == 1 for p in spec.picks):
+        # one card a group (Five Sons): each card has its slot; a hand fits if it fills every slot once
+        group_of = spec.group_of
+        slot = [group_of(c) for c in unknown]
+        slots = len(spec.picks)
+        base: list = [None] * slots
+        for c in known:
+            g = group_of(c)
+            if g is None or base[g] is not None:
+                return out
+            base[g] = c
+        for m, x in zip(masks, weights):
+            if not x:
+                continue
+            cand = list(base)
+            ok = True
+            for i in range(n):
+                if m >> i & 1:
+                    g = slot[i]
+                    if g is None or cand[g] is not None:
+                        ok = False
+                        break
+                    cand[g] = unknown[i]
+            if not ok or None in cand:
+                continue
+            key = tuple(cand)
+            out[key] = out.get(key, 0) + x
+        return out
     for m, x in zip(masks, weights):
         if not x:
             continue
-        cards = known + [model.unknown[i] for i in range(model.n) if m >> i & 1]
-        if len(cards) != 2:
+        cards = known + [unknown[i] for i in range(n) if m >> i & 1]
+        cand = spec.candidate(cards) if len(cards) == size else None
+        if cand is None:
             continue
-        a, b = cards
-        if a not in fset:
-            a, b = b, a
-        if a not in fset or b in fset:
-            continue
-        out[(a, b)] = out.get((a, b), 0) + x
+        out[cand] = out.get(cand, 0) + x
     return out
 
 
@@ -775,8 +819,9 @@ RANKED_MIN_BITS = 12
 
 
 def named_cards(model: Model) -> tuple[Card, ...]:
-    """Unknown cards some fact names, besides the secret's "one face, one number" facts."""
-    named = {c for f in model.facts if not (f.holder == SECRET and f.kind == "exactly")
+    """Unknown cards some fact names, besides the secret's rules (its "exactly" facts)."""
+    secret = model.secret.holder if model.secret is not None else None
+    named = {c for f in model.facts if not (f.holder == secret and f.kind == "exactly")
              for c in f.cards if c in model.bit}
     return tuple(c for c in model.unknown if c in named)
 
@@ -793,22 +838,24 @@ def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
     ``m`` free cards shared out included (an exact integer division). The secret's hands are
     read as before, each with the free cards it leaves to the seats.
     """
-    if model.contradiction is not None or SECRET not in model.holders:
+    if model.contradiction is not None or model.secret is None:
         return None
+    secret = model.secret.holder
     named = named_cards(model)
     b = len(named)
     if b > model.n - RANKED_FREE or model.n < RANKED_MIN_BITS:
         return None  # the full mask solver is as cheap
-    seats = [h for h in model.holders if h != SECRET and model.rem[h] > 0]
-    fixed = [h for h in model.holders if h != SECRET and model.rem[h] == 0]
+    seats = [h for h in model.holders if h != secret and model.rem[h] > 0]
+    fixed = [h for h in model.holders if h != secret and model.rem[h] == 0]
     prod_fact = 1
     for h in seats:
         prod_fact *= math.factorial(model.rem[h])
     bound = math.factorial(model.n)
     for h in model.holders:
         bound //= math.factorial(model.rem[h])
-    exp = sum(shown_exponent(model, h) for h in model.holders)
-    if (bound << exp) * prod_fact >= 1 << 62:
+    for h in model.holders:
+        bound *= shown_scale(model, h)
+    if bound * prod_fact >= 1 << 62:
         return None
     bit = {c: i for i, c in enumerate(named)}
     sub = Model(knowledge=model.knowledge, facts=model.facts, unknown=named, bit=bit, known=model.known,
@@ -842,7 +889,7 @@ def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
         _masks, w = feasible(model, h, True, exact=True)
         scale *= int(w.sum()) if len(w) else 0
     # the secret's hands over all unknown cards, and what each leaves to the seats
-    ms, ws = feasible(model, SECRET, True, exact=True)
+    ms, ws = feasible(model, secret, True, exact=True)
     full_b = size - 1
     seats_total = sum(model.rem[h] for h in seats)
     ms_list, ws_list = ms.tolist(), ws.tolist()

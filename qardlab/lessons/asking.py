@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..deduction import SECRET, Knowledge
+from ..deduction import SECRET, Fact, Knowledge
 from ..deduction.advise import Question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import knowledge_of
@@ -36,11 +36,7 @@ def answer_entropy(q: Question) -> float:
 
 def _with_secret(k: Knowledge, face: Any, number: Any) -> Knowledge:
     """A copy of ``k`` that also knows the secret pair is (face, number)."""
-    known = Knowledge(seat=k.seat, cards=k.cards, holders=k.holders, sizes=dict(k.sizes), game=k.game,
-                      names=k.names, facts=list(k.facts), extra=dict(k.extra))
-    known.add_has(SECRET, face)
-    known.add_has(SECRET, number)
-    return known
+    return k.with_facts(Fact.has(SECRET, face), Fact.has(SECRET, number))
 
 
 def answer_entropy_given_secret(k: Knowledge, q: Question) -> float:

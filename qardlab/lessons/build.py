@@ -29,7 +29,9 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from ..cards import FACE_CARDS, NUMBER_CARDS, Card
-from ..deduction.knowledge import SECRET, Knowledge
+from ..deduction.facts import SECRET, Fact
+from ..deduction.knowledge import Knowledge
+from ..games.five_sons.knowledge import base_knowledge
 from .position import NAMES, Position, position_of
 
 __all__ = [
@@ -507,16 +509,9 @@ def mini_position(seed: int, seat: int = 0, questions: int = 6) -> Position:
     rest = [c for c in faces + numbers if c not in secret]
     rng.shuffle(rest)
     hands = [frozenset(rest[MINI_HAND * s:MINI_HAND * (s + 1)]) for s in range(MINI_PLAYERS)]
-    sizes: dict[Any, int] = {s: MINI_HAND for s in range(MINI_PLAYERS)}
-    sizes[SECRET] = 2
-    k = Knowledge(seat=seat, cards=tuple(faces + numbers), holders=(*range(MINI_PLAYERS), SECRET),
-                  sizes=sizes, game="five_sons",
-                  names={**{s: NAMES[s] for s in range(MINI_PLAYERS)}, seat: "you",
-                         SECRET: "the secret pair"})
-    k.add_exactly(SECRET, faces, 1, text="The secret pair holds exactly one face card.")
-    k.add_exactly(SECRET, numbers, 1, text="The secret pair holds exactly one number card.")
-    for c in sorted(hands[seat], key=lambda c: c.index):
-        k.add_has(seat, c, step=0, text=f"You were dealt the {c.symbol}.")
+    sizes = {s: MINI_HAND for s in range(MINI_PLAYERS)}
+    facts = [Fact.has(seat, c, step=0, text=f"You were dealt the {c.symbol}.")
+             for c in sorted(hands[seat], key=lambda c: c.index)]
     for turn in range(1, questions + 1):
         asker = rng.randrange(MINI_PLAYERS)
         target = rng.choice([s for s in range(MINI_PLAYERS) if s != asker])
@@ -526,15 +521,20 @@ def mini_position(seed: int, seat: int = 0, questions: int = 6) -> Position:
         if target == seat:
             continue
         if shown is None:
-            k.add_none_of(target, (face, number), step=turn,
-                          text=f"Turn {turn}: {NAMES[target]} had neither {face.symbol} nor {number.symbol}.")
+            facts.append(Fact.none_of(target, (face, number), step=turn,
+                                      text=f"Turn {turn}: {NAMES[target]} had neither {face.symbol} nor "
+                                           f"{number.symbol}."))
         elif asker == seat:
-            k.add_shown(target, shown, (face, number), step=turn,
-                        text=f"Turn {turn}: {NAMES[target]} showed you the {shown.symbol}.")
+            facts.append(Fact.shown(target, shown, (face, number), step=turn,
+                                    text=f"Turn {turn}: {NAMES[target]} showed you the {shown.symbol}."))
         else:
-            k.add_one_of(target, (face, number), step=turn,
-                         text=f"Turn {turn}: {NAMES[target]} showed {NAMES[asker]} one of {face.symbol} and "
-                              f"{number.symbol}.")
+            facts.append(Fact.one_of(target, (face, number), step=turn,
+                                     text=f"Turn {turn}: {NAMES[target]} showed {NAMES[asker]} one of "
+                                          f"{face.symbol} and {number.symbol}."))
+    k = base_knowledge(seat, sizes, {**{s: NAMES[s] for s in range(MINI_PLAYERS)}, seat: "you"}, facts,
+                       faces=faces, numbers=numbers,
+                       rule_texts=("The secret pair holds exactly one face card.",
+                                   "The secret pair holds exactly one number card."))
     return Position.from_knowledge(k, names=list(NAMES[:MINI_PLAYERS]))
 
 
@@ -772,19 +772,19 @@ def question_joints(k: Knowledge, targets: list[int] | None = None) -> dict[tupl
     the engine's exact counting rather than by listing deals (the full game has too many)."""
     import numpy as np
 
-    from ..deduction.advise import _target_joint, single_thread
-    from ..deduction.solve import secret_groups, solver_for
+    from ..deduction.advise import single_thread, target_joint, two_groups
+    from ..deduction.solve import solver_for
 
-    faces, numbers = secret_groups(k)
+    spec, faces, numbers = two_groups(k)
     seats = [h for h in k.holders if isinstance(h, int)]
     targets = [s for s in seats if s != k.seat] if targets is None else list(targets)
     model = k.model()
     solver = solver_for(model, weighted=True)
-    masks, _ = solver.sets[SECRET]
+    masks, _ = solver.sets[spec.holder]
     fset = set(faces)
     rows = []
     for m in masks.tolist():
-        cards = sorted(model.known[SECRET], key=lambda c: c.index) + [
+        cards = sorted(model.known[spec.holder], key=lambda c: c.index) + [
             model.unknown[i] for i in range(model.n) if m >> i & 1]
         a, b = cards
         rows.append((a, b) if a in fset else (b, a))
@@ -793,7 +793,7 @@ def question_joints(k: Knowledge, targets: list[int] | None = None) -> dict[tupl
     out: dict = {}
     with single_thread():
         for t in targets:
-            joint, mem = _target_joint(solver, t, cols)
+            joint, mem = target_joint(solver, t, cols)
             joint = joint / joint.sum()
             pp = joint.sum(axis=1)
             x = joint @ mem

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, five_sons_deck
-from ..deduction.knowledge import SECRET, Knowledge
+from ..cards import NUMBER_CARDS, Card, CardLike, five_sons_deck
+from ..deduction.facts import SECRET, Fact
+from ..deduction.knowledge import Knowledge
+from ..games.five_sons.knowledge import base_knowledge
 
 __all__ = ["Position", "Shown", "OneOf", "NeitherOf", "position", "position_of", "NAMES"]
 
@@ -90,9 +92,9 @@ class Position:
         seats = [h for h in k.holders if isinstance(h, int)]
         names = list(names) if names is not None else [
             k.names.get(s, NAMES[s]) if k.names.get(s) != "you" else NAMES[s] for s in seats]
-        groups = [f.cards for f in k.facts if f.kind == "exactly" and f.holder == SECRET]
-        faces = next((g for g in groups if g[0].is_face), tuple(c for c in k.cards if c.is_face))
-        numbers = next((g for g in groups if not g[0].is_face), tuple(c for c in k.cards if not c.is_face))
+        if k.secret is None:
+            raise ValueError(f"not a Five Sons knowledge (no secret): {k.game!r}")
+        faces, numbers = k.secret.groups
         pos = cls(seat=k.seat, names=names, faces=tuple(faces), numbers=tuple(numbers), hand=frozenset(),
                   sizes={s: k.sizes[s] for s in seats}, knowledge=k)
         hand, seen = set(), []
@@ -189,17 +191,11 @@ def position(*history: str, seat: int | str = 0, hand: str | Sequence[CardLike] 
     for c in my_hand:
         if c not in deck:
             raise ValueError(f"{c.code} is not a Five Sons card")
-    sizes: dict[Any, int] = {s: size for s in range(len(names))}
-    sizes[SECRET] = 2
-    k = Knowledge(seat=me, cards=tuple(deck), holders=(*range(len(names)), SECRET), sizes=sizes,
-                  game="five_sons", names={**{s: ("you" if s == me else nm) for s, nm in enumerate(names)},
-                                           SECRET: "the secret pair"})
-    k.add_exactly(SECRET, FACE_CARDS, 1, text="The secret pair holds exactly one face card (J, Q or K).")
-    k.add_exactly(SECRET, NUMBER_CARDS, 1, text="The secret pair holds exactly one number card (A-10 ♥).")
-    for c in my_hand:
-        k.add_has(me, c, step=0, text=f"You were dealt the {c.symbol}.")
+    sizes = {s: size for s in range(len(names))}
+    facts = [Fact.has(me, c, step=0, text=f"You were dealt the {c.symbol}.") for c in my_hand]
     for turn, line in enumerate(history, start=1):
-        _read_line(k, line, turn, me, names, set(my_hand))
+        _read_line(facts.append, line, turn, me, names, set(my_hand))
+    k = base_knowledge(me, sizes, {s: ("you" if s == me else nm) for s, nm in enumerate(names)}, facts)
     return Position.from_knowledge(k, names=names)
 
 
@@ -212,7 +208,8 @@ def _seat_of(who: int | str, names: Sequence[str], what: str) -> int:
     raise ValueError(f"{what} {who!r} is not one of the players {names}")
 
 
-def _read_line(k: Knowledge, line: str, turn: int, me: int, names: Sequence[str], hand: set[Card]) -> None:
+def _read_line(add: Callable[[Fact], None], line: str, turn: int, me: int, names: Sequence[str],
+               hand: set[Card]) -> None:
     m = _ASK.match(line)
     if m:
         asker, target = _seat_of(m[1], names, "asker"), _seat_of(m[2], names, "answerer")
@@ -228,8 +225,8 @@ def _read_line(k: Knowledge, line: str, turn: int, me: int, names: Sequence[str]
                 if face in hand or number in hand:
                     raise ValueError(f"{line!r}: you hold one of those cards and cannot say neither")
             else:
-                k.add_none_of(target, (face, number), step=turn,
-                              text=f"{words} had neither {face.symbol} nor {number.symbol}.")
+                add(Fact.none_of(target, (face, number), step=turn,
+                              text=f"{words} had neither {face.symbol} nor {number.symbol}."))
             return
         sm = re.fullmatch(r"shows\s+(a card|\S+)", answer)
         if not sm:
@@ -238,8 +235,8 @@ def _read_line(k: Knowledge, line: str, turn: int, me: int, names: Sequence[str]
             if asker == me:
                 raise ValueError(f"{line!r}: you asked, so you saw which card: write 'shows <card>'")
             if target != me:
-                k.add_one_of(target, (face, number), step=turn,
-                             text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}.")
+                add(Fact.one_of(target, (face, number), step=turn,
+                             text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}."))
             return
         card = Card.parse(sm[1])
         if card not in (face, number):
@@ -248,12 +245,12 @@ def _read_line(k: Knowledge, line: str, turn: int, me: int, names: Sequence[str]
             if card not in hand:
                 raise ValueError(f"{line!r}: you do not hold {card.code}")
         elif asker == me:
-            k.add_shown(target, card, (face, number), step=turn,
+            add(Fact.shown(target, card, (face, number), step=turn,
                         text=f"{words} showed you the {card.symbol} (you asked about {face.symbol} and "
-                             f"{number.symbol}).")
+                             f"{number.symbol})."))
         else:  # an onlooker does not see the card, whatever the line says
-            k.add_one_of(target, (face, number), step=turn,
-                         text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}.")
+            add(Fact.one_of(target, (face, number), step=turn,
+                         text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}."))
         return
     m = _CLAIM.match(line)
     if m:
@@ -262,9 +259,9 @@ def _read_line(k: Knowledge, line: str, turn: int, me: int, names: Sequence[str]
         if m[4].lower() != "wrong":
             raise ValueError(f"{line!r}: only a wrong claim leaves a position to reason about ('-> wrong')")
         if claimant != me:
-            k.add_not_both(SECRET, (face, number), step=turn,
+            add(Fact.not_both(SECRET, (face, number), step=turn,
                            text=f"Turn {turn}: {names[claimant]} claimed {face.symbol} {number.symbol} "
-                                "and was wrong.")
+                                "and was wrong."))
         return
     raise ValueError(f"cannot read {line!r}: expected 'Alice asks Bob: QC 8H -> shows QC' "
                      "(or '-> shows a card', '-> neither') or 'Carol claims KH 5H -> wrong'")

@@ -218,14 +218,16 @@ def my_replay(url: str, table: Optional[int], question: int = LESSON_QUESTION) -
     from IPython.display import HTML
 
     from ..classroom.teacher import side_by_side
+    from ..render.markup import el, to_html
 
     if table is None:
-        return HTML("<i>Set TABLE to your table's number (your teacher has it) to replay your game.</i>")
+        return HTML(to_html(el("i", "Set TABLE to your table's number (your teacher has it) to replay "
+                                    "your game.")))
     try:
         record = record_of(url, table)
     except OSError as e:
-        return HTML(f"<i>Your table's game is not over yet (the server says: {e}); run this cell again "
-                    "when it is.</i>")
+        return HTML(to_html(el("i", f"Your table's game is not over yet (the server says: {e}); run "
+                                    "this cell again when it is.")))
     box = side_by_side(record)
     qs = questions(record)
     if len(qs) >= question:

@@ -18,8 +18,9 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from .. import palette
 from ..engine import RandomBot
-from .base import close_tree
+from .base import DESCRIPTION_WIDTH, close_tree
 
 __all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_levels"]
 
@@ -64,12 +65,21 @@ class _App(widgets.VBox):
                                         layout=widgets.Layout(width="10em"))
         self.seed = widgets.IntText(value=seed, description="Seed:", layout=widgets.Layout(width="10em"))
         self.level = widgets.Dropdown(options=list(levels), value=level or list(levels)[-1],
-                                      description="Bots:", layout=widgets.Layout(width="20em"))
+                                      description="Bot level:", layout=widgets.Layout(width="25em"),
+                                      style={"description_width": DESCRIPTION_WIDTH})
+        self.level.add_class("qard-bot-level")
+        #: the colour-blind-safe four-colour deck (clubs green, diamonds blue, :mod:`qardlab.palette`): one
+        #: switch for every card of the session, in both apps
+        self.four_colours = widgets.Checkbox(value=palette.deck() == "four", description="four-colour deck",
+                                             indent=False, layout=widgets.Layout(width="11em"))
+        self.four_colours.add_class("qard-four-colours")
+        self.four_colours.observe(self._deck_changed, names="value")
         self.new_button = widgets.Button(description="New deal", button_style="success")
         self.new_button.add_class("qard-new-deal")
         self.new_button.on_click(lambda _b: self.new_deal())
         self.settings = widgets.HBox([self.players, self.seed, self.level, *self.extra_settings(),
-                                      self.new_button])
+                                      self.four_colours, self.new_button],
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.table_box = widgets.Box()
         self.table: Any = None
         # the page names the game already (the app notebooks' heading): the app's own title only if asked
@@ -80,6 +90,12 @@ class _App(widgets.VBox):
 
     def extra_settings(self) -> list[widgets.Widget]:
         return []
+
+    def _deck_changed(self, change: dict) -> None:
+        """Draw every card in the four-colour deck (or back in two colours), the table at once."""
+        palette.use("four" if change["new"] else "two")
+        if self.table is not None:
+            self.table.render()
 
     @property
     def views(self) -> tuple[int | None, ...]:
@@ -115,7 +131,8 @@ class FiveSonsApp(_App):
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None, notes: bool = True,
                  charts: bool = True, teacher: bool = False, auto_pass: bool = True,
                  title: bool = False) -> None:
-        self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False)
+        self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False,
+                                      layout=widgets.Layout(width="9em"))
         self._charts = charts
         #: "pass on claims unless I claim", on by default: the player does not click "No claim" each time
         if not isinstance(auto_pass, bool):

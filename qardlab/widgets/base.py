@@ -21,29 +21,30 @@ table and every widget it made (a long session replaces tables without growing).
 from __future__ import annotations
 
 import contextlib
-import html
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from .. import palette
 from ..engine import CHANCE, Bot, Game, IllegalAction, Record, Timeline
+from ..render import style
+from ..render.markup import el, to_html
+from .cards import HandView, clear_hands
 from .source import LocalSource, Source
 from .stepper import Stepper
 
-__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "close_tree"]
+__all__ = ["GameTable", "TEACHER_LABEL", "PACES", "close_tree", "TABLE_CSS", "DESCRIPTION_WIDTH"]
 
 TEACHER_LABEL = "Teacher (all cards)"
 #: bot pace: label -> milliseconds between bot moves (0: at once)
 PACES = {"at once": 0, "fast (0.4 s)": 400, "slow (1.2 s)": 1200}
 _TEACHER = -1  # the Dropdown value standing for the teacher's view
 
-#: styles for the classes the widgets carry (a felt table, dimmed cards)
-TABLE_CSS = """<style>
-.qard-felt { background: #2e7d4f; border-radius: 10px; }
-.qard-seat { background: #f7f7f2; border-radius: 8px; }
-.qard-illegal { opacity: .55; }
-.qard-grid-cell { font-size: .85em; }
-</style>"""
+#: the one style sheet of the tables (:data:`qardlab.render.style.STYLESHEET`: the felt, the widgets'
+#: classes, the grid, the keyboard focus ring), put on the page once by each table
+TABLE_CSS = style.STYLESHEET
+#: the label width of the toolbar's and the apps' dropdowns (room for "Bot level:" / "Bot pace:")
+DESCRIPTION_WIDTH = "5.6em"
 
 
 def _widgets_in(value: Any) -> list[widgets.Widget]:
@@ -155,10 +156,12 @@ class GameTable(widgets.VBox):
         self.viewpoint = widgets.Dropdown(
             options=[(labels[v], _TEACHER if v is None else v) for v in self.views],
             value=_TEACHER if seat is None else seat, description="View:",
-            layout=widgets.Layout(width="16em"))
+            layout=widgets.Layout(width="22em"), style={"description_width": DESCRIPTION_WIDTH})
         self.viewpoint.add_class("qard-viewpoint")
-        self.pace = widgets.Dropdown(options=list(PACES), value=pace, description="Bots:",
-                                     layout=widgets.Layout(width="14em"))
+        self.pace = widgets.Dropdown(options=list(PACES), value=pace, description="Bot pace:",
+                                     layout=widgets.Layout(width="16em"),
+                                     style={"description_width": DESCRIPTION_WIDTH})
+        self.pace.add_class("qard-bot-pace")
         # a remote seat has no charts of its history (the history is the server's)
         self.show_charts = widgets.Checkbox(value=charts and self.timeline is not None, description="charts",
                                             indent=False,
@@ -373,8 +376,84 @@ class GameTable(widgets.VBox):
 
     # -- showing --------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
-        color = "#b00020" if error else "#222"
-        self.status.value = f'<span style="color:{color}">{html.escape(text)}</span>' if text else ""
+        """The status line: ``text`` (in the error colour when ``error``), or nothing."""
+        cls = "qard-status-error" if error else "qard-status-note"
+        self.status.value = to_html(el("span", text, cls=cls)) if text else ""
+
+    # -- what both tables draw alike --------------------------------------------------------
+    def _setup_felt(self, width: str, *, hand_height: str, log_height: str,
+                    on_card: Callable[[Any], None]) -> None:
+        """The felt and the viewer's hand below it, the log, the replay toggle: the same for every
+        table. ``felt_view`` holds the felt's HTML (seats, the middle); ``hands`` one hand view a seat,
+        the bottom seat's shown in ``my_hand`` (clickable when it is to act)."""
+        #: one hand view a seat; the viewer's own lies below the felt (clickable when it is to act)
+        self.hands = [HandView(on_card=on_card) for _ in range(self.players)]
+        #: the felt (:mod:`qardlab.widgets.felt`): seats round it, the trick or the secret pair in the middle
+        self.felt_view = widgets.HTML()
+        self.felt_view.add_class("qard-felt-view")
+        self.my_hand = widgets.Box(layout=widgets.Layout(justify_content="center", min_height=hand_height,
+                                                         padding="2px 0 6px 0"))
+        self.my_hand.add_class("qard-my-hand")
+        self.felt = widgets.VBox([self.felt_view, self.my_hand],
+                                 layout=widgets.Layout(width=width, max_width="100%", flex="0 0 auto"))
+        self.felt.add_class("qard-felt")
+        self.log_view = widgets.HTML(layout=widgets.Layout(max_height=log_height, overflow="auto",
+                                                           border=f"1px solid {palette.RULE}", padding="4px"))
+        self.log_view.add_class("qard-log")
+        # the replay stepper: hidden while the human plays live, shown when the game is over or asked for
+        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
+                                           layout=widgets.Layout(width="7em"))
+        self.replay.add_class("qard-replay-toggle")
+        self.replay.observe(lambda _c: self.render(), names="value")
+        if self.human is not None:
+            self.toolbar.children = (*self.toolbar.children, self.replay)
+
+    @staticmethod
+    def _heading(text: str) -> widgets.HTML:
+        """The table's title (an app hides it: the page names the game)."""
+        return widgets.HTML(to_html(el("h3", text, style={"margin": ".2em 0"})))
+
+    @staticmethod
+    def _label(text: str) -> widgets.HTML:
+        """A panel's bold label ("Log", "Score sheet")."""
+        return widgets.HTML(to_html(el("b", text)))
+
+    def _bottom(self, seat: int | None) -> int:
+        """The seat at the bottom of the felt: the viewer's, else the human's, else seat 0."""
+        return seat if seat is not None else (self.human if self.human is not None else 0)
+
+    def _show_hand(self, me: int) -> None:
+        """Put the bottom seat's hand view under the felt; every other hand view holds no card."""
+        view = self.hands[me]
+        if self.my_hand.children != (view,):
+            self.my_hand.children = (view,)
+        clear_hands(self.hands, me)
+
+    def seat_html(self, seat: int) -> str:
+        """The HTML of ``seat``'s box on the felt as drawn now (for tests and notebooks)."""
+        from .felt import part
+
+        return part(self.felt_view.value, seat=seat)
+
+    def _show_stepper(self, obs: Mapping[str, Any]) -> None:
+        """The replay stepper: shown when nobody plays, the game is over, replay is asked for or the
+        cursor is not at the end; hidden in live play."""
+        if self.timeline is not None:  # a remote seat has no stepper
+            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
+                                                 or not self.live) else "none"
+
+    def _prompt(self, text: str, *, strong: bool = True) -> None:
+        """The prompt above the controls: bold for what to do, italics for waiting."""
+        self.prompt.value = to_html(el("b" if strong else "i", text)) if text else ""
+
+    def _waiting_prompt(self, acting: bool, may_see: bool) -> str | None:
+        """The prompt both tables give when the human cannot act here now (None when it can)."""
+        if acting and not may_see:
+            return "Your turn: switch to your own view (or the teacher's) to play."
+        if not acting:
+            return "Waiting for the other players." if self.live else (
+                "Stepping through: go to the last step to play.")
+        return None
 
     def render(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

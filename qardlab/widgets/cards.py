@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import ipywidgets as widgets
 
 from .. import palette
-from ..cards import RANK_NAMES, Card, back_html, card_html
+from ..cards import RANK_NAMES, Card, hand_html
 
 __all__ = ["HandView", "clear_hands", "cards_html", "backs_html", "card_label", "card_option", "card_options",
            "RED",
@@ -56,24 +56,14 @@ def card_options(cards: Iterable[Card]) -> list[tuple[str, str]]:
 
 def cards_html(cards: Iterable[Card], *, dim: Mapping[Card, str] | None = None,
                mark: Iterable[Card] = ()) -> str:
-    """A row of card faces as one HTML string; ``dim`` maps a card to the reason it is dimmed."""
-    dim = dim or {}
-    marked = set(mark)
-    parts = []
-    for c in cards:
-        face = card_html(c, dim=c in dim, title=None if c not in dim else f"{c.name}: {dim[c]}")
-        if c in marked:
-            face = (f'<span class="qard-marked" style="outline:3px solid {palette.HIGHLIGHT};'
-                    f'border-radius:.4em">{face}</span>')
-        parts.append(face)
-    inner = "".join(parts) or "<em style='color:#777'>no cards</em>"
-    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.25em 0">{inner}</span>'
+    """A row of card faces as one HTML string; ``dim`` maps a card to the reason it is dimmed
+    (the package's one row of cards: :func:`qardlab.cards.hand_element`)."""
+    return hand_html(cards, dim=dim, mark=mark)
 
 
 def backs_html(count: int) -> str:
     """``count`` card backs in a wrapping row: a hand the viewer may not see."""
-    inner = back_html() * count or "<em style='color:#777'>no cards</em>"
-    return f'<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap;gap:.25em 0">{inner}</span>'
+    return hand_html([], backs=count)
 
 
 class HandView(widgets.Box):
@@ -108,10 +98,7 @@ class HandView(widgets.Box):
     def show_known(self, known: Sequence[Card], count: int) -> None:
         """A hand of ``count`` cards of which the viewer has seen ``known`` (shown to it): those
         face up, the rest as backs."""
-        self._set_html(
-            '<span class="qard-hand" style="display:inline-flex;flex-wrap:wrap">'
-            + "".join(card_html(c, title=f"{c.name}: shown to you") for c in known)
-            + back_html() * (count - len(known)) + "</span>")
+        self._set_html(hand_html(known, backs=count - len(known), title="shown to you"))
 
     def clear(self) -> None:
         """Hold no card at all (a hand view not on show: a detached widget is still synced)."""
@@ -134,7 +121,7 @@ class HandView(widgets.Box):
         chosen = set(selected)
         while len(self._buttons) < len(cards):
             b = widgets.Button(layout=widgets.Layout(width="3.1em", height="4.3em", margin="2px",
-                                                     padding="0", border="1px solid #444"))
+                                                     padding="0", border=f"1px solid {palette.CARD_EDGE}"))
             b.add_class("qard-card")
             b.on_click(self._clicked)
             self._buttons.append(b)
@@ -149,13 +136,13 @@ class HandView(widgets.Box):
                 b.style.font_size = "1.15em"
                 if reason is None:
                     b.style.text_color = palette.suit_color(c)
-                    b.style.button_color = "#fff6c2" if c in chosen else "white"
+                    b.style.button_color = palette.SELECTED if c in chosen else palette.PAPER
                     b.tooltip = f"{c.name}: {'selected' if c in chosen else 'click to choose'}"
                     b.tabbable = None  # a button: in the Tab order
                     b.remove_class("qard-illegal")
                 else:
                     b.style.text_color = palette.dim_color(c)
-                    b.style.button_color = "#e4e4e4"
+                    b.style.button_color = palette.CHIP
                     b.tooltip = f"{c.name}: {reason}"
                     b.tabbable = False  # Tab skips it; a click still asks the game, which says why not
                     b.add_class("qard-illegal")
@@ -163,7 +150,8 @@ class HandView(widgets.Box):
                     b.add_class("qard-selected")
                 else:
                     b.remove_class("qard-selected")
-                b.layout.border = f"3px solid {palette.HIGHLIGHT}" if c in chosen else "1px solid #444"
+                b.layout.border = (f"3px solid {palette.HIGHLIGHT}" if c in chosen
+                                   else f"1px solid {palette.CARD_EDGE}")
         self._blank(self._buttons[len(cards):])
         with self.hold_sync():
             if tuple(self.children) != tuple(shown):

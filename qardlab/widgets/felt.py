@@ -6,7 +6,7 @@ or the secret pair in the middle), ``log_html(lines)`` the log newest first with
 folded, ``count_words(1, "pair")`` "1 pair". A table widget puts the felt in an ``HTML`` widget
 and the viewer's own hand (clickable when it is to act) just below it.
 
-The markup is built as a tree of elements (:mod:`xml.etree.ElementTree`, as python-chess builds
+The markup is built as a tree of elements (:func:`qardlab.render.markup.el`, as python-chess builds
 its SVG) and written out once, so every piece is a function returning an element: one seat box,
 one dealer badge, one turn highlight and one prompt serve both games. Everything drawn comes from
 the observation the viewer was given, so a seat's felt cannot show what its observation does not
@@ -27,71 +27,18 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence
 
 from .. import palette
-from ..cards import Card, Suit, back_html, card_html
+from ..cards import Card, Suit, back_element, card_element, hand_element
+from ..render import style
+from ..render.markup import Child, el, raw, to_html
 
 __all__ = [
     "el", "raw", "to_html", "FELT_CSS", "HEARTS_SIZE", "FIVE_SONS_SIZE", "seat_order", "seat_spots",
     "felt_layout", "trick_spots", "seat_box", "dealer_badge", "prompt", "hearts_felt", "hearts_seat",
     "five_sons_felt", "five_sons_seat", "verdict", "part", "fold_log", "log_html", "count_words",
 ]
-
-Child = Union[ET.Element, str, int, None, Iterable[Any]]
-
-# -- the element helper ------------------------------------------------------------------------
-
-
-def el(tag: str, *children: Child, cls: Union[str, Sequence[Optional[str]], None] = None,
-       style: Optional[Mapping[str, Any]] = None, **attrs: Any) -> ET.Element:
-    """An element ``<tag>`` with ``children`` (elements, text, or lists of them; None is skipped).
-
-    ``cls`` a class name or a list of them (None and "" skipped); ``style`` CSS properties;
-    other keyword arguments are attributes (``data_seat=1`` is ``data-seat="1"``; None or False
-    leaves one out)."""
-    e = ET.Element(tag)
-    names = [cls] if isinstance(cls, str) else list(cls or ())
-    names = [c for c in names if c]
-    if names:
-        e.set("class", " ".join(names))
-    if style:
-        e.set("style", ";".join(f"{k}:{v}" for k, v in style.items() if v is not None and v != ""))
-    for k, v in attrs.items():
-        if v is None or v is False:
-            continue
-        e.set(k.rstrip("_").replace("_", "-"), "" if v is True else str(v))
-    _append(e, children)
-    return e
-
-
-def _append(parent: ET.Element, children: Iterable[Any]) -> None:
-    for c in children:
-        if c is None:
-            continue
-        if isinstance(c, ET.Element):
-            parent.append(c)
-        elif isinstance(c, (str, int, float)):
-            text = str(c)
-            if len(parent):
-                last = parent[-1]
-                last.tail = (last.tail or "") + text
-            else:
-                parent.text = (parent.text or "") + text
-        else:
-            _append(parent, c)
-
-
-def raw(markup: str) -> ET.Element:
-    """Well-formed markup made by another module (a card face from :func:`qardlab.cards.card_html`)
-    as an element of the tree."""
-    return ET.fromstring(markup)
-
-
-def to_html(e: ET.Element) -> str:
-    """The element as HTML (empty elements written open and closed, as HTML needs)."""
-    return ET.tostring(e, encoding="unicode", method="html")
-
 
 # -- colours and styles ------------------------------------------------------------------------
 
@@ -101,7 +48,7 @@ def _suit_color(letter: str) -> str:
 
 
 HIGHLIGHT = palette.HIGHLIGHT
-FELT_GREEN = "#2e7d4f"
+FELT_GREEN = palette.FELT_GREEN
 
 #: the felt's size per game (CSS lengths): fixed, so the table never jumps during a hand
 HEARTS_SIZE = {"width": "60em", "height": "32em"}
@@ -110,72 +57,8 @@ FIVE_SONS_SIZE = {"width": "50em", "height": "27em"}
 SEAT_SIZE = {"hearts": ("13.5em", "8.4em"), "five_sons": ("14em", "6.3em")}
 MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "5.6em")}
 
-#: the felt's style sheet (one <style> element for the page; the table puts it in once)
-FELT_CSS = f"""<style>
-.qard-felt-ring {{ position: relative; box-sizing: border-box; max-width: 100%; margin: 0 auto;
-  background: {FELT_GREEN}; border-radius: 14px; color: #fff; overflow: hidden;
-  font-family: 'DejaVu Sans', sans-serif; line-height: 1.25; text-align: left; }}
-.qard-felt-ring .qard-seat {{ position: absolute; transform: translate(-50%, -50%); box-sizing: border-box;
-  background: #f7f7f2; color: #1a1a1a; border: 2px solid #c9c9bd; border-radius: 10px; padding: .25em .45em;
-  overflow: hidden; }}
-.qard-felt-ring .qard-seat.qard-turn {{ border: 4px solid {HIGHLIGHT};
-  box-shadow: 0 0 14px 3px {HIGHLIGHT}; }}
-.qard-felt-ring .qard-seat.qard-out:not(.qard-seat-mine) {{ opacity: .6; background: #ddd; }}
-.qard-felt-ring .qard-seat.qard-out.qard-seat-mine {{ border-color: #b00020; }}
-.qard-felt-ring .qard-seat.qard-winner {{ border: 4px solid #2a9d3a; box-shadow: 0 0 14px 3px #7be08a; }}
-.qard-seat-head {{ display: flex; align-items: center; gap: .35em; font-size: 1.12em; white-space: nowrap; }}
-.qard-seat-name {{ font-weight: bold; flex: none; }}
-.qard-turn .qard-seat-name {{ background: {HIGHLIGHT}; border-radius: .3em; padding: 0 .3em; }}
-.qard-dealer {{ display: inline-block; background: #333; color: #fff; border-radius: 50%; width: 1.45em;
-  height: 1.45em; line-height: 1.45em; text-align: center; font-size: .8em; font-weight: bold; flex: none; }}
-.qard-you {{ font-style: italic; color: #555; font-size: .85em; }}
-.qard-tag {{ border-radius: .3em; padding: 0 .35em; font-size: .8em; font-weight: bold; color: #fff; }}
-.qard-tag-out {{ background: #b00020; }}
-.qard-tag-winner {{ background: #2a9d3a; }}
-.qard-tag-asked {{ background: #1d4e89; }}
-.qard-tag-turn {{ background: {HIGHLIGHT}; color: #1a1a1a; }}
-.qard-seat-hand {{ display: flex; align-items: center; height: 3.2em; overflow: hidden; }}
-.qard-seat-hand .qard-hand {{ font-size: .8em; }}
-.qard-seat-hand .qard-card, .qard-seat-hand .qard-card-back {{ flex: none; }}
-.qard-fan .qard-card-back + .qard-card-back {{ margin-left: -1.95em !important; }}
-.qard-seat-info {{ font-size: .88em; color: #333; white-space: nowrap; }}
-.qard-taken {{ display: flex; flex-wrap: wrap; align-content: flex-start; column-gap: .35em; height: 2.5em;
-  line-height: 1.2; overflow: hidden; font-size: .88em; }}
-.qard-taken-cards {{ font-weight: bold; font-size: 1.05em; }}
-.qard-short-suit {{ margin-right: .45em; }}
-.qard-short-suit .qard-card-short {{ margin-left: .18em; }}
-.qard-taken-label {{ font-weight: bold; color: #6b4e00; }}
-.qard-suit-rows {{ display: flex; flex-wrap: wrap; column-gap: .3em; font-size: 1em; font-weight: bold;
-  line-height: 1.2; }}
-.qard-suit-rows .qard-short-suit {{ white-space: nowrap; }}
-.qard-trick-card {{ position: absolute; transform: translate(-50%, -50%); text-align: center; }}
-.qard-trick-card {{ font-size: 1.05em; }}
-.qard-trick-name {{ display: block; font-size: .7em; color: #e8f5ec; white-space: nowrap; }}
-.qard-last-trick {{ opacity: .55; }}
-.qard-felt-info {{ position: absolute; left: .8em; top: .5em; font-size: .95em; line-height: 1.35;
-  color: #e8f5ec; }}
-.qard-felt-prompt {{ position: absolute; left: 50%; top: 54%; transform: translate(-50%, -50%);
-  text-align: center; font-size: 1.1em; font-weight: bold; max-width: 10.5em; color: #fff;
-  text-shadow: 0 1px 2px #0008; }}
-.qard-felt-prompt.qard-prompt-yours {{ background: {HIGHLIGHT}; color: #1a1a1a; text-shadow: none;
-  border-radius: .4em; padding: .15em .6em; }}
-.qard-secret-box {{ position: absolute; left: 50%; top: 41%; transform: translate(-50%, -50%);
-  text-align: center; }}
-.qard-secret-box {{ font-size: 1.2em; }}
-.qard-secret-label {{ display: block; font-size: .7em; color: #e8f5ec; }}
-.qard-question {{ position: absolute; left: 50%; top: 69%; transform: translate(-50%, -50%);
-  text-align: center; white-space: nowrap; font-size: 1em; }}
-.qard-question-cards {{ font-weight: bold; font-size: 1.15em; background: #fff; border-radius: .3em;
-  padding: .05em .35em; }}
-.qard-verdict {{ height: 2.5em; line-height: 1.25; font-weight: bold; overflow: hidden; }}
-.qard-verdict-right {{ color: #1b7a32; }}
-.qard-verdict-wrong {{ color: #b00020; }}
-.qard-verdict-cards {{ background: #fff; border-radius: .25em; padding: 0 .15em; }}
-.qard-log-list {{ margin: 0; padding-left: 1.2em; line-height: 1.4; }}
-.qard-log-list li.qard-log-newest {{ font-weight: bold; }}
-.qard-log-count {{ display: inline-block; margin-left: .4em; padding: 0 .4em; border-radius: .8em;
-  background: #e4e4e4; color: #333; font-size: .85em; }}
-</style>"""
+#: the felt's style sheet (a part of the one style sheet, :data:`qardlab.render.style.STYLESHEET`)
+FELT_CSS = style.FELT_CSS
 
 
 # -- seats around the felt -----------------------------------------------------------------------
@@ -275,17 +158,13 @@ def seat_box(seat: int, name: str, *, spot: tuple[float, float], size: tuple[str
 
 
 def _backs(count: int, *, fan: bool) -> ET.Element:
-    """``count`` cards face down (overlapping when ``fan``), as :func:`qardlab.cards.back_html` draws one."""
-    return el("span", [raw(back_html()) for _ in range(count)],
-              cls=["qard-hand", "qard-fan" if fan else None], style={"display": "inline-flex"},
-              aria_label=count_words(count, "hidden card"))
+    """``count`` cards face down (overlapping when ``fan``): the package's one row of cards."""
+    return hand_element([], backs=count, fan=fan, empty="", label=count_words(count, "hidden card"))
 
 
 def _faces(codes: Sequence[str], backs: int = 0, title: Optional[str] = None) -> ET.Element:
-    """Cards face up (then ``backs`` face down), in a row."""
-    return el("span", [raw(card_html(Card.parse(c), title=None if title is None else
-                                     f"{Card.parse(c).name}: {title}")) for c in codes],
-              [raw(back_html()) for _ in range(backs)], cls="qard-hand", style={"display": "inline-flex"})
+    """Cards face up (then ``backs`` face down), in a row: the package's one row of cards."""
+    return hand_element([Card.parse(c) for c in codes], backs=backs, title=title, empty="")
 
 
 def _short(codes: Sequence[str], cls: str) -> ET.Element:
@@ -393,7 +272,7 @@ def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]
     cards, last = obs["trick"], False
     if not cards and obs["tricks"] and obs["phase"] in ("play", "hand_over", "match_over"):
         cards, last = obs["tricks"][-1]["cards"], True
-    return el("div", [el("div", raw(card_html(Card.parse(c))), el("span", names[s], cls="qard-trick-name"),
+    return el("div", [el("div", card_element(Card.parse(c)), el("span", names[s], cls="qard-trick-name"),
                          cls="qard-trick-card", data_seat=s, style=_pos(spots[s]))
                       for s, c in cards],
               cls=["qard-trick", "qard-last-trick" if last else None],
@@ -534,8 +413,8 @@ def _five_sons_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
 def _secret(obs: Mapping[str, Any]) -> ET.Element:
     """The secret pair: face down, face up once the viewer has seen it (the teacher always)."""
     secret = obs.get("secret") or []
-    cards = ([raw(card_html(Card.parse(c))) for c in secret] if secret
-             else [raw(back_html()) for _ in range(2)])
+    cards = ([card_element(Card.parse(c)) for c in secret] if secret
+             else [back_element() for _ in range(2)])
     label = "secret pair" if secret else "secret pair (face down)"
     return el("div", cards, el("span", label, cls="qard-secret-label"),
               cls=["qard-secret", "qard-secret-box"], aria_label=label)

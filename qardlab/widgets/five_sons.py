@@ -13,7 +13,6 @@ Every view is drawn from the source's observation of the viewpoint (the teacher'
 
 from __future__ import annotations
 
-import html
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
@@ -23,9 +22,10 @@ from ..cards import FACE_CARDS, NUMBER_CARDS, Card
 from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
 from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
+from ..render.markup import el, to_html
 from . import felt
 from .base import GameTable
-from .cards import HandView, clear_hands
+from .cards import card_options
 from .figures import ChartView
 from .grid import DeductionGrid
 from .source import seat_keys
@@ -34,10 +34,6 @@ __all__ = ["FiveSonsTable", "SECRET"]
 
 SECRET = "secret"
 _CHART_TABS = ("Candidates", "Secret pairs", "Best questions")
-
-
-def _card_options(cards: tuple[Card, ...]) -> list[tuple[str, str]]:
-    return [(f"{c.symbol}  {c.name}", c.code) for c in cards]
 
 
 def _choose(dropdown: widgets.Dropdown, value: Any) -> None:
@@ -56,24 +52,10 @@ class FiveSonsTable(GameTable):
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
-        n = self.players
-        self.title = widgets.HTML("<h3 style='margin:.2em 0'>The King of Hearts has Five Sons</h3>")
-        self.css.value += felt.FELT_CSS
-        #: one hand view a seat; the viewer's own lies below the felt (clickable when it answers)
-        self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
-        #: the felt drawn by :func:`qardlab.widgets.felt.five_sons_felt`: seats, secret pair, question
-        self.felt_view = widgets.HTML()
-        self.felt_view.add_class("qard-felt-view")
-        self.my_hand = widgets.Box(layout=widgets.Layout(justify_content="center", min_height="4.4em",
-                                                         padding="2px 0 6px 0"))
-        self.my_hand.add_class("qard-my-hand")
-        self.felt = widgets.VBox([self.felt_view, self.my_hand],
-                                 layout=widgets.Layout(width=felt.FIVE_SONS_SIZE["width"], max_width="100%",
-                                                       flex="0 0 auto"))
-        self.felt.add_class("qard-felt")
-        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="14em", overflow="auto",
-                                                           border="1px solid #ddd", padding="4px"))
-        self.log_view.add_class("qard-log")
+        self.title = self._heading("The King of Hearts has Five Sons")
+        # the felt (seats, secret pair, question), the bottom seat's hand, the log, the replay toggle
+        self._setup_felt(felt.FIVE_SONS_SIZE["width"], hand_height="4.4em", log_height="14em",
+                         on_card=self._card_clicked)
         # "pass on claims unless I claim": the human's claim chances after others' questions are
         # passed by the table, on the bots' clock; a claim chosen before is made at the next chance
         self.auto_pass = widgets.Checkbox(value=auto_pass, description="pass on claims unless I claim",
@@ -82,33 +64,31 @@ class FiveSonsTable(GameTable):
         self.auto_pass.observe(lambda _c: self._auto_pass_changed(), names="value")
         #: a claim the human chose while not its chance (auto-pass on): made at its next chance
         self.armed: Claim | None = None
-        # the replay stepper: hidden while the human plays live, shown when the game is over or asked for
-        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
-                                           layout=widgets.Layout(width="7em"))
-        self.replay.add_class("qard-replay-toggle")
-        self.replay.observe(lambda _c: self.render(), names="value")
-        if human is not None:
-            self.toolbar.children = (*self.toolbar.children, self.replay)
         # the human seat's controls
-        self.target = widgets.Dropdown(description="Ask", layout=widgets.Layout(width="12em"))
-        self.face = widgets.Dropdown(options=_card_options(FACE_CARDS), layout=widgets.Layout(width="13em"))
-        self.number = widgets.Dropdown(options=_card_options(NUMBER_CARDS),
-                                       layout=widgets.Layout(width="13em"))
+        self.target = widgets.Dropdown(description="Ask", layout=widgets.Layout(width="12em"),
+                                       style={"description_width": "3.5em"})
+        # "J♣ Jack", "10♥ Ten" (card_options): short enough to show whole in a narrow dropdown
+        self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="9em"))
+        self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS),
+                                       layout=widgets.Layout(width="9em"))
         self.ask_button = widgets.Button(description="Ask", button_style="primary")
         self.ask_button.add_class("qard-ask")
         self.phrase = widgets.HTML()
-        self.claim_face = widgets.Dropdown(options=_card_options(FACE_CARDS), description="Claim",
-                                           layout=widgets.Layout(width="16em"))
-        self.claim_number = widgets.Dropdown(options=_card_options(NUMBER_CARDS),
-                                             layout=widgets.Layout(width="13em"))
+        self.claim_face = widgets.Dropdown(options=card_options(FACE_CARDS), description="Claim",
+                                           layout=widgets.Layout(width="12em"),
+                                           style={"description_width": "3.5em"})
+        self.claim_number = widgets.Dropdown(options=card_options(NUMBER_CARDS),
+                                             layout=widgets.Layout(width="9em"))
         self.claim_button = widgets.Button(description="Claim", button_style="danger")
         self.claim_button.add_class("qard-claim")
         self.no_claim_button = widgets.Button(description="No claim")
         self.no_claim_button.add_class("qard-no-claim")
-        self.ask_row = widgets.VBox([widgets.HBox([self.target, self.face, self.number, self.ask_button]),
+        wrap = {"flex_flow": "row wrap", "align_items": "center"}  # rows wrap inside the felt's width
+        self.ask_row = widgets.VBox([widgets.HBox([self.target, self.face, self.number, self.ask_button],
+                                                  layout=widgets.Layout(**wrap)),
                                      self.phrase])
         self.claim_row = widgets.HBox([self.claim_face, self.claim_number, self.claim_button,
-                                       self.no_claim_button])
+                                       self.no_claim_button], layout=widgets.Layout(**wrap))
         self.prompt = widgets.HTML()
         self.controls = widgets.VBox([self.prompt, self.ask_row, self.claim_row, self.auto_pass])
         self.controls.add_class("qard-controls")
@@ -127,13 +107,22 @@ class FiveSonsTable(GameTable):
         self._histories: dict[int, Any] = {}
         self._chart_key: Any = None
         # the felt, the controls and the log on the left; the grid beside them (both on screen at once)
-        self.play_column = widgets.VBox([self.felt, self.status, self.controls, widgets.HTML("<b>Log</b>"),
-                                         self.log_view], layout=widgets.Layout(flex="0 1 auto"))
+        # the play column is as wide as the felt (its rows wrap inside it); the grid column starts narrow
+        # and grows into the rest of the line, so at 1024 px (a projector) it still stands beside the
+        # controls: its level buttons wrap and its cells narrow to fit
+        self.play_column = widgets.VBox([self.felt, self.status, self.controls, self._label("Log"),
+                                         self.log_view],
+                                        layout=widgets.Layout(flex="0 0 auto", max_width="100%",
+                                                              width=felt.FIVE_SONS_SIZE["width"]))
         self.grid_column = widgets.VBox([self.grid_note, self.grid],
-                                        layout=widgets.Layout(margin="0 0 0 8px"))
+                                        layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 17em",
+                                                              min_width="15em", max_width="36em"))
+        self.grid_column.add_class("qard-grid-column")
         self.children = [
             self.css, self.title, self.toolbar, self.stepper,
-            widgets.HBox([self.play_column, self.grid_column], layout=widgets.Layout(flex_flow="row wrap")),
+            # side by side, each as tall as its own content (flex-start: no half-empty column)
+            widgets.HBox([self.play_column, self.grid_column],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.chart_tabs,
         ]
         self._update_phrase()
@@ -243,7 +232,7 @@ class FiveSonsTable(GameTable):
             self.say(f"{card.symbol}: nothing to do with a card now.", error=True)
 
     def _update_phrase(self) -> None:
-        self.phrase.value = f"<i>“{html.escape(phrase(self.face.value, self.number.value))}.”</i>"
+        self.phrase.value = to_html(el("i", f"“{phrase(self.face.value, self.number.value)}.”"))
 
     # -- rendering ----------------------------------------------------------------------
     def render(self) -> None:
@@ -256,10 +245,6 @@ class FiveSonsTable(GameTable):
             self._render_controls(obs, seat)
             self._render_grid(obs, seat)
             self._render_charts()
-
-    def _bottom(self, seat: int | None) -> int:
-        """The seat at the bottom of the felt: the viewer's, else the human's, else seat 0."""
-        return seat if seat is not None else (self.human if self.human is not None else 0)
 
     def _render_table(self, obs: Mapping[str, Any], seat: int | None) -> None:
         """The felt (:func:`~qardlab.widgets.felt.five_sons_felt`) and, below it, the bottom seat's hand
@@ -278,13 +263,7 @@ class FiveSonsTable(GameTable):
                 q = obs["question"]
                 mark = [Card.parse(q["face"]), Card.parse(q["number"])] if (seat is None and q) else []
                 view.show_faces(cards, mark=mark)
-        if self.my_hand.children != (view,):
-            self.my_hand.children = (view,)
-        clear_hands(self.hands, me)
-
-    def seat_html(self, seat: int) -> str:
-        """The HTML of ``seat``'s box on the felt as drawn now (for tests and notebooks)."""
-        return felt.part(self.felt_view.value, seat=seat)
+        self._show_hand(me)
 
     def _render_log(self, obs: Mapping[str, Any], seat: int | None) -> None:
         """The log newest first, each run of "does not claim" folded into one line."""
@@ -312,30 +291,24 @@ class FiveSonsTable(GameTable):
         self.no_claim_button.layout.display = "none" if arming and self.armed is None else ""
         self.auto_pass.layout.display = "" if self.human is not None and self.live and not obs["is_over"] \
             else "none"
-        if self.timeline is not None:  # a remote seat has no stepper
-            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
-                                                 or not self.live) else "none"
+        self._show_stepper(obs)
         if self.human is None:
             return
+        waiting = self._waiting_prompt(acting, may_see)
         if obs["is_over"]:
-            self.prompt.value = "<b>The game is over.</b>"
+            self._prompt("The game is over.")
         elif self.armed is not None:
             c = self.armed
-            self.prompt.value = (f"<b>You will claim {c.face.symbol} {c.number.symbol} at your next "
-                                 "chance.</b>")
-        elif acting and not may_see:
-            self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
+            self._prompt(f"You will claim {c.face.symbol} {c.number.symbol} at your next chance.")
         elif not acting and self.live and self._forced_answer_due():
-            self.prompt.value = "<i>Your cards answer for you (you hold one named card, or neither).</i>"
-        elif not acting:
-            self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
-                "<i>Stepping through: go to the last step to play.</i>")
+            self._prompt("Your cards answer for you (you hold one named card, or neither).", strong=False)
+        elif waiting is not None:
+            self._prompt(waiting, strong=False)
         else:
-            self.prompt.value = {"ask": "<b>Your turn to ask.</b>",
-                                 "answer": "<b>You hold both cards: click the one to show.</b>",
-                                 "claim": ("<b>Your question is answered: claim the secret pair, or pass."
-                                           "</b>" if self.auto_pass.value
-                                           else "<b>Claim the secret pair, or pass.</b>")}.get(phase, "")
+            claim = ("Your question is answered: claim the secret pair, or pass." if self.auto_pass.value
+                     else "Claim the secret pair, or pass.")
+            self._prompt({"ask": "Your turn to ask.", "answer": "You hold both cards: click the one to show.",
+                          "claim": claim}.get(phase, ""))
         if show and phase == "ask":
             targets = sorted({a["target"] for a in obs["legal"] if a.get("type") == "ask"})
             opts = [(self.names[t], t) for t in targets]
@@ -361,20 +334,20 @@ class FiveSonsTable(GameTable):
         hidden = (seat is not None and seat == self.human and not obs["options"].get("notes", True))
         self.grid.layout.display = "none" if hidden else ""
         if hidden:
-            self.grid_note.value = "<i>Notes are off: play from memory.</i>"
+            self.grid_note.value = to_html(el("i", "Notes are off: play from memory."))
             return
         if obs["phase"] == "deal":
-            self.grid_note.value = "<i>Nothing dealt yet.</i>"
+            self.grid_note.value = to_html(el("i", "Nothing dealt yet."))
             self.grid.clear(holders, names)
             return
         if seat is None:
             truth: dict[Card, Any] = {Card.parse(c): s for s, h in enumerate(obs["hands"]) for c in h}
             truth.update({Card.parse(c): SECRET for c in obs["secret"]})
-            self.grid_note.value = "<b>Where the cards are</b>"
+            self.grid_note.value = to_html(el("b", "Where the cards are"))
             self.grid.show_truth(truth, holders, names)
             return
         k = knowledge_of(obs)
-        self.grid_note.value = f"<b>What {html.escape(self.names[seat])} knows</b>"
+        self.grid_note.value = to_html(el("b", f"What {self.names[seat]} knows"))
         title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
                  f"{len(k.candidates())} by logic")
         self.grid.update(k, holders, {**names, seat: "you"}, title=title)
@@ -425,17 +398,30 @@ class FiveSonsTable(GameTable):
             return
         self.chart_views[tab].show(fig)
 
+    def _questions(self) -> int:
+        """How many questions the game has at its last step (the charts' x axis runs to it)."""
+        assert self.timeline is not None
+        return sum(isinstance(a, Ask) for a in self.timeline.steps)
+
+    @staticmethod
+    def _turn(rows: Sequence[Mapping[str, Any]]) -> int:
+        """The question number at the table's position (0 before the first question)."""
+        return int(rows[-1]["turn"]) if rows else 0
+
     def _candidates_chart(self, seat: int, step: int) -> None:
-        """The candidates chart: rebuilt when the seat or the game's length changes, else blitted."""
+        """The candidates chart against questions asked (the text and the exercises count questions),
+        the marker at the current question: rebuilt when the seat or the game's length changes, else
+        blitted."""
         rows = self._history(seat)
         view = self.chart_views[0]
         key = (seat, self.timeline.last, id(self.timeline.record))
         fig = view.figure
+        turn = self._turn(rows)
         if self._chart_key != key or fig is None or not view.blitting:
             top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
-            fig = charts.candidates_chart(rows, current=step, title=f"What {self.names[seat]} can rule out",
-                                          xlim=(0, max(1, self.timeline.last)), ylim=top * 1.05 + 1,
-                                          entropy_max=7.0, fixed_layout=True)
+            fig = charts.candidates_chart(rows, current=turn, title=f"What {self.names[seat]} can rule out",
+                                          xlim=(0, max(1, self._questions())), ylim=top * 1.05 + 1,
+                                          entropy_max=7.0, fixed_layout=True, x="turn")
             self._chart_key = key
             view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
         else:
@@ -444,31 +430,32 @@ class FiveSonsTable(GameTable):
                 for ln in a.lines:
                     gid = ln.get_gid()
                     if gid == "current":
-                        ln.set_xdata([step, step])
+                        ln.set_xdata([turn, turn])
                     elif gid in cols:
-                        ln.set_data(cols.get("step", []), cols[gid])
+                        ln.set_data(cols.get("turn", []), cols[gid])
             view.redraw()
         self.figures["candidates"] = fig
 
     def _seats_chart(self, step: int) -> None:
-        """The teacher's chart: each seat's logical candidates after each step."""
+        """The teacher's chart: each seat's logical candidates after each question."""
         rows = {self.names[s]: self._history(s) for s in range(self.players)}
         view = self.chart_views[0]
         key = ("teacher", self.timeline.last, id(self.timeline.record))
         fig = view.figure
+        turn = max((self._turn(r) for r in rows.values()), default=0)
         if self._chart_key != key or fig is None or not view.blitting:
-            fig = charts.seats_chart(rows, current=step, xlim=(0, max(1, self.timeline.last)), ylim=126,
-                                     fixed_layout=True)
+            fig = charts.seats_chart(rows, current=turn, xlim=(0, max(1, self._questions())), ylim=126,
+                                     fixed_layout=True, x="turn")
             self._chart_key = key
             view.show_blit(fig, list(fig.axes[0].lines))
         else:
             for ln in fig.axes[0].lines:
                 gid = str(ln.get_gid())
                 if gid == "current":
-                    ln.set_xdata([step, step])
+                    ln.set_xdata([turn, turn])
                 elif gid.startswith("seat:"):
                     cols = charts.history_columns(rows[gid[5:]])
-                    ln.set_data(cols.get("step", []), cols.get("logic", []))
+                    ln.set_data(cols.get("turn", []), cols.get("logic", []))
             view.redraw()
         self.figures["seats"] = fig
 

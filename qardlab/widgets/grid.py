@@ -3,8 +3,10 @@
 Each cell says what the seat knows about "this holder holds this card": yes, no, unknown
 (levels "naive" and "logic"), or the exact probability (level "probability"), shaded by
 value. Clicking a cell shows why it holds, in the deduction engine's own words
-(``Knowledge.explain``). The grid only shows what a :class:`~qardlab.deduction.knowledge.Knowledge`
-(built from one seat's observation) says; it never reads the game.
+(``Knowledge.explain``). Its cells read and are shaded as every grid of the package
+(:mod:`qardlab.render.grid`: one probability shading). The grid only shows what a
+:class:`~qardlab.deduction.knowledge.Knowledge` (built from one seat's observation) says; it never
+reads the game.
 
 The teacher's view has no knowledge to show; :meth:`DeductionGrid.show_truth` fills the
 cells from the deal instead (yes / no everywhere), labelled as the truth.
@@ -12,15 +14,16 @@ cells from the deal instead (yes / no everywhere), labelled as the truth.
 
 from __future__ import annotations
 
-import html
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from .. import palette
 from ..cards import Card
+from ..render.grid import card_label, cell_color, cell_text
+from ..render.markup import el, to_html
 
-__all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]
+__all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]  # the cells' words and colours: render.grid
 
 #: level value -> label on the selector
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
@@ -28,46 +31,6 @@ LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probabilit
 LEVEL_TIPS = {"naive": "a cell is certain only when you have seen the card",
               "logic": "every consequence of what you saw and heard",
               "probability": "the exact chance of each cell, from every deal that fits"}
-
-
-def _settle(value: Any) -> Any:
-    """A cell value as "yes", "no", None (unknown) or a probability strictly between 0 and 1."""
-    if value == "yes" or value is True:
-        return "yes"
-    if value == "no" or value is False:
-        return "no"
-    if value is None:
-        return None
-    p = float(value)
-    if p >= 1 - 1e-12:
-        return "yes"
-    if p <= 1e-12:
-        return "no"
-    return p
-
-
-def cell_text(value: Any) -> str:
-    """How a cell reads: ✓ yes, ✗ no, · unknown, a probability as a percentage."""
-    v = _settle(value)
-    if v is None:
-        return "·"
-    if isinstance(v, str):
-        return "✓" if v == "yes" else "✗"
-    return f"{100 * v:.0f}%" if v >= 0.01 else "<1%"
-
-
-def cell_color(value: Any) -> str:
-    """The cell's background: green yes, grey no, white unknown, blue shaded by probability."""
-    v = _settle(value)
-    if v is None:
-        return "#ffffff"
-    if isinstance(v, str):
-        return "#9ee29e" if v == "yes" else "#d6d6d6"
-    # white -> blue
-    r = int(255 - v * (255 - 66))
-    g = int(255 - v * (255 - 133))
-    b = int(255 - v * (255 - 244))
-    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 class DeductionGrid(widgets.VBox):
@@ -100,9 +63,8 @@ class DeductionGrid(widgets.VBox):
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
         # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
-        self._labels = [widgets.HTML(f'<b style="color:{palette.suit_color(c)}" title="card row: {c.name}" '
-                                     f'aria-label="card row: {c.name}">{c.symbol}</b>',
-                                     layout=widgets.Layout(width="3em")) for c in self.cards]
+        self._labels = [widgets.HTML(to_html(card_label(c)), layout=widgets.Layout(width="3em"))
+                        for c in self.cards]
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")
         self.on_level = on_level
@@ -125,18 +87,28 @@ class DeductionGrid(widgets.VBox):
                 b = self.cells.get((c, h))
                 if b is None:
                     b = widgets.Button(layout=widgets.Layout(width="auto", height="1.9em", padding="0",
-                                                             border="1px solid #ccc"))
+                                                             border=f"1px solid {palette.CELL_EDGE}"))
                     b.add_class("qard-grid-cell")
                     b.on_click(self._make_click(c, h))
                     self.cells[(c, h)] = b
                 children.append(b)
         with self.box.hold_sync():
-            self.box.layout.grid_template_columns = f"3em repeat({len(holders)}, {self.cell_width})"
+            self.box.layout.grid_template_columns = self._columns()
             self.box.children = children
+
+    def _columns(self) -> str:
+        """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 3.2em)
+        where the column is narrow."""
+        return f"3em repeat({len(self.holders)}, minmax(3.2em, {self.cell_width}))"
+
+    def set_cell_width(self, width: str) -> None:
+        """Narrower (or wider) holder columns, as where several grids stand side by side."""
+        self.cell_width = width
+        self.box.layout.grid_template_columns = self._columns()
 
     @staticmethod
     def _head(names: Mapping[Any, str], holder: Any) -> str:
-        return f"<b>{html.escape(str(names.get(holder, holder)))}</b>"
+        return to_html(el("b", str(names.get(holder, holder))))
 
     # -- filling ------------------------------------------------------------------------
     def update(self, knowledge: Any, holders: Sequence[Any], names: Mapping[Any, str],
@@ -165,7 +137,11 @@ class DeductionGrid(widgets.VBox):
               names: Mapping[Any, str], title: str) -> None:
         with self.hold_sync():
             self._set_holders(holders, names)
-            self.title.value = html.escape(title)
+            for label, c in zip(self._labels, self.cards):  # the session's deck may have changed
+                markup = to_html(card_label(c))
+                if label.value != markup:
+                    label.value = markup
+            self.title.value = to_html(el("span", title)) if title else ""
             self.explanation.value = ""
             self.values = {}
             for c in self.cards:
@@ -198,9 +174,9 @@ class DeductionGrid(widgets.VBox):
                 sentences = list(getattr(why, "sentences", None) or [str(why)])
             except Exception as e:  # a teaching aid must never break the table
                 sentences = [f"(no explanation available: {e})"]
-        items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
-        who = html.escape(str(self._names.get(holder, holder)))
-        self.explanation.value = f"<b>Why {card.symbol} / {who}:</b><ol style='margin:0'>{items}</ol>"
+        who = str(self._names.get(holder, holder))
+        self.explanation.value = to_html(el("div", el("b", f"Why {card.symbol} / {who}:"),
+                                            el("ol", [el("li", s) for s in sentences], style={"margin": 0})))
         return " ".join(sentences)
 
     def cell(self, card: Card | str, holder: Any) -> widgets.Button:

@@ -15,7 +15,6 @@ Every view is drawn from the source's observation of the viewpoint (the teacher'
 
 from __future__ import annotations
 
-import html
 from typing import Any, Mapping, Optional, Sequence
 
 import ipywidgets as widgets
@@ -24,16 +23,15 @@ from .. import charts
 from ..cards import Card, Suit
 from ..games.hearts.game import describe_event
 from ..games.hearts.knowledge import knowledge_of
+from ..render.grid import grid_table
+from ..render.markup import el, raw, to_html
 from . import felt
 from .base import GameTable
-from .cards import HandView, cards_html, clear_hands
+from .cards import cards_html
 from .figures import ChartView
-from .grid import cell_color, cell_text
 from .source import seat_keys
 
 __all__ = ["HeartsTable"]
-
-_ARROWS = {"left": "← left", "right": "→ right", "across": "↕ across", "none": "no pass", None: ""}
 
 
 class HeartsTable(GameTable):
@@ -45,20 +43,10 @@ class HeartsTable(GameTable):
                  bots: Optional[Mapping[int, Any]] = None, pace: str = "at once", charts: bool = True,
                  counting: bool = True, views: Optional[Sequence[Optional[int]]] = None) -> None:
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
-        n = self.players
-        self.title = widgets.HTML("<h3 style='margin:.2em 0'>Hearts</h3>")
-        self.css.value += felt.FELT_CSS
-        #: one hand view a seat; the viewer's own lies below the felt (clickable when it is to act)
-        self.hands = [HandView(on_card=self._card_clicked) for _ in range(n)]
-        #: the felt drawn by :func:`qardlab.widgets.felt.hearts_felt`: seats round it, the trick in the middle
-        self.felt_view = widgets.HTML()
-        self.felt_view.add_class("qard-felt-view")
-        self.my_hand = widgets.Box(layout=widgets.Layout(justify_content="center", min_height="4.6em",
-                                                         padding="2px 0 6px 0"))
-        self.my_hand.add_class("qard-my-hand")
-        self.felt = widgets.VBox([self.felt_view, self.my_hand],
-                                 layout=widgets.Layout(width=felt.HEARTS_SIZE["width"], max_width="100%"))
-        self.felt.add_class("qard-felt")
+        self.title = self._heading("Hearts")
+        # the felt (seats round it, the trick in the middle), the bottom seat's hand, the log, replay
+        self._setup_felt(felt.HEARTS_SIZE["width"], hand_height="4.6em", log_height="12em",
+                         on_card=self._card_clicked)
         self.selected: list[Card] = []
         self.pass_button = widgets.Button(description="Pass these 3", button_style="primary", disabled=True)
         self.pass_button.add_class("qard-pass")
@@ -73,16 +61,6 @@ class HeartsTable(GameTable):
         self.last_trick_toggle.add_class("qard-last-trick-toggle")
         self.last_trick = widgets.HTML()
         self.last_trick_toggle.observe(lambda _c: self.render(), names="value")
-        # the replay stepper: hidden while the human plays live, shown when the match is over or asked for
-        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
-                                           layout=widgets.Layout(width="7em"))
-        self.replay.add_class("qard-replay-toggle")
-        self.replay.observe(lambda _c: self.render(), names="value")
-        if human is not None:
-            self.toolbar.children = (*self.toolbar.children, self.replay)
-        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="12em", overflow="auto",
-                                                           border="1px solid #ddd", padding="4px"))
-        self.log_view.add_class("qard-log")
         self.score_sheet = widgets.HTML()
         self.score_sheet.add_class("qard-score-sheet")
         self.totals_chart = ChartView("qard-chart-totals")
@@ -94,10 +72,10 @@ class HeartsTable(GameTable):
         self.children = [
             self.css, self.title, self.toolbar, self.felt, self.controls, self.status,
             self.stepper, widgets.HBox([self.last_trick_toggle, self.last_trick]),
-            widgets.HTML("<b>Log</b>"), self.log_view,
-            widgets.HBox([widgets.VBox([widgets.HTML("<b>Score sheet</b>"), self.score_sheet,
+            self._label("Log"), self.log_view,
+            widgets.HBox([widgets.VBox([self._label("Score sheet"), self.score_sheet,
                                         self.totals_chart]),
-                          widgets.VBox([widgets.HTML("<b>Card counting</b>"), self.counting])]),
+                          widgets.VBox([self._label("Card counting"), self.counting])]),
         ]
         self.render()
         if self.human is not None:
@@ -187,7 +165,7 @@ class HeartsTable(GameTable):
         """The felt (:func:`~qardlab.widgets.felt.hearts_felt`: the seats round it, the trick before its
         players) and, below it, the bottom seat's hand (clickable when the human is to act)."""
         phase = obs["phase"]
-        me = seat if seat is not None else (self.human if self.human is not None else 0)
+        me = self._bottom(seat)
         self.felt_view.value = felt.hearts_felt(obs, names=self.names, viewer=me, human=self.human)
         view = self.hands[me]
         cards = [Card.parse(c) for c in (obs["hands"][me] if seat is None else obs["hand"])]
@@ -199,20 +177,15 @@ class HeartsTable(GameTable):
                 view.show_playable(cards, reasons)
         else:
             view.show_faces(cards, mark=self._marked(obs))
-        if self.my_hand.children != (view,):
-            self.my_hand.children = (view,)
-        clear_hands(self.hands, me)
+        self._show_hand(me)
         if self.last_trick_toggle.value and obs["tricks"]:
             last = obs["tricks"][-1]
             shown = [Card.parse(c) for _s, c in last["cards"]]
-            who = html.escape(self.names[last["winner"]])
-            self.last_trick.value = cards_html(shown) + f" taken by <b>{who}</b> ({last['points']} pts)"
+            self.last_trick.value = to_html(el("span", raw(cards_html(shown)), " taken by ",
+                                               el("b", self.names[last["winner"]]),
+                                               f" ({felt.count_words(last['points'], 'pt')})"))
         else:
             self.last_trick.value = ""
-
-    def seat_html(self, seat: int) -> str:
-        """The HTML of ``seat``'s box on the felt as drawn now (for tests and notebooks)."""
-        return felt.part(self.felt_view.value, seat=seat)
 
     @staticmethod
     def _marked(obs: Mapping[str, Any]) -> list[Card]:
@@ -233,9 +206,7 @@ class HeartsTable(GameTable):
         return [sorted(x) for x in out]
 
     def _render_controls(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
-        if self.timeline is not None:  # a remote seat has no stepper
-            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
-                                                 or not self.live) else "none"
+        self._show_stepper(obs)
         if self.human is None:
             self.controls.layout.display = "none"
             return
@@ -250,21 +221,18 @@ class HeartsTable(GameTable):
         between = phase == "hand_over" and not obs["is_over"] and self.live
         # a remote table's next hand is dealt by the server: no button for it
         self.next_hand_button.layout.display = "" if between and self.timeline is not None else "none"
+        waiting = self._waiting_prompt(acting, may_see)
         if obs["is_over"]:
-            over = "The match is over." if phase == "match_over" else "Hand over."
-            self.prompt.value = f"<b>{over}</b>"
-        elif acting and not may_see:
-            self.prompt.value = "<i>Your turn: switch to your own view (or the teacher's) to play.</i>"
-        elif acting and phase == "pass":
-            self.prompt.value = f"<b>Click {k} cards to pass {html.escape(str(obs['pass_direction']))}.</b>"
-        elif acting:
-            self.prompt.value = "<b>Your turn: click a card to play.</b>"
+            self._prompt("The match is over." if phase == "match_over" else "Hand over.")
+        elif acting and may_see and phase == "pass":
+            self._prompt(f"Click {k} cards to pass {obs['pass_direction']}.")
+        elif acting and may_see:
+            self._prompt("Your turn: click a card to play.")
         elif between:
-            self.prompt.value = ("<b>Hand over.</b>" if self.timeline is not None
-                                 else "<b>Hand over: the next hand is dealt in a moment.</b>")
+            self._prompt("Hand over." if self.timeline is not None
+                         else "Hand over: the next hand is dealt in a moment.")
         else:
-            self.prompt.value = "<i>Waiting for the other players.</i>" if self.live else (
-                "<i>Stepping through: go to the last step to play.</i>")
+            self._prompt(waiting or "", strong=False)
 
     def _render_log(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         """The log newest first (the last 40 lines), each run of passing choices folded into one."""
@@ -274,12 +242,12 @@ class HeartsTable(GameTable):
     def _render_scores(self, src: Mapping[str, Any]) -> None:
         """The score sheet and running totals, from the public part of the observation."""
         rows = [e["points"] for e in src["events"] if e["kind"] == "hand_over"]
-        head = "".join(f"<th>{html.escape(n)}</th>" for n in self.names)
-        body = "".join(f"<tr><td>{i + 1}</td>" + "".join(f"<td>{p}</td>" for p in r) + "</tr>"
-                       for i, r in enumerate(rows))
-        totals = "".join(f"<td><b>{t}</b></td>" for t in src["scores"])
-        self.score_sheet.value = (f"<table style='border-collapse:collapse'><tr><th>hand</th>{head}</tr>"
-                                  f"{body}<tr><td><b>total</b></td>{totals}</tr></table>")
+        sheet = el("table",
+                   el("tr", el("th", "hand"), [el("th", n) for n in self.names]),
+                   [el("tr", el("td", i + 1), [el("td", p) for p in r]) for i, r in enumerate(rows)],
+                   el("tr", el("td", el("b", "total")), [el("td", el("b", t)) for t in src["scores"]]),
+                   cls="qard-score-table")
+        self.score_sheet.value = to_html(sheet)
         on = self.show_charts.value and bool(rows)
         self.totals_chart.layout.display = "" if on else "none"
         if on:
@@ -292,29 +260,20 @@ class HeartsTable(GameTable):
 
     def _render_counting(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         if not self.counting_on or seat is None or obs["phase"] not in ("pass", "play"):
-            self.counting.value = ("<i>Choose a seat's view to see what it can count.</i>" if seat is None
-                                   else "")
+            self.counting.value = (to_html(el("i", "Choose a seat's view to see what it can count."))
+                                   if seat is None else "")
             return
         try:
             k = knowledge_of(obs)
             grid = k.grid("probability")
         except (AttributeError, ImportError, NotImplementedError) as e:
-            self.counting.value = f"<i>card counting unavailable: {html.escape(str(e))}</i>"
+            self.counting.value = to_html(el("i", f"card counting unavailable: {e}"))
             return
         opponents = [s for s in range(self.players) if s != seat]
-        voids = {s: {f.suit for f in k.facts if f.kind == "void" and f.holder == s} for s in opponents}
-        head = "".join(
-            f"<th>{html.escape(self.names[s])}"
-            + "".join(f"<br><small class='qard-void'>void {Suit(v).symbol}</small>" for v in sorted(voids[s]))
-            + "</th>" for s in opponents)
-        body = []
-        for c, row in grid.items():
-            vals = [row.get(s) for s in opponents]
-            if not any(v not in (None, 0, 0.0, "no") for v in vals):
-                continue  # the seat knows this card is not with an opponent
-            color = "#c8102e" if c.red else "#1a1a1a"
-            cells = "".join(f"<td style='background:{cell_color(v)};text-align:center'>{cell_text(v)}</td>"
-                            for v in vals)
-            body.append(f"<tr><td style='color:{color}'><b>{c.symbol}</b></td>{cells}</tr>")
-        self.counting.value = (f"<div style='max-height:22em;overflow:auto'><table><tr><th></th>{head}</tr>"
-                               f"{''.join(body)}</table></div>")
+        voids = {s: [[el("br"), el("small", f"void {Suit(v).symbol}", cls="qard-void")]
+                     for v in sorted({f.suit for f in k.facts if f.kind == "void" and f.holder == s})]
+                 for s in opponents}
+        # a row only for a card the seat does not know to be out of every opponent's hand
+        table = grid_table(grid, opponents, dict(enumerate(self.names)), head=voids,
+                           keep=lambda _c, vals: any(v not in (None, 0, 0.0, "no") for v in vals))
+        self.counting.value = to_html(el("div", table, cls="qard-counting-scroll"))

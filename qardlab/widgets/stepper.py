@@ -8,13 +8,13 @@ redraws. Every change of several widgets is batched with ``hold_sync()``.
 
 from __future__ import annotations
 
-import html
 from typing import Callable
 
 import ipywidgets as widgets
 import traitlets
 
 from ..engine import Timeline
+from ..render.markup import el, to_html
 
 __all__ = ["Stepper"]
 
@@ -93,5 +93,5 @@ class Stepper(widgets.VBox):
             lines = ["Before the deal."]
         else:
             lines = self._describe(tl, self._seat) or ["(nothing this seat could see happened)"]
-        body = "<br>".join(html.escape(line) for line in lines)
-        return f"<b>Step {k} of {tl.last}</b>: {body}"
+        body = [[el("br") if i else None, line] for i, line in enumerate(lines)]
+        return to_html(el("span", el("b", f"Step {k} of {tl.last}"), ": ", body))

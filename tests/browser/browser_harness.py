@@ -370,6 +370,17 @@ def screenshot(page: Any, name: str, projector: bool = True) -> Path:
     return path
 
 
+def cut_dropdowns(page: Any, scope: str = "body") -> list[str]:
+    """The chosen words of every dropdown under ``scope`` that its box is too narrow to show whole (issue
+    11: "Teacher (all ca", "probability (best ques", "J♣ Jack of Clu"), measured in the select's own font."""
+    return page.evaluate("""(scope) => [...document.querySelectorAll(scope + ' select')].filter(s => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(s).font;
+        const o = s.options[s.selectedIndex];
+        return o && s.offsetParent !== null && c.measureText(o.text).width > s.clientWidth - 18;
+      }).map(s => s.options[s.selectedIndex].text)""", scope)
+
+
 def assert_rendered(page: Any, selectors: tuple[str, ...], timeout_ms: int = 30_000) -> None:
     """Each selector matches at least one element (the widgets rendered), and no widget failed."""
     for sel in selectors:

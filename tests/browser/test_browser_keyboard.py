@@ -15,7 +15,8 @@ pytestmark = pytest.mark.browser
 JS_FOCUSED = """() => {
   const e = document.activeElement;
   return e ? {card: e.classList.contains('qard-card'), illegal: e.classList.contains('qard-illegal'),
-              text: e.textContent, classes: e.className} : null;
+              text: e.textContent, classes: e.className,
+              outline: getComputedStyle(e).outlineColor + ' ' + getComputedStyle(e).outlineWidth} : null;
 }"""
 
 
@@ -43,6 +44,8 @@ def test_hearts_by_keyboard(voila: Any, page: Any, tmp_path: Any) -> None:
     page.locator("body").click(position={"x": 5, "y": 5})
     first = _tab_to_card(page)
     assert not first["illegal"]
+    # the focus ring of the one style sheet (palette.FOCUS_CSS): a thick ring the projector shows
+    assert first["outline"] == "rgb(0, 114, 178) 3px", first
     for _ in range(3):
         page.keyboard.press("Enter")
         page.wait_for_timeout(300)

@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, LabServer, assert_rendered, open_notebook, perform, run_all
+from browser_harness import (
+    NOTEBOOKS,
+    LabServer,
+    assert_rendered,
+    cut_dropdowns,
+    open_notebook,
+    perform,
+    run_all,
+)
 from interactions import LESSONS
 
 pytestmark = pytest.mark.browser
@@ -32,6 +40,7 @@ def test_lesson_in_jupyterlab(name: str, lab: LabServer, lab_page: Any, shot: An
     if interaction is not None and interaction.click is not None:
         perform(page, interaction)
     shot(page, name.removesuffix(".ipynb"))
+    assert not cut_dropdowns(page, ".jp-OutputArea"), f"dropdowns cut their words: {cut_dropdowns(page)}"
     assert not page.watch.errors, f"JavaScript errors on the page: {page.watch.errors}"
     if interaction is None:
         pytest.skip(f"ran clean, but no interaction is declared for {name} in tests/browser/interactions.py")

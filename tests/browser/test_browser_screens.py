@@ -9,7 +9,7 @@ import shutil
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, assert_rendered, voila_errors
+from browser_harness import NOTEBOOKS, PROJECTOR, assert_rendered, cut_dropdowns, voila_errors
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +38,32 @@ def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, tmp_path:
         assert "full logic" in alt, f"the candidates chart never drew its lines: {alt!r}"
     page.wait_for_timeout(500)
     shot(page, name.removesuffix(".ipynb") + "-voila-start")
+    if "five-sons" in name:  # on a projector (1024 x 768) the grid stands beside the ask controls
+        size = page.viewport_size
+        page.set_viewport_size(PROJECTOR)
+        try:
+            page.wait_for_timeout(300)
+            box = page.evaluate("""() => { const r = s => document.querySelector(s).getBoundingClientRect();
+                return {felt: r('.qard-felt'), grid: r('.qard-deduction-grid'),
+                        ask: r('.qard-controls')}; }""")
+        finally:
+            page.set_viewport_size(size)
+        assert box["grid"]["left"] >= box["felt"]["right"] and box["grid"]["top"] < box["ask"]["top"], box
+        assert box["grid"]["right"] <= PROJECTOR["width"], box  # no sideways scroll
     if "five-sons" in name:  # the grid and the charts lie below the first screen
         page.locator(".qard-chart-0").first.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         shot(page, name.removesuffix(".ipynb") + "-voila-grid")
+    # the labels show whole: no select's chosen words wider than the select (issue 11: "probability (best
+    # ques", "J♣ Jack of Clu" were cut)
+    cut = cut_dropdowns(page, ".qard-app")
+    assert not cut, f"dropdowns cut their words: {cut}"
+    # the four-colour deck: one click recolours every club on the page green (cards, grid rows)
+    page.locator(".qard-four-colours input").first.click()
+    page.wait_for_timeout(600)
+    colours = page.evaluate("""() => [...document.querySelectorAll(
+        '.qard-table .qard-card, .qard-table [aria-label^="card row"]')]
+        .filter(b => b.textContent.includes('♣')).map(b => getComputedStyle(b).color)""")
+    assert colours and all(c == "rgb(27, 122, 50)" for c in colours), colours  # palette.DECKS["four"]["C"]
+    shot(page, name.removesuffix(".ipynb") + "-voila-four-colours")
     assert not page.watch.errors, page.watch.errors

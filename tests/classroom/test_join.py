@@ -17,6 +17,7 @@ from conftest import ServerProcess, free_port, run_async
 
 from qardlab.classroom import JoinRefused, RemoteSource, join
 from qardlab.engine import Game, Record
+from qardlab.render.markup import el, to_html
 from qardlab.widgets.five_sons import FiveSonsTable
 from qardlab.widgets.hearts import HeartsTable
 
@@ -78,8 +79,8 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
         why = local.why_illegal(claim)
         assert why and alice.act(claim) is True  # sent: only the server can say no
         await until(lambda: alice.status.value != "")
-        said = html.escape("Not allowed: " + why)
-        assert alice.status.value == f'<span style="color:#b00020">{said}</span>'
+        # the status line in the error colour of the one style sheet (the engine's words, escaped)
+        assert alice.status.value == to_html(el("span", "Not allowed: " + why, cls="qard-status-error"))
         assert alice.observation(0)["step"] == 1 and alice.remote.errors == [why]
         # Alice asks Bob by the question builder; Bob holds both named cards and chooses by a click
         assert alice.ask(1, "QC", "8H") and alice.status.value == ""

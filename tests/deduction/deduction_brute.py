@@ -1,8 +1,8 @@
 """An independent brute-force reference for the deduction engine (slow; small positions only).
 
 It enumerates every deal of the cards a seat cannot place, checks every fact on the full
-hands directly (no masks, no transforms), weighs a deal by 1/2 for each "shown" fact
-whose holder held both named cards, and derives from the list of deals the candidates,
+hands directly (no masks, no transforms), weighs a deal by 1/m for each "shown" fact
+whose holder held m of the named cards, and derives from the list of deals the candidates,
 posterior, grid and the advisor's expected information. Also a tiny Five Sons simulator
 over smaller decks that records each seat's facts as the game's adapter would.
 """
@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
-from qardlab.deduction import SECRET, Knowledge
+from qardlab.deduction import SECRET, Fact, Knowledge, QuestionModel, SecretSpec
 
 
 def _holds(hand: frozenset, f) -> bool:
@@ -74,8 +74,8 @@ def deals(k: Knowledge) -> list[tuple[dict, float]]:
                 hand = full[f.holder]
                 if not _holds(hand, f):  # pragma: no cover - pruned already
                     return
-                if f.kind == "shown" and all(c in hand for c in f.cards):
-                    w *= 0.5
+                if f.kind == "shown":
+                    w /= sum(c in hand for c in f.cards)
             out.append((full, w))
             return
         h = holders[i]
@@ -258,15 +258,11 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
         at += s
     holder_sizes = {i: sizes[i] for i in range(players)}
     holder_sizes[SECRET] = 2
-    ks = []
+    spec = SecretSpec(groups=(faces, numbers), questions=QuestionModel(mode=ask_mode))
+    ks: list[list] = []  # each seat's facts, made into a Knowledge at the end
     for seat in range(players):
-        k = Knowledge(seat, cards, tuple(range(players)) + (SECRET,), dict(holder_sizes), "five_sons",
-                      extra={"ask_mode": ask_mode})
-        for c in sorted(hands[seat]):
-            k.add_has(seat, c, step=0)
-        k.add_exactly(SECRET, faces, 1)
-        k.add_exactly(SECRET, numbers, 1)
-        ks.append(k)
+        ks.append([Fact.exactly(SECRET, faces, 1), Fact.exactly(SECRET, numbers, 1)]
+                  + [Fact.has(seat, c, step=0) for c in sorted(hands[seat])])
     eliminated: set = set()
     for step in range(1, turns + 1):
         askers = [s for s in range(players) if s not in eliminated]
@@ -285,11 +281,11 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
                 if seat == target:
                     continue
                 if shown is None:
-                    k.add_none_of(target, (f, n), step=step)
+                    k.append(Fact.none_of(target, (f, n), step=step))
                 elif seat == asker:
-                    k.add_shown(target, shown, (f, n), step=step)
+                    k.append(Fact.shown(target, shown, (f, n), step=step))
                 else:
-                    k.add_one_of(target, (f, n), step=step)
+                    k.append(Fact.one_of(target, (f, n), step=step))
             if shown is not None:
                 break
         if rng.random() < claim_rate:
@@ -299,9 +295,12 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
                 eliminated.add(claimant)
                 for seat, k in enumerate(ks):
                     if seat == claimant:
-                        if not any(f.kind == "has" and f.holder == SECRET for f in k.facts):
-                            k.add_has(SECRET, secret[0], step=step)
-                            k.add_has(SECRET, secret[1], step=step)
+                        if not any(f.kind == "has" and f.holder == SECRET for f in k):
+                            k.append(Fact.has(SECRET, secret[0], step=step))
+                            k.append(Fact.has(SECRET, secret[1], step=step))
                     else:
-                        k.add_not_both(SECRET, (cf, cn), step=step)
-    return MiniGame(players, faces, numbers, hands, secret, ks)
+                        k.append(Fact.not_both(SECRET, (cf, cn), step=step))
+    knowledge = [Knowledge(seat, cards, tuple(range(players)) + (SECRET,), dict(holder_sizes), "five_sons",
+                           facts=facts, extra={"ask_mode": ask_mode}, secret=spec)
+                 for seat, facts in enumerate(ks)]
+    return MiniGame(players, faces, numbers, hands, secret, knowledge)

@@ -86,6 +86,25 @@ def test_candidate_history_shrinks():
         candidate_history(g, 7)
 
 
+def test_seat_history_has_one_home_driven_by_the_question_model():
+    """The tables' incremental SeatHistory lives in deduction.history (widgets.history keeps the name);
+    its quiet steps are the adapter's question model's, and its rows agree with candidate_history."""
+    from qardlab.deduction.history import SeatHistory
+    from qardlab.widgets import history as widget_history
+
+    assert widget_history.SeatHistory is SeatHistory
+    g = _game(5, 2, 40)
+    spec = g.knowledge(1).secret
+    assert spec.questions.event == "ask" and spec.questions.quiet == {"ask", "no_claim"}
+    h = SeatHistory(g.record(), 1)
+    rows = {r["step"]: r for r in h.upto(len(h.steps))}
+    assert len(rows) == len(h.steps)
+    for row in candidate_history(g, 1):
+        mine = rows[row.step + 1]  # an event at step s is seen at position s + 1
+        assert (mine["naive"], mine["logic"]) == (row.naive, row.logic)
+        assert mine["entropy"] == pytest.approx(row.entropy, abs=1e-9)
+
+
 @pytest.mark.parametrize("players", [4, 5])
 def test_probability_bot_plays_and_wins_often(players):
     wins = 0

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qardlab.cards import Suit, standard_deck
-from qardlab.deduction import PLAYED, Knowledge
+from qardlab.deduction import PLAYED, Fact, Knowledge
 
 from .deduction_brute import assert_grids_agree, deals
 
@@ -29,18 +29,15 @@ def hearts_position(rng: random.Random, players: int, left: list[int], voids: in
     played = deck[at:]
     sizes = {i: left[i] for i in range(players)}
     sizes[PLAYED] = len(played)
-    k = Knowledge(0, tuple(standard_deck()), (*range(players), PLAYED), sizes, "hearts")
-    for c in hands[0]:
-        k.add_has(0, c, step=0)
-    for c in played:
-        k.add_has(PLAYED, c, step=1)
+    facts = [Fact.has(0, c, step=0) for c in hands[0]] + [Fact.has(PLAYED, c, step=1) for c in played]
     true_voids = [(i, s) for i in range(1, players) for s in Suit if not any(c.suit == s for c in hands[i])]
     rng.shuffle(true_voids)
     for i, s in true_voids[:voids]:
-        k.add_void(i, s, step=2)
+        facts.append(Fact.void(i, s, step=2))
     for i in rng.sample(range(1, players), min(passed, players - 1)):
         if hands[i]:
-            k.add_has(i, rng.choice(hands[i]), step=0)
+            facts.append(Fact.has(i, rng.choice(hands[i]), step=0))
+    k = Knowledge(0, tuple(standard_deck()), (*range(players), PLAYED), sizes, "hearts", facts=facts)
     return k, hands
 
 

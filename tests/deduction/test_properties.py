@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qardlab.cards import Card
-from qardlab.deduction import SECRET, Knowledge
+from qardlab.deduction import SECRET, Fact, Knowledge
 from qardlab.deduction.solve import Inconsistent
 
 from .deduction_brute import candidates, deals, mini_game, posterior
@@ -39,8 +39,7 @@ def test_property_more_facts_never_widen(seed, players, turns):
         full = k.candidates()
         assert game.secret in full
         assert full <= k.naive_candidates()
-        half = Knowledge(k.seat, k.cards, k.holders, dict(k.sizes), k.game,
-                         facts=[f for f in k.facts if f.step is None or f.step <= turns // 2])
+        half = k.upto(turns // 2)
         assert full <= half.candidates()
         assert 1.0 - 1e-9 <= k.effective_candidates() <= len(full) + 1e-9
         logic, prob = k.grid("logic"), k.grid("probability")
@@ -73,8 +72,7 @@ def test_bad_input_is_refused_clearly():
 def test_contradictory_facts_raise_inconsistent():
     k = mini_game(random.Random(2), 4, 4, 4, 0).knowledge[0]
     other = next(c for c in k.cards if not any(f.kind == "has" and c in f.cards for f in k.facts))
-    k.add_has(1, other)
-    k.add_has_not(1, other)
+    k = k.with_facts(Fact.has(1, other), Fact.has_not(1, other))
     with pytest.raises(Inconsistent):
         k.posterior()
     assert k.candidates() == set()
@@ -83,18 +81,50 @@ def test_contradictory_facts_raise_inconsistent():
 def test_hearts_knowledge_has_no_secret_pair():
     cards = tuple(Card.parse(c) for c in ("2C", "3C", "4C", "5C"))
     k = Knowledge(0, cards, (0, 1), {0: 2, 1: 2}, "hearts")
-    with pytest.raises(ValueError, match="no secret pair"):
+    with pytest.raises(ValueError, match="no secret"):
         k.naive_candidates()
     assert k.grid("probability")[cards[0]][1] == pytest.approx(0.5)
 
 
-def test_facts_invalidate_cached_results():
+def test_more_facts_make_a_new_knowledge_and_results_never_go_stale():
+    """Knowledge is a value: its facts are a tuple that cannot grow, and adding a fact gives a new
+    Knowledge (with its own results) while the old one keeps its own."""
     game = mini_game(random.Random(4), 4, 5, 5, 0)
     k = game.knowledge[0]
     before = k.candidates()
+    post = k.posterior()
     f, n = sorted(before)[0]
-    k.add_not_both(SECRET, (f, n), step=1)
-    assert k.candidates() == before - {(f, n)}
+    assert isinstance(k.facts, tuple)
+    with pytest.raises(AttributeError):
+        k.facts.append(Fact.not_both(SECRET, (f, n), step=1))  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        k.facts = ()  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        k.sizes[0] = 99  # type: ignore[index]
+    k2 = k + Fact.not_both(SECRET, (f, n), step=1)
+    assert k2.candidates() == before - {(f, n)}
+    assert (f, n) not in k2.posterior()
+    assert k.candidates() == before and k.posterior() == post  # the first value is unchanged
+    assert k2.upto(0) == k and hash(k2.upto(0)) == hash(k)
+    assert k.with_facts() == k and k2 != k
+    # an equal value built again gives the same results
+    again = Knowledge(k.seat, k.cards, k.holders, k.sizes, k.game, k.names, k.facts, k.extra, k.secret)
+    assert again == k and again.posterior() == post
+    import copy
+    import pickle
+
+    for twin in (pickle.loads(pickle.dumps(k2)), copy.deepcopy(k2)):
+        assert twin == k2 and twin.candidates() == k2.candidates()
+
+
+def test_bad_facts_are_refused_clearly():
+    k = mini_game(random.Random(4), 4, 5, 5, 0).knowledge[0]
+    with pytest.raises(ValueError, match="holder 'table'"):
+        k + Fact.has("table", "JC")
+    with pytest.raises(ValueError, match="2C"):
+        k + Fact.has(1, "2C")
+    with pytest.raises(ValueError, match="not one of the asked cards"):
+        Fact.shown(1, "JC", ("QC", "AH"))
 
 
 def test_default_grid_mixes_logic_and_probability():

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from qardlab.deduction import SECRET
+from qardlab.deduction import SECRET, Fact
 
 from .deduction_brute import (
     assert_grids_agree,
@@ -100,10 +100,9 @@ def test_wrong_claim_position():
     wrong = next((f, n) for f in game.faces for n in game.numbers if (f, n) != secret)
     for seat, k in enumerate(game.knowledge):
         if seat == 0:
-            k.add_has(SECRET, secret[0], step=1)
-            k.add_has(SECRET, secret[1], step=1)
+            game.knowledge[seat] = k + [Fact.has(SECRET, c, step=1) for c in secret]
         else:
-            k.add_not_both(SECRET, wrong, step=1)
+            game.knowledge[seat] = k + Fact.not_both(SECRET, wrong, step=1)
     claimant = game.knowledge[0]
     assert claimant.candidates() == {secret}
     assert claimant.naive_candidates() == {secret}

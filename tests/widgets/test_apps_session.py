@@ -207,3 +207,31 @@ def test_five_sons_app_passes_claims_by_default_and_keeps_the_choice():
     app.new_deal()
     assert app.table.auto_pass.value is False
     assert five_sons_app(charts=False, auto_pass=False).table.auto_pass.value is False
+
+
+# -- issue 11: labels that say which bots setting is which, and the four-colour deck -----------------
+@pytest.mark.parametrize("make", [lambda: five_sons_app(seed=2, charts=False),
+                                  lambda: hearts_app(seed=2, charts=False)])
+def test_bot_level_and_pace_are_told_apart_and_the_deck_switches_every_card(make) -> None:
+    from qardlab import palette
+
+    app = make()
+    try:
+        labels = [w.description for w in all_widgets(app) if isinstance(w, widgets.Dropdown)]
+        assert "Bot level:" in labels and "Bot pace:" in labels and "Bots:" not in labels
+        assert app.level.style.description_width and app.table.pace.style.description_width
+        assert not app.four_colours.value and palette.deck() == "two"
+        clubs = palette.DECKS["four"]["C"]
+        assert clubs not in app.table.felt_view.value + str([h._html.value for h in app.table.hands])
+        app.four_colours.value = True
+        assert palette.deck() == "four"
+        drawn = app.table.felt_view.value + "".join(h._html.value for h in app.table.hands)
+        drawn += "".join(b.style.text_color or "" for h in app.table.hands for b in h._buttons)
+        if hasattr(app.table, "grid"):
+            drawn += "".join(lab.value for lab in app.table.grid._labels)
+        assert clubs in drawn  # the table was drawn again in four colours
+        app.four_colours.value = False
+        assert palette.deck() == "two"
+    finally:
+        palette.use("two")
+        app.close()

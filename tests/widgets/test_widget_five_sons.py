@@ -190,9 +190,13 @@ def test_charts_show_the_seat_history_up_to_the_current_step():
     t.timeline.go_to(30)
     fig = t.figures["candidates"]
     lines = {ln.get_gid(): ln for a in fig.axes for ln in a.lines}
-    assert list(lines["current"].get_xdata()) == [30, 30]
-    steps = list(lines["logic"].get_xdata())
-    assert max(steps) == 30
+    # issue 11: the chart counts questions, as the text and the exercises do: the marker at the question
+    # of step 30, the x axis to the game's last question
+    turn = t.timeline.state_at(30).turn
+    assert 0 < turn < 30 and list(lines["current"].get_xdata()) == [turn, turn]
+    assert max(lines["logic"].get_xdata()) == turn
+    assert fig.axes[0].get_xlim() == (0, t.timeline.state_at(t.timeline.last).turn)
+    assert fig.axes[0].get_xlabel() == "questions asked"
     k = t.timeline.state_at(30).knowledge(1)
     assert lines["logic"].get_ydata()[-1] == len(k.candidates())
     assert lines["naive"].get_ydata()[-1] == len(k.naive_candidates())
@@ -319,7 +323,8 @@ def test_teacher_chart_shows_every_seat_logic_count():
     t.timeline.go_to(20)
     fig = t.figures["seats"]
     lines = {ln.get_gid(): ln for ln in fig.axes[0].lines}
-    assert list(lines["current"].get_xdata()) == [20, 20]
+    turn = t.timeline.state_at(20).turn  # the x axis counts questions (issue 11)
+    assert 0 < turn < 20 and list(lines["current"].get_xdata()) == [turn, turn]
     for s, name in enumerate(t.names):
         k = t.timeline.state_at(20).knowledge(s)
         assert lines[f"seat:{name}"].get_ydata()[-1] == len(k.candidates())

@@ -4,16 +4,55 @@ Only the observation is read (the seat's hand, the hand sizes and the log as the
 it), never the game state, so whatever the reasoning concludes, it concludes from what
 the seat could know. Each fact carries the game step it comes from and a sentence a
 student can follow, phrased for the seat ("you").
+
+What the deduction engine needs of Five Sons beyond the facts is here too: the secret as
+two groups of one card (:func:`secret_spec`: a face card and a number heart, with the
+question model: "ask" starts a question, "ask" and "no_claim" add no fact, ``ask_mode``
+"chosen" or "pass_left") and the words for the secret's column (:data:`WORDS`).
+:func:`base_knowledge` builds a seat's knowledge from them (lessons use it for positions
+that come from no game).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
-from ...cards import FACE_CARDS, NUMBER_CARDS, Card, five_sons_deck
-from ...deduction.knowledge import SECRET, Knowledge
+from ...cards import FACE_CARDS, NUMBER_CARDS, Card
+from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
+from ...deduction.knowledge import Knowledge
 
-__all__ = ["knowledge_of"]
+__all__ = ["knowledge_of", "secret_spec", "base_knowledge", "WORDS", "RULE_TEXTS"]
+
+#: the event kinds that add no fact about the cards (a question, per RULES.md; a pass on claiming)
+QUIET = frozenset({"ask", "no_claim"})
+#: how explanations speak of the secret
+WORDS = {SECRET: PlaceWords("the secret pair", "The secret pair", "{card} is in the secret pair",
+                            "{card} is not in the secret pair", "(a wrong claim)")}
+#: the sentences of the secret's two rules, as the full game says them
+RULE_TEXTS = ("The secret pair holds exactly one face card (J, Q or K).",
+              "The secret pair holds exactly one number card (A-10 ♥).")
+
+
+def secret_spec(faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
+                ask_mode: str = "chosen") -> SecretSpec:
+    """The Five Sons secret: one face card and one number card (smaller decks for lessons and tests)."""
+    return SecretSpec(groups=(tuple(faces), tuple(numbers)), kinds=("face card", "number card"),
+                      questions=QuestionModel(mode=ask_mode, event="ask", quiet=QUIET))
+
+
+def base_knowledge(seat: int, sizes: Mapping[int, int], names: Mapping[Any, str], facts: Iterable[Fact] = (),
+                   *, faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
+                   ask_mode: str = "chosen", rule_texts: Sequence[str] = RULE_TEXTS,
+                   extra: Mapping[str, Any] | None = None) -> Knowledge:
+    """A seat's Five Sons knowledge: the cards ``faces + numbers``, seats ``0..len(sizes)-1`` of the given
+    hand sizes and the secret pair, the secret's rules (said in ``rule_texts``) and then ``facts``."""
+    spec = secret_spec(faces, numbers, ask_mode)
+    players = len(sizes)
+    return Knowledge(
+        seat=seat, cards=tuple(faces) + tuple(numbers), holders=(*range(players), SECRET),
+        sizes={**{s: sizes[s] for s in range(players)}, SECRET: 2}, game="five_sons",
+        names={**dict(names), SECRET: WORDS[SECRET].name}, facts=(*spec.rules(rule_texts), *facts),
+        extra=dict(extra or {}), secret=spec, words=WORDS)
 
 
 def _sym(code: str) -> str:
@@ -32,27 +71,12 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
         return "you" if s == seat else names[s]
 
     if obs.get("phase") == "deal":  # nothing dealt yet: every seat will get its share
-        sizes: dict[Any, int] = {s: 20 // players for s in range(players)}
+        sizes: dict[int, int] = {s: 20 // players for s in range(players)}
     else:
         sizes = {s: obs["hand_sizes"][s] for s in range(players)}
-    sizes[SECRET] = 2
-    know = Knowledge(
-        seat=seat,
-        cards=tuple(five_sons_deck()),
-        holders=(*range(players), SECRET),
-        sizes=sizes,
-        game="five_sons",
-        names={**{s: who(s) for s in range(players)}, SECRET: "the secret pair"},
-        extra={
-            "players": players,
-            "ask_mode": obs.get("options", {}).get("ask_mode", "chosen"),
-            "phase": obs.get("phase"),
-            "to_move": obs.get("to_move"),
-            "eliminated": list(obs.get("eliminated", [])),
-        },
-    )
-    know.add_exactly(SECRET, FACE_CARDS, 1, text="The secret pair holds exactly one face card (J, Q or K).")
-    know.add_exactly(SECRET, NUMBER_CARDS, 1, text="The secret pair holds exactly one number card (A-10 ♥).")
+    ask_mode = obs.get("options", {}).get("ask_mode", "chosen")
+    facts: list[Fact] = []
+    add = facts.append
 
     turn = 0
     secret_known = False
@@ -60,7 +84,7 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
         kind, step = ev["kind"], ev["step"]
         if kind == "deal":
             for code in ev.get("hand", obs["hand"]):
-                know.add_has(seat, Card.parse(code), step=step, text=f"You were dealt the {_sym(code)}.")
+                add(Fact.has(seat, code, step=step, text=f"You were dealt the {_sym(code)}."))
         elif kind == "ask":
             turn = ev.get("turn", turn + 1)
         elif kind == "answer":
@@ -70,17 +94,17 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
             if not ev["shown"]:
                 if a != seat:
                     nor = f"{_sym(ev['face'])} nor {_sym(ev['number'])}"
-                    know.add_none_of(a, pair, step=step,
-                                     text=f"Turn {turn}: {who(a)} had neither {nor} ({who(asker)} asked).")
+                    add(Fact.none_of(a, pair, step=step,
+                                     text=f"Turn {turn}: {who(a)} had neither {nor} ({who(asker)} asked)."))
             elif a == seat:
                 pass  # the seat showed a card of its own hand: nothing new
             elif "card" in ev:
-                know.add_shown(a, Card.parse(ev["card"]), pair, step=step,
+                add(Fact.shown(a, ev["card"], pair, step=step,
                                text=f"Turn {turn}: {who(a)} showed you the {_sym(ev['card'])} "
-                                    f"(you asked about {both}).")
+                                    f"(you asked about {both})."))
             else:
-                know.add_one_of(a, pair, step=step,
-                                text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}.")
+                add(Fact.one_of(a, pair, step=step,
+                                text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}."))
         elif kind == "claim":
             c = ev["seat"]
             pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
@@ -88,23 +112,26 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
             if ev["right"] and not secret_known:
                 secret_known = True
                 for card in pair:
-                    know.add_has(SECRET, card, step=step,
+                    add(Fact.has(SECRET, card, step=step,
                                  text=f"Turn {turn}: {who(c)} claimed {both}, rightly: "
-                                      "that is the secret pair.")
+                                      "that is the secret pair."))
             elif not ev["right"]:
                 if c == seat and "secret" in ev and not secret_known:
                     secret_known = True
                     for code in ev["secret"]:
-                        know.add_has(SECRET, Card.parse(code), step=step,
+                        add(Fact.has(SECRET, code, step=step,
                                      text=f"Turn {turn}: your wrong claim showed you the secret pair, "
-                                          f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}.")
+                                          f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}."))
                 elif c != seat:
-                    know.add_not_both(SECRET, pair, step=step,
+                    add(Fact.not_both(SECRET, pair, step=step,
                                       text=f"Turn {turn}: {who(c)} claimed {both} and was wrong, "
-                                           f"so the secret pair is not {both}.")
+                                           f"so the secret pair is not {both}."))
         elif kind == "over" and not secret_known:
             secret_known = True
             for code in ev["secret"]:
-                know.add_has(SECRET, Card.parse(code), step=step,
-                             text=f"The game is over and the secret pair is shown: {_sym(code)} is in it.")
-    return know
+                add(Fact.has(SECRET, code, step=step,
+                             text=f"The game is over and the secret pair is shown: {_sym(code)} is in it."))
+    return base_knowledge(
+        seat, sizes, {s: who(s) for s in range(players)}, facts, ask_mode=ask_mode,
+        extra={"players": players, "ask_mode": ask_mode, "phase": obs.get("phase"),
+               "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})

@@ -12,6 +12,9 @@ with the game step it comes from and a sentence a student can read:
   that led a heart before hearts were broken holds only hearts; a seat that threw a
   point card on the first trick (with ``no_pts_on_first_trick``) held nothing else
   (so no diamonds, and no spade but the Queen).
+
+Hearts has no secret (``secret`` is None); the played cards' column is spoken of in
+:data:`WORDS`.
 """
 
 from __future__ import annotations
@@ -19,10 +22,15 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...cards import Card, Suit, cards_of_mask
-from ...deduction.knowledge import PLAYED, Knowledge
+from ...deduction.facts import PLAYED, Fact, PlaceWords
+from ...deduction.knowledge import Knowledge
 from .rules import deck_mask
 
-__all__ = ["knowledge_of"]
+__all__ = ["knowledge_of", "WORDS"]
+
+#: how explanations speak of the cards out of play
+WORDS = {PLAYED: PlaceWords("played", "The played cards", "{card} has been played",
+                            "{card} has not been played")}
 
 _QS = Card.parse("QS")
 
@@ -43,14 +51,15 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     events = _this_hand(list(obs["events"]))
     sizes: dict[Any, int] = {s: obs["hand_sizes"][s] for s in range(n)}
     sizes[PLAYED] = len(cards) - sum(sizes[s] for s in range(n))
-    k = Knowledge(seat, cards, (*range(n), PLAYED), sizes, game="hearts", names=names)
+    facts: list[Fact] = []
+    add = facts.append
     rules = obs.get("rules") or {}
     name = names.__getitem__
 
     hand = [Card.parse(c) for c in obs["hand"]]
     deal_step = events[0]["step"] if events else None
     for c in hand:
-        k.add_has(seat, c, step=deal_step, text=f"{c.symbol} is in your hand.")
+        add(Fact.has(seat, c, step=deal_step, text=f"{c.symbol} is in your hand."))
 
     played: set[Card] = set()
     void: set[tuple[int, Suit]] = set()
@@ -65,24 +74,24 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
         elif kind == "play":
             who, card, step = e["seat"], Card.parse(e["card"]), e["step"]
             played.add(card)
-            k.add_has(PLAYED, card, step=step, text=f"{name(who)} played {card.symbol}.")
+            add(Fact.has(PLAYED, card, step=step, text=f"{name(who)} played {card.symbol}."))
             if trick:
                 lead = trick[0][1].suit
                 if card.suit != lead and (who, lead) not in void:
                     void.add((who, lead))
-                    k.add_void(who, lead, step=step, text=(
+                    add(Fact.void(who, lead, step=step, text=(
                         f"{name(who)} played {card.symbol} on a {lead.title[:-1].lower()} lead, "
-                        f"so holds no {lead.title.lower()}."))
+                        f"so holds no {lead.title.lower()}.")))
                 if (first_trick and card.suit != lead and rules.get("no_pts_on_first_trick", True)
                         and (card.suit == Suit.HEARTS or card == _QS)):
-                    _only_points(k, who, card, step, void, name)
+                    _only_points(add, cards, who, card, step, void, name)
             elif card.suit == Suit.HEARTS and not broken and rules.get("must_break_hearts", True):
                 for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES):
                     if (who, suit) not in void:
                         void.add((who, suit))
-                        k.add_void(who, suit, step=step, text=(
+                        add(Fact.void(who, suit, step=step, text=(
                             f"{name(who)} led {card.symbol} before hearts were broken, so held only "
-                            f"hearts: no {suit.title.lower()}."))
+                            f"hearts: no {suit.title.lower()}.")))
             if card.suit == Suit.HEARTS or (card == _QS and rules.get("qs_breaks_hearts", False)):
                 broken = True
             trick.append((who, card))
@@ -92,16 +101,17 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     for card, to, step in passed:
         if card not in played and card in in_play:
             text = f"You passed {card.symbol} to {name(to)}, who has not played it."
-            k.add_has(to, card, step=step, text=text)
-    return k
+            add(Fact.has(to, card, step=step, text=text))
+    return Knowledge(seat, cards, (*range(n), PLAYED), sizes, game="hearts", names=names, facts=facts,
+                     words=WORDS)
 
 
-def _only_points(k: Knowledge, who: int, card: Card, step: int, void: set, name) -> None:
+def _only_points(add, cards: tuple[Card, ...], who: int, card: Card, step: int, void: set, name) -> None:
     """A first-trick point card with no_pts_on_first_trick: the seat held only hearts and the Queen."""
     why = f"{name(who)} threw {card.symbol} on the first trick, so held nothing but point cards"
     if (who, Suit.DIAMONDS) not in void:
         void.add((who, Suit.DIAMONDS))
-        k.add_void(who, Suit.DIAMONDS, step=step, text=why + ": no diamonds.")
-    for c in k.cards:
+        add(Fact.void(who, Suit.DIAMONDS, step=step, text=why + ": no diamonds."))
+    for c in cards:
         if c.suit == Suit.SPADES and c != _QS:
-            k.add_has_not(who, c, step=step, text=why + f": not {c.symbol}.")
+            add(Fact.has_not(who, c, step=step, text=why + f": not {c.symbol}."))
