@@ -13,13 +13,13 @@ being played.
 
 from __future__ import annotations
 
-import html
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from ..cards import Card
 from ..engine.game import Game, find_game
+from ..render.markup import el, raw, to_html
 from .base import GameTable
 from .cards import cards_html
 from .grid import DeductionGrid
@@ -45,8 +45,7 @@ class GenericTable(GameTable):
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         self.game_class = find_game(self.source.game_name)
         self.codec = _codec(self.game_class, self.players, self.names)
-        heading = html.escape(self.game_class.title or self.game_class.name)
-        self.title = widgets.HTML(f"<h3 style='margin:.2em 0'>{heading}</h3>")
+        self.title = self._heading(self.game_class.title or self.game_class.name)
         self.seats_view = widgets.HTML()
         self.seats_view.add_class("qard-seats")
         self.hand_view = widgets.HTML()
@@ -61,7 +60,7 @@ class GenericTable(GameTable):
         self.grid_box = widgets.VBox()
         self._buttons: list[widgets.Button] = []
         self.children = [self.css, self.title, self.toolbar, self.stepper, self.seats_view, self.hand_view,
-                         self.controls, self.status, widgets.HTML("<b>Log</b>"), self.log_view, self.grid_box]
+                         self.controls, self.status, self._label("Log"), self.log_view, self.grid_box]
         self.render()
         if self.human is not None:
             self.run_bots()
@@ -74,33 +73,35 @@ class GenericTable(GameTable):
         with self.hold_sync():
             self.seats_view.value = self._seats_html(obs, seat)
             self.hand_view.value = self._hands_html(obs, seat)
-            self.log_view.value = "<br>".join(
-                html.escape(self.codec.describe(seat_keys(e), seat)) for e in obs["events"])
+            lines = [self.codec.describe(seat_keys(e), seat) for e in obs["events"]]
+            self.log_view.value = to_html(el("div", [el("div", t, cls="qard-log-line") for t in lines]))
             self._render_controls(obs)
             self._render_grid(obs, seat)
 
     def _seats_html(self, obs: Mapping[str, Any], seat: int | None) -> str:
         sizes = obs.get("hand_sizes") or [None] * self.players
         out = set(obs.get("out", obs.get("eliminated", [])))
-        rows = []
+        boxes = []
         for s, name in enumerate(obs["names"]):
-            bits = [html.escape(name) + (" (you)" if s == seat else "")]
-            if sizes[s] is not None:
-                bits.append(f"{sizes[s]} cards")
+            bits = [f"{sizes[s]} cards"] if sizes[s] is not None else []
             if s in out:
                 bits.append("out")
             turn = obs["to_move"] == s and not obs["is_over"]
-            style = "font-weight:bold;text-decoration:underline" if turn else ""
-            rows.append(f'<span class="qard-seat{" qard-turn" if turn else ""}" style="padding:2px 6px;'
-                        f'margin-right:6px;{style}">{" · ".join(bits)}</span>')
-        return "".join(rows)
+            boxes.append(el("span", el("span", name + (" (you)" if s == seat else ""), cls="qard-seat-name"),
+                            (" · " + " · ".join(bits)) if bits else None,
+                            cls=["qard-seat", "qard-turn" if turn else None,
+                                 "qard-out" if s in out else None],
+                            data_seat=s, style={"padding": "2px 6px", "margin_right": "6px"}))
+        return to_html(el("div", boxes, cls="qard-seats"))
 
     def _hands_html(self, obs: Mapping[str, Any], seat: int | None) -> str:
+        def row(label: str, codes: Sequence[str]) -> Any:
+            return el("div", el("b", label), " ", raw(cards_html([Card.parse(c) for c in codes])))
+
         if seat is not None:
-            return f"<b>Your hand:</b> {cards_html([Card.parse(c) for c in obs['hand']])}"
+            return to_html(row("Your hand:", obs["hand"]))
         hands = obs.get("hands") or [[] for _ in range(self.players)]
-        return "<br>".join(f"<b>{html.escape(n)}:</b> {cards_html([Card.parse(c) for c in h])}"
-                           for n, h in zip(obs["names"], hands))
+        return to_html(el("div", [row(f"{n}:", h) for n, h in zip(obs["names"], hands)]))
 
     def _render_controls(self, obs: Mapping[str, Any]) -> None:
         legal = obs["legal"] if self.human_to_act() and self.seat == self.human else []
