@@ -14,7 +14,7 @@ the same card, so identity, equality and hashing are all cheap.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Iterable, Iterator, Mapping, Union
 
@@ -94,10 +94,22 @@ CardLike = Union["Card", str]
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card. Order: by suit (C, D, H, S), then by rank (2 low, Ace high)."""
+    """One playing card. Order: by suit (C, D, H, S), then by rank (2 low, Ace high).
+
+    ``index`` (0..51: ``suit * 13 + rank - 2``) and ``bit`` (``1 << index``) are computed once, as
+    the card is made: engines read them at every step."""
 
     suit: Suit
     rank: int
+    #: 0..51: suit * 13 + (rank - 2)
+    index: int = field(init=False, repr=False, compare=False)
+    #: the card's bit in a 52-bit mask: 1 << index
+    bit: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index = int(self.suit) * 13 + int(self.rank) - 2
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
 
     # -- construction -----------------------------------------------------------------
     @staticmethod
@@ -129,15 +141,6 @@ class Card:
         return _CARDS[suit * 13 + rank - 2]
 
     # -- identity ---------------------------------------------------------------------
-    @property
-    def index(self) -> int:
-        """0..51: suit * 13 + (rank - 2)."""
-        return self.suit * 13 + self.rank - 2
-
-    @property
-    def bit(self) -> int:
-        return 1 << (self.suit * 13 + self.rank - 2)
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
             return self.suit == other.suit and self.rank == other.rank

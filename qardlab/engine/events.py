@@ -59,7 +59,13 @@ class Event(NamedTuple):
 
 
 class EventLog(Sequence[Event]):
-    """An append-only list of events."""
+    """An append-only list of events.
+
+    A game may keep a lazy log (Hearts builds its play events from the history only when they
+    are read): a subclass records its raw entries through its own methods and overrides
+    :meth:`_flush`, which every read calls first, to turn them into Events. Nothing outside the
+    log's class touches its list.
+    """
 
     __slots__ = ("_events",)
 
@@ -78,17 +84,24 @@ class EventLog(Sequence[Event]):
         self._events.append(event)
         return event
 
+    def _flush(self) -> None:
+        """Make every event recorded so far an Event in the list (a lazy log's hook; eager: nothing)."""
+
     def __getitem__(self, i):  # type: ignore[override]
+        self._flush()
         return self._events[i]
 
     def __len__(self) -> int:
+        self._flush()
         return len(self._events)
 
     def __iter__(self) -> Iterator[Event]:
+        self._flush()
         return iter(self._events)
 
     def view(self, seat: Optional[int]) -> list[dict[str, Any]]:
         """Every event the seat can see, as the seat saw it, with ``kind`` and ``step``."""
+        self._flush()
         out = []
         for e in self._events:
             if e.visible_to(seat):
@@ -99,12 +112,16 @@ class EventLog(Sequence[Event]):
         return out
 
     def copy(self) -> "EventLog":
+        self._flush()
         return EventLog(self._events)
 
     def __deepcopy__(self, memo: dict) -> "EventLog":
         # Events are immutable once logged (their empty parts are read-only mapping proxies,
         # which deepcopy cannot copy), so a copied game shares them: copies stay cheap.
+        self._flush()
         return EventLog(self._events)
 
     def truncate(self, length: int) -> None:
+        """Keep the first ``length`` events."""
+        self._flush()
         del self._events[length:]

@@ -22,8 +22,11 @@ every deal and replays exactly without its seed. A game:
 Subclasses implement ``_validate(action)`` (return the normalised action or raise
 IllegalAction, touching nothing), ``_do(action)`` (change the state, log events; it
 is only given validated actions and must not fail), and the JSON codec of their
-actions. ``apply`` is the one place that orders the two, so "a rejected action changes
-nothing" holds for every game by construction.
+actions. ``apply`` is the one place that orders the steps (validate, record, do; ``play``
+adds the forced steps after), so "a rejected action changes nothing" holds for every game
+by construction. A game whose commonest step is worth a fused path may also give
+``_step_fast(action)`` (see :meth:`Game._step_fast`): ``apply`` tries it first, and it
+either does exactly what the general path would (True) or nothing at all (False).
 """
 
 from __future__ import annotations
@@ -118,9 +121,23 @@ class Game(ABC):
         self.players = players
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: Optional[random.Random] = None  # made at the first draw: see ``rng``
         self.events = EventLog()
         self.history: list[Any] = []  # every applied action, chance included, normalised
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own ``random.Random(seed)``, made when first drawn from: the same draws as one made
+        with the game (nothing draws before), and a game that never draws (a Hearts hand from a given
+        deal) never pays for a seedless Random's seeding from the system (~20 us)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # -- the protocol -----------------------------------------------------------------
     @property
@@ -143,6 +160,15 @@ class Game(ABC):
     @abstractmethod
     def _do(self, action: Any) -> None:
         """Apply a validated action: change the state and log its events."""
+
+    def _step_fast(self, action: Any) -> bool:
+        """The fast-path hook: validate, record and do ``action`` in one go, when cheap (True), or
+        change nothing and leave it to the general path (False, the default).
+
+        A game gives it for its commonest steps (Hearts: a legal Card played, a whole pass). It must
+        end in exactly the state, history and log that ``_validate``, recording and ``_do`` would
+        give, and may only accept an action those accept (Hearts' tests play a match both ways)."""
+        return False
 
     def _forced(self) -> Any:
         """The action the rules force now, if any (None by default); see :meth:`forced_action`."""
@@ -193,10 +219,12 @@ class Game(ABC):
         falls due after it is left for the seat to give (see :meth:`forced_action`), so the
         game looks the same to every other seat whether or not the mover had a choice.
         """
+        if self._step_fast(action):  # the game's fused path for its commonest step, if any
+            return self
         if self.is_over:
             raise IllegalAction(f"the game is over; {action!r} cannot be played")
-        normalised = self._validate(action)
-        self.history.append(normalised)
+        normalised = self._validate(action)  # IllegalAction: nothing changed
+        self.history.append(normalised)  # recorded before it is done, so _do logs at its step
         self._do(normalised)
         return self
 

@@ -1,4 +1,12 @@
-"""Hearts for 3 to 6 players: the step engine, its rules, bots, knowledge and a batch simulator."""
+"""Hearts for 3 to 6 players: the step engine, its rules, bots, knowledge and a batch simulator.
+
+- ``rules``: the options (``HeartsRules``), the tables of RULES.md and the rules kernel (pure
+  functions over card masks: legal cards, the taker of a trick, points, scoring, the match's end);
+- ``game``: the state machine (``Hearts``) on the shared engine; ``log``: its lazy event log;
+  ``words``: its English sentences; ``values``: ``Deal``, ``Trick`` and the JSON codec;
+- ``knowledge``, ``bots``, ``batch``, ``parallel``: what a seat knows, the bots and tournaments,
+  the numpy simulator, and the workers behind tournaments.
+"""
 
 from .game import Deal, Hearts, Trick
 from .rules import HeartsRules

@@ -33,18 +33,29 @@ import numpy as np
 
 from ...cards import SUIT_MASKS, card_of_index, cards_of_mask
 from .game import Hearts
-from .rules import JD_BIT, QS_BIT, HeartsRules, check_players, deck_mask, hand_size, pass_offset
+from .rules import (
+    JD_INDEX,
+    JD_POINTS,
+    MOON_POINTS,
+    POINTS,
+    QS_BIT,
+    QS_INDEX,
+    HeartsRules,
+    check_players,
+    deck_mask,
+    hand_size,
+    opening_bit,
+    pass_offset,
+)
 
 __all__ = ["simulate", "BatchResult"]
 
-_POINTS = np.array(
-    [1 if i // 13 == 2 else 13 if (1 << i) == QS_BIT else 0 for i in range(52)], dtype=np.int64
-)
+_POINTS = np.array(POINTS, dtype=np.int64)  # the rules kernel's points of each card
 _SUIT = np.arange(52, dtype=np.int64) // 13
 _POINTS8 = _POINTS.astype(np.int8)
 _SHIFT16 = _SUIT * 16  # by card: the shift of its suit's field in a seat's packed suit slots
-_QS = QS_BIT.bit_length() - 1
-_JD = JD_BIT.bit_length() - 1
+_QS = QS_INDEX
+_JD = JD_INDEX
 _ONE = np.int64(1)
 _SELECT: dict[int, np.ndarray] = {}
 _DEAL_CHUNK = 2048  # hands per chunk of the deal (even)
@@ -117,8 +128,7 @@ def _layout(n: int) -> tuple[np.ndarray, int, int]:
     opening lead)."""
     deck = np.array([c.index for c in cards_of_mask(deck_mask(n))], dtype=np.uint32)
     deck.flags.writeable = False
-    clubs = deck_mask(n) & SUIT_MASKS[0]
-    return deck, hand_size(n), (clubs & -clubs).bit_length() - 1
+    return deck, hand_size(n), opening_bit(n).bit_length() - 1
 
 
 class _Scratch:
@@ -518,15 +528,15 @@ def simulate(
         if rules.jd_bonus:
             jd_taker = np.where((card == _JD).any(axis=0), leader, jd_taker)
     # the hand's points, seat-major: a moon (one seat took all 26) turns them around; "shooter_chooses"
-    # in a lone hand adds to the others (see Hearts._moon_choice)
-    shot = (raw == 26).any(axis=0).astype(mdt)  # (hand)
+    # in a lone hand adds to the others (see rules.moon_choice)
+    shot = (raw == MOON_POINTS).any(axis=0).astype(mdt)  # (hand)
     turned = raw * shot
     points = raw - 2 * turned  # the shooter: -26
     if rules.moon != "subtract_from_shooter":  # add_to_others: the shooter 0, the others 26
-        points += 26 * shot
+        points += MOON_POINTS * shot
     if rules.jd_bonus:
         has_jd = jd_taker >= 0
-        points[jd_taker[has_jd], rows[has_jd]] -= 10
+        points[jd_taker[has_jd], rows[has_jd]] += JD_POINTS
     raw = raw.T.astype(np.int64, order="C")
     points = points.T.astype(np.int64, order="C")
     return BatchResult(

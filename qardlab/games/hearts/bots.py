@@ -30,38 +30,48 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from ...cards import ALL_CARDS
+from ...cards import ALL_CARDS, SUIT_MASKS, Suit
 from ...engine import RandomBot
 from .game import Hearts
 from .parallel import chunk_seed, map_chunks
-from .rules import REMOVED, HeartsRules
+from .rules import (
+    HEARTS_MASK,
+    POINTS,
+    QS_BIT,
+    QS_INDEX,
+    QUEEN_POINTS,
+    HeartsRules,
+    break_mask,
+    card_points,
+    deck_mask,
+    discard_mask,
+    lead_mask,
+    trick_winner,
+)
 
 __all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK",
            "format_table"]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
-QS = _IDX["QS"]
+QS = QS_INDEX
 KS = _IDX["KS"]
 AS = _IDX["AS"]
-HEARTS = 2
-SPADES = 3
+HEARTS = int(Suit.HEARTS)
+SPADES = int(Suit.SPADES)
+_points = card_points  # the rules kernel's points of a card
 
 
 def _suit(i: int) -> int:
     return i // 13
 
 
-def _points(i: int) -> int:
-    return 1 if i // 13 == HEARTS else 13 if i == QS else 0
-
-
 def _trick_state(trick: Sequence[Sequence[Any]]) -> tuple[int, int, int, int]:
-    """(lead suit, winning card, winning seat, points on the table) of a trick in progress."""
+    """(lead suit, winning card, winning seat, points on the table) of a trick in progress (the
+    card winning it so far as the kernel's ``trick_winner`` would find it)."""
     cards = [(s, _IDX[c]) for s, c in trick]
-    lead = _suit(cards[0][1])
-    win_seat, win = max(((s, i) for s, i in cards if _suit(i) == lead), key=lambda t: t[1])
-    return lead, win, win_seat, sum(_points(i) for _, i in cards)
+    win_seat, win = cards[trick_winner([1 << i for _, i in cards], 0, len(cards))]  # its position
+    return _suit(cards[0][1]), win, win_seat, sum(POINTS[i] for _, i in cards)
 
 
 class RuleBot:
@@ -181,6 +191,20 @@ def _seen_or_mine(obs: Mapping[str, Any]) -> set[int]:
     return seen
 
 
+_RULES_SEEN: dict[str, HeartsRules] = {}
+
+
+def _rules_of(data: Mapping[str, Any]) -> HeartsRules:
+    """An observation's rules (``HeartsRules.from_dict``, remembered: a bot reads them at every play)."""
+    key = repr(sorted(data.items()))
+    rules = _RULES_SEEN.get(key)
+    if rules is None:
+        if len(_RULES_SEEN) > 64:
+            _RULES_SEEN.clear()
+        rules = _RULES_SEEN[key] = HeartsRules.from_dict(data)
+    return rules
+
+
 class CountingBot(RuleBot):
     """Counts cards and voids, and samples consistent deals to choose its play (see the module docstring).
 
@@ -215,7 +239,7 @@ class _View:
     def __init__(self, obs: Mapping[str, Any]) -> None:
         self.seat = obs["seat"]
         self.n = n = obs["players"]
-        removed = {_IDX[c] for c in REMOVED[n]}
+        in_play = deck_mask(n)
         self.hand = [_IDX[c] for c in obs["hand"]]
         self.hand_mask = sum(1 << i for i in self.hand)
         self.trick = [(s, _IDX[c]) for s, c in obs["trick"]]
@@ -239,11 +263,16 @@ class _View:
                     known[i] = obs["passed_to"]
         self.known = known
         mine = set(self.hand)
-        self.out = [i for i in range(52) if i not in removed and i not in played and i not in mine]
+        self.out = [i for i in range(52) if in_play >> i & 1 and i not in played and i not in mine]
         self.first_trick = bool(obs.get("first_trick"))
         self.broken = bool(obs.get("hearts_broken"))
-        rules = obs.get("rules") or {}
-        self.no_pts_first = rules.get("no_pts_on_first_trick", True)
+        rules = _rules_of(obs.get("rules") or {})
+        self.no_pts_first = rules.no_pts_on_first_trick
+        # the rules kernel's masks: the discards of the first trick, the leads before hearts are
+        # broken, the cards that break them
+        self.first_discard = discard_mask(True, rules)
+        self.unbroken_lead = lead_mask(False, False, n, rules)
+        self.breaks = break_mask(rules)
 
     def sample(self, rng: random.Random) -> Optional[list[list[int]]]:
         """A deal of the unseen cards to the other seats, consistent with sizes, voids and passes
@@ -315,7 +344,9 @@ class _View:
                 win_seat, win = s, i
             pts += _PTS[i]
         count = len(trick)
-        first = self.first_trick and self.no_pts_first
+        discard = self.first_discard  # the first trick's discards (no points, with the option)
+        first = self.first_trick and discard != -1
+        unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
         taken = 0
         seat = me + 1 if me + 1 < n else 0
         while True:
@@ -328,7 +359,7 @@ class _View:
                     if c > win:
                         win_seat, win = seat, c
                 elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                    options = h & _NO_POINTS or h if first else h
+                    options = h & discard or h if first else h
                     if options & _QS_BIT:
                         c = QS
                     elif options & _HEARTS_M:
@@ -343,26 +374,28 @@ class _View:
                 pts += _PTS[c]
                 count += 1
                 seat = seat + 1 if seat + 1 < n else 0
-            if pts % 13:  # a heart was played (at most 6 hearts in a trick, the Queen counts 13)
+            # a card of the break mask was played: each scores, and a trick of exactly the Queen's
+            # points holds her and no heart (a trick has at most six cards)
+            if pts and (pts != QUEEN_POINTS or qs_breaks):
                 broken = True
             if win_seat == me:
                 taken += pts
             h = hands[win_seat]
             if not h:
                 return taken
-            # the winner leads its lowest card, hearts only when broken or nothing else
-            options = h if broken else (h & ~_HEARTS_M or h)
+            # the winner leads its lowest legal card (the kernel's lead mask: no heart before
+            # hearts are broken, unless nothing else)
+            options = h if broken else (h & unbroken_lead or h)
             c = _lowest_rank(options)
             hands[win_seat] = h ^ (1 << c)
             lead, win, pts, count, first = c // 13, c, _PTS[c], 1, False
             seat = win_seat + 1 if win_seat + 1 < n else 0
 
 
-_SUIT_M = tuple(0x1FFF << (13 * t) for t in range(4))
-_HEARTS_M = _SUIT_M[HEARTS]
-_QS_BIT = 1 << QS
-_NO_POINTS = ((1 << 52) - 1) & ~(_HEARTS_M | _QS_BIT)
-_PTS = tuple(_points(i) for i in range(52))
+_SUIT_M = SUIT_MASKS
+_HEARTS_M = HEARTS_MASK
+_QS_BIT = QS_BIT
+_PTS = POINTS
 _RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
 
 

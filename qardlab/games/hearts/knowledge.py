@@ -21,18 +21,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...cards import Card, Suit, cards_of_mask
+from ...cards import SUIT_MASKS, Card, Suit, cards_of_mask
 from ...deduction.facts import PLAYED, Fact, PlaceWords
 from ...deduction.knowledge import Knowledge
-from .rules import deck_mask
+from .rules import HeartsRules, break_mask, deck_mask, discard_mask, lead_mask
 
 __all__ = ["knowledge_of", "WORDS"]
 
 #: how explanations speak of the cards out of play
 WORDS = {PLAYED: PlaceWords("played", "The played cards", "{card} has been played",
                             "{card} has not been played")}
-
-_QS = Card.parse("QS")
 
 
 def _this_hand(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -53,7 +51,10 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     sizes[PLAYED] = len(cards) - sum(sizes[s] for s in range(n))
     facts: list[Fact] = []
     add = facts.append
-    rules = obs.get("rules") or {}
+    rules = HeartsRules.from_dict(obs.get("rules") or {})
+    breaks = break_mask(rules)
+    first_discard = discard_mask(True, rules)  # what a void seat may throw on the first trick
+    unbroken_lead = lead_mask(False, False, n, rules)  # what may be led before hearts are broken
     name = names.__getitem__
 
     hand = [Card.parse(c) for c in obs["hand"]]
@@ -82,17 +83,19 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
                     add(Fact.void(who, lead, step=step, text=(
                         f"{name(who)} played {card.symbol} on a {lead.title[:-1].lower()} lead, "
                         f"so holds no {lead.title.lower()}.")))
-                if (first_trick and card.suit != lead and rules.get("no_pts_on_first_trick", True)
-                        and (card.suit == Suit.HEARTS or card == _QS)):
-                    _only_points(add, cards, who, card, step, void, name)
-            elif card.suit == Suit.HEARTS and not broken and rules.get("must_break_hearts", True):
-                for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES):
-                    if (who, suit) not in void:
+                # the rules kernel: a void seat throws a card the discard mask bars only when it
+                # holds nothing else
+                if first_trick and card.suit != lead and not card.bit & first_discard:
+                    _only_points(add, cards, who, card, step, void, name, first_discard, lead)
+            elif not first_trick and not broken and not card.bit & unbroken_lead:
+                # a lead the lead mask bars (a heart before hearts are broken): nothing else held
+                for suit in Suit:
+                    if unbroken_lead & SUIT_MASKS[suit] and (who, suit) not in void:
                         void.add((who, suit))
                         add(Fact.void(who, suit, step=step, text=(
                             f"{name(who)} led {card.symbol} before hearts were broken, so held only "
                             f"hearts: no {suit.title.lower()}.")))
-            if card.suit == Suit.HEARTS or (card == _QS and rules.get("qs_breaks_hearts", False)):
+            if card.bit & breaks:
                 broken = True
             trick.append((who, card))
         elif kind == "trick":
@@ -106,12 +109,20 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
                      words=WORDS)
 
 
-def _only_points(add, cards: tuple[Card, ...], who: int, card: Card, step: int, void: set, name) -> None:
-    """A first-trick point card with no_pts_on_first_trick: the seat held only hearts and the Queen."""
+def _only_points(add, cards: tuple[Card, ...], who: int, card: Card, step: int, void: set, name,
+                 allowed: int, led: Suit) -> None:
+    """A first-trick card the kernel's discard mask bars (with no_pts_on_first_trick, a point card):
+    the seat, void in the suit ``led``, held none of the ``allowed`` cards: a void in each suit
+    wholly allowed, and not each allowed card of the others (the spades but the Queen)."""
     why = f"{name(who)} threw {card.symbol} on the first trick, so held nothing but point cards"
-    if (who, Suit.DIAMONDS) not in void:
-        void.add((who, Suit.DIAMONDS))
-        add(Fact.void(who, Suit.DIAMONDS, step=step, text=why + ": no diamonds."))
-    for c in cards:
-        if c.suit == Suit.SPADES and c != _QS:
-            add(Fact.has_not(who, c, step=step, text=why + f": not {c.symbol}."))
+    for suit in Suit:
+        if suit == led or not SUIT_MASKS[suit] & allowed:
+            continue
+        if SUIT_MASKS[suit] & allowed == SUIT_MASKS[suit]:
+            if (who, suit) not in void:
+                void.add((who, suit))
+                add(Fact.void(who, suit, step=step, text=why + f": no {suit.title.lower()}."))
+            continue
+        for c in cards:
+            if c.suit == suit and c.bit & allowed:
+                add(Fact.has_not(who, c, step=step, text=why + f": not {c.symbol}."))

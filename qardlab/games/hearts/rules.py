@@ -1,14 +1,23 @@
-"""Hearts options and the per-player-count tables of RULES.md.
+"""The rules of Hearts, written once: the options, the tables of RULES.md, and the rules kernel.
 
-``HeartsRules`` holds every option (names as OpenSpiel's Hearts parameters where one
-exists); the tables say which cards leave the deck, how many each seat gets and the
-default pass cycle for 3 to 6 players.
+Everything else (the step engine, the event log, the knowledge adapter, the bots' rollouts and
+the batch simulator) reads the rules from here.
+
+- ``HeartsRules`` holds every option (names as OpenSpiel's Hearts parameters where one exists);
+  the tables say which cards leave the deck, how many each seat gets and the default pass cycle
+  for 3 to 6 players.
+- The kernel: pure functions over 52-bit card masks (bit ``suit * 13 + rank - 2``, as
+  ``Card.bit``; a suit is a run of 13 bits): the legal cards (:func:`legal_mask`, built from
+  :func:`lead_mask` and :func:`discard_mask`), the taker of a trick (:func:`trick_winner`), the
+  points of cards (:func:`points_of`), the score of a hand with shooting the moon
+  (:func:`score_hand`) and the end of the match (:func:`match_over`, :func:`match_winners`).
+  Each names the rule of RULES.md it implements.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ...cards import SUIT_MASKS, Card, Suit
 
@@ -25,6 +34,30 @@ __all__ = [
     "HEARTS_MASK",
     "QS_BIT",
     "JD_BIT",
+    "QS_INDEX",
+    "JD_INDEX",
+    "POINT_MASK",
+    "HEART_POINTS",
+    "QUEEN_POINTS",
+    "MOON_POINTS",
+    "JD_POINTS",
+    "POINTS",
+    "DEFAULT_RULES",
+    "opening_bit",
+    "card_points",
+    "points_of",
+    "scores_points",
+    "break_mask",
+    "lead_mask",
+    "discard_mask",
+    "legal_mask",
+    "trick_winner",
+    "pass_hands",
+    "HandScore",
+    "score_hand",
+    "moon_choice",
+    "match_over",
+    "match_winners",
 ]
 
 MOON_MODES = ("add_to_others", "subtract_from_shooter", "shooter_chooses")
@@ -42,6 +75,22 @@ DEFAULT_CYCLES: dict[int, tuple[str, ...]] = {
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 QS_BIT = Card.parse("QS").bit
 JD_BIT = Card.parse("JD").bit
+QS_INDEX = QS_BIT.bit_length() - 1
+JD_INDEX = JD_BIT.bit_length() - 1
+#: the cards that score: every heart and the Queen of spades
+POINT_MASK = HEARTS_MASK | QS_BIT
+#: Rule (scoring): each heart taken is 1 point, the Queen of spades 13
+HEART_POINTS = 1
+QUEEN_POINTS = 13
+#: Rule (scoring): every point in the deck (no player count removes a heart or the Queen); taking
+#: them all is shooting the moon
+MOON_POINTS = 13 * HEART_POINTS + QUEEN_POINTS
+#: Option jd_bonus: the Jack of diamonds scores this for whoever takes it
+JD_POINTS = -10
+#: the points of each card, by index (the Jack of diamonds' bonus is an option: see score_hand)
+POINTS: tuple[int, ...] = tuple(
+    QUEEN_POINTS if i == QS_INDEX else HEART_POINTS if (1 << i) & HEARTS_MASK else 0 for i in range(52)
+)
 
 
 def check_players(players: Any) -> int:
@@ -60,7 +109,14 @@ def deck_mask(players: int) -> int:
 
 
 def hand_size(players: int) -> int:
-    return bin(deck_mask(players)).count("1") // players
+    """Rule (deck): the cards each seat is dealt."""
+    return deck_mask(players).bit_count() // players
+
+
+def opening_bit(players: int) -> int:
+    """Rule (play): the bit of the lowest club in play (2C, or 3C with five players), led first."""
+    clubs = deck_mask(players) & SUIT_MASKS[Suit.CLUBS]
+    return clubs & -clubs
 
 
 def pass_offset(direction: str, players: int) -> int:
@@ -147,3 +203,138 @@ class HeartsRules:
         if unknown:
             raise ValueError(f"unknown Hearts rule options {sorted(unknown)}; known: {sorted(known)}")
         return cls(**dict(data))
+
+
+_SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
+
+#: the rules as RULES.md's defaults (the options every reader falls back on)
+DEFAULT_RULES = HeartsRules()
+
+
+# -- the kernel: pure functions over card masks -----------------------------------------------
+def card_points(index: int) -> int:
+    """Rule (scoring): the raw points of the card of index ``index`` (a heart 1, the Queen 13)."""
+    return POINTS[index]
+
+
+def points_of(mask: int) -> int:
+    """Rule (scoring): the raw points of the cards of ``mask`` (a heart 1, the Queen of spades 13)."""
+    return (mask & HEARTS_MASK).bit_count() * HEART_POINTS + (QUEEN_POINTS if mask & QS_BIT else 0)
+
+
+def scores_points(bit: int, rules: HeartsRules = DEFAULT_RULES) -> bool:
+    """Whether taking the card(s) of ``bit`` scores: a heart, the Queen of spades, and the Jack of
+    diamonds with option ``jd_bonus``."""
+    return bool(bit & POINT_MASK or (rules.jd_bonus and bit & JD_BIT))
+
+
+def break_mask(rules: HeartsRules = DEFAULT_RULES) -> int:
+    """Rule (play) and option qs_breaks_hearts: the cards whose play breaks hearts (the hearts,
+    and the Queen of spades with ``qs_breaks_hearts``)."""
+    return POINT_MASK if rules.qs_breaks_hearts else HEARTS_MASK
+
+
+def lead_mask(first_trick: bool, broken: bool, players: int, rules: HeartsRules = DEFAULT_RULES) -> int:
+    """Rule (play): the cards a seat may lead when it holds any of them (else it leads any card).
+
+    The first trick: the lowest club in play (its holder leads it). Later, no heart until hearts
+    are broken (option ``must_break_hearts``); a hand of only hearts leads one anyway."""
+    if first_trick:
+        return opening_bit(players)
+    if broken or not rules.must_break_hearts:
+        return -1
+    return ~HEARTS_MASK
+
+
+def discard_mask(first_trick: bool, rules: HeartsRules = DEFAULT_RULES) -> int:
+    """Rule (play), option no_pts_on_first_trick: the cards a seat void in the suit led may
+    throw when it holds any of them (else any card): no heart nor the Queen of spades on the
+    first trick, anything later."""
+    return ~POINT_MASK if first_trick and rules.no_pts_on_first_trick else -1
+
+
+def legal_mask(hand: int, led: int | None, first_trick: bool, broken: bool, players: int,
+               rules: HeartsRules = DEFAULT_RULES) -> int:
+    """Rule (play): the mask of the cards of ``hand`` that may be played now.
+
+    ``led`` is the suit led to the open trick (None: the seat leads). Follow suit if you can;
+    if you cannot, play anything but what :func:`discard_mask` bars (unless nothing else is
+    held); a lead is any card :func:`lead_mask` allows (unless nothing else is held)."""
+    if led is not None:
+        return hand & SUIT_MASKS[led] or hand & discard_mask(first_trick, rules) or hand
+    return hand & lead_mask(first_trick, broken, players, rules) or hand
+
+
+def trick_winner(bits: Sequence[int], leader: int, players: int) -> int:
+    """Rule (trick): the seat that takes a complete trick, the highest card of the suit led.
+
+    ``bits`` are the (distinct) cards' bits in playing order, the first led by seat ``leader``."""
+    top = sum(bits) & _SUIT_MASK_OF_BIT[bits[0]]  # distinct bits: the sum is the union
+    return (leader + bits.index(1 << top.bit_length() - 1)) % players
+
+
+def pass_hands(hands: Sequence[int], chosen: Sequence[int], offset: int) -> list[int]:
+    """Rule (passing): the hands once the chosen cards change hands together, each seat's to the
+    seat ``offset`` on (see :func:`pass_offset`)."""
+    n = len(hands)
+    return [(hands[i] & ~chosen[i]) | chosen[(i - offset) % n] for i in range(n)]
+
+
+class HandScore(NamedTuple):
+    """A scored hand: raw points taken, the points scored (moon and Jack applied), the moon shooter
+    (or None) and the moon option applied ("add_to_others" or "subtract_from_shooter", or None)."""
+
+    raw: list[int]
+    final: list[int]
+    shooter: int | None
+    mode: str | None
+
+
+def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
+               scores: Sequence[int] | None = None, single: bool = True) -> HandScore:
+    """Rule (scoring): each seat's points for a hand, from the masks of the cards it took.
+
+    Shooting the moon (all :data:`MOON_POINTS`) scores by option ``moon``; ``shooter_chooses``
+    looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
+    ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
+    n = len(taken)
+    raw = [points_of(t) for t in taken]
+    final = list(raw)
+    shooter = raw.index(MOON_POINTS) if MOON_POINTS in raw else None
+    mode = None
+    if shooter is not None:
+        mode = rules.moon
+        if mode == "shooter_chooses":
+            mode = moon_choice(shooter, scores or [0] * n, rules, single)
+        if mode == "add_to_others":
+            final = [0 if s == shooter else MOON_POINTS for s in range(n)]
+        else:
+            final = [-MOON_POINTS if s == shooter else 0 for s in range(n)]
+    if rules.jd_bonus:
+        for s in range(n):
+            if taken[s] & JD_BIT:
+                final[s] += JD_POINTS
+    return HandScore(raw, final, shooter, mode)
+
+
+def moon_choice(shooter: int, scores: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
+                single: bool = False) -> str:
+    """Option moon="shooter_chooses": the shooter takes the option better for it in the match.
+
+    Adding to the others is taken unless it would end the match (``scores`` before the hand) with
+    the shooter not among the winners; then the points are subtracted from the shooter instead."""
+    add = [scores[s] + (0 if s == shooter else MOON_POINTS) for s in range(len(scores))]
+    if single or not (match_over(add, rules.target) and add[shooter] > min(add)):
+        return "add_to_others"
+    return "subtract_from_shooter"
+
+
+def match_over(scores: Sequence[int], target: int = DEFAULT_RULES.target) -> bool:
+    """Rule (match): the match ends after the hand in which someone reaches ``target``."""
+    return max(scores) >= target
+
+
+def match_winners(scores: Sequence[int]) -> tuple[int, ...]:
+    """Rule (match): the lowest total wins; a tie for lowest is a shared win."""
+    low = min(scores)
+    return tuple(s for s, x in enumerate(scores) if x == low)
