@@ -830,12 +830,6 @@ class Hearts(Game):
             obs["hands"] = [codes_of(m) for m in self._hands]
         return obs
 
-    def knowledge(self, seat: int):
-        """What ``seat`` knows about where the cards are (a deduction ``Knowledge``), from its observation."""
-        from .knowledge import knowledge_of
-
-        return knowledge_of(self.observation(seat))
-
     def summary(self) -> dict[str, Any]:
         """The result: match totals, the winners, and every hand's points (moon applied)."""
         return {"scores": list(self.scores), "winners": list(self.winners),
