@@ -302,6 +302,8 @@ class Game(ABC):
         seat = self._check_viewer(seat)
         to_move = self.to_move
         mover = seat is None or to_move == seat
+        if mover and legal is None:
+            legal = self._observed_legal()
         return Observation(
             game=self.name,
             seat=seat,
@@ -311,10 +313,18 @@ class Game(ABC):
             to_move=to_move,
             is_over=self.is_over,
             phase=getattr(self, "phase", None),
-            hand=[] if seat is None else [c.code for c in self.hand(seat)],
+            hand=[] if seat is None else self._observed_hand(seat),
             events=self.events.view(seat),
-            legal=(self.legal_actions() if legal is None else legal) if mover else [],
+            legal=legal if mover else [],
         )
+
+    def _observed_hand(self, seat: int) -> list[str]:
+        """A seat's hand in its observation, as codes (a game may give a faster way)."""
+        return [c.code for c in self.hand(seat)]
+
+    def _observed_legal(self) -> list[Any]:
+        """The mover's legal actions in an observation (default ``legal_actions()``; Hearts: codes)."""
+        return self.legal_actions()
 
     def hand(self, seat: int) -> Any:
         """The cards ``seat`` holds now (the teacher's view of any seat); games override."""

@@ -751,10 +751,9 @@ class Hearts(Game):
         ``None``: the teacher's observation, from the whole log, with every hand (``hands``) and
         the mover's legal cards; its own pass keys (``chosen``, ``passed``...) stay empty.
         """
+        obs = self.base_observation(seat)  # IllegalAction naming a bad seat
         teacher = seat is None
-        if not teacher:
-            seat = self._seat(seat)
-        events = self.events.view(seat)
+        events = obs["events"]
         passed: list[str] = []
         received: list[str] = []
         passed_to = received_from = None
@@ -783,17 +782,7 @@ class Hearts(Game):
                             "scoring": [c for _s, c in e.public["cards"] if self.scores_points(c)],
                         }
                     )
-        obs = Observation(
-            game=self.name,
-            seat=seat,
-            players=self.players,
-            step=self.step,
-            to_move=self._to_move,
-            is_over=self.is_over,
-            phase=self.phase,
-            hand=[] if teacher else codes_of(self._hands[seat]),
-            events=events,
-            legal=[c.code for c in self.legal_actions()] if mover else [],
+        obs.update(
             hand_no=self.hand_no,
             dealer=self.dealer,
             pass_direction=self.pass_direction,
@@ -815,7 +804,6 @@ class Hearts(Game):
             winners=list(self.winners),
             removed=codes_of(((1 << 52) - 1) & ~self.deck),
             rules=self.rules.to_dict(),
-            names=[self.seat_name(s) for s in range(self.players)],
         )
         # for a table: why each of the mover's other cards is refused now
         refused: dict[str, str] = {}
@@ -829,6 +817,12 @@ class Hearts(Game):
         if teacher:
             obs["hands"] = [codes_of(m) for m in self._hands]
         return obs
+
+    def _observed_hand(self, seat: int) -> list[str]:
+        return codes_of(self._hands[seat])
+
+    def _observed_legal(self) -> list[str]:
+        return [c.code for c in self.legal_actions()]
 
     def summary(self) -> dict[str, Any]:
         """The result: match totals, the winners, and every hand's points (moon applied)."""
