@@ -166,7 +166,7 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
                      entropy: bool = True, figsize: tuple[float, float] = COMPACT,
                      xlim: tuple[float, float] | None = None,
                      ylim: float | tuple[float, float] | None = None,
-                     entropy_max: float | None = None, fixed_layout: bool = False,
+                     entropy_max: float | tuple[float, float] | None = None, fixed_layout: bool = False,
                      x: str | None = None) -> Figure:
     """Candidate secret pairs after each question at each level, the entropy on a second axis.
 

@@ -86,6 +86,11 @@ class Timeline:
         """The game at the current position (do not mutate it; use ``extend``)."""
         return self._current
 
+    @property
+    def final(self) -> Game:
+        """The game at the end of the timeline, wherever the cursor is (do not mutate it)."""
+        return self._live
+
     def state_at(self, k: int) -> Game:
         """A fresh copy of the game after ``k`` steps."""
         return self._build(self._check(k)).copy()

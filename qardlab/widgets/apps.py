@@ -103,15 +103,27 @@ class _App(widgets.VBox):
         return (self.seat, None) if self.teacher else (self.seat,)
 
     def new_deal(self) -> None:
-        """Replace the table by a fresh deal from the settings; the old table is closed."""
+        """A fresh deal from the settings. With the same number of players it is played at the same table
+        (its widgets reused: nothing to build in the kernel or the browser, so it shows at once); else the
+        table is replaced and the old one closed."""
+        players, seed = self.players.value, self.seed.value
+        game = self.make_game(players, seed)
+        maker = self.levels[self.level.value]
+        bots = {s: maker(seed * 100 + s) for s in range(players) if s != self.seat}
         old = self.table
-        self.table = self.make_table(self.players.value, self.seed.value, self.levels[self.level.value])
+        if old is not None and old.can_restart(game):
+            old.restart(game, bots)
+            return
+        self.table = self.make_table(game, bots)
         self.table.title.layout.display = "none"  # the app has its own title
         self.table_box.children = (self.table,)
         if old is not None:
             old.close()
 
-    def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:  # pragma: no cover
+    def make_game(self, players: int, seed: int) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def make_table(self, game: Any, bots: dict[int, Any]) -> Any:  # pragma: no cover
         raise NotImplementedError
 
     def close(self) -> None:
@@ -146,13 +158,15 @@ class FiveSonsApp(_App):
     def extra_settings(self) -> list[widgets.Widget]:
         return [self.notes]
 
-    def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:
+    def make_game(self, players: int, seed: int) -> Any:
         from ..games.five_sons import FiveSons
+
+        return FiveSons.new(players, seed=seed, notes=self.notes.value)
+
+    def make_table(self, game: Any, bots: dict[int, Any]) -> Any:
         from .five_sons import FiveSonsTable
 
-        g = FiveSons.new(players, seed=seed, notes=self.notes.value)
-        bots = {s: maker(seed * 100 + s) for s in range(players) if s != self.seat}
-        table = FiveSonsTable(g, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
+        table = FiveSonsTable(game, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
                               views=self.views, auto_pass=self.auto_pass)
         # the player's choice carries over to the next deal
         table.auto_pass.observe(lambda c: setattr(self, "auto_pass", c["new"]), names="value")
@@ -171,11 +185,13 @@ class HeartsApp(_App):
 
         super().__init__(players, Hearts.player_counts(), seed, hearts_bot_levels(), level, teacher, title)
 
-    def make_table(self, players: int, seed: int, maker: Callable[[int], Any]) -> Any:
+    def make_game(self, players: int, seed: int) -> Any:
         from ..games.hearts import Hearts
+
+        return Hearts.new(players, seed=seed)
+
+    def make_table(self, game: Any, bots: dict[int, Any]) -> Any:
         from .hearts import HeartsTable
 
-        g = Hearts.new(players, seed=seed)
-        bots = {s: maker(seed * 100 + s) for s in range(players) if s != self.seat}
-        return HeartsTable(g, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
+        return HeartsTable(game, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
                            views=self.views)

@@ -359,6 +359,49 @@ class GameTable(widgets.VBox):
         self.clock.layout.display = "none" if PACES[self.pace.value] == 0 else ""
         self.run_bots()
 
+    def can_restart(self, source: Any) -> bool:
+        """Whether :meth:`restart` takes ``source``: a local game of this table's game, seats and names."""
+        if self.timeline is None or self.comm is None:
+            return False
+        g = source.game if isinstance(source, (Timeline, LocalSource)) else source
+        if isinstance(g, Record):
+            return g.game == self.source.game_name and g.players == self.players
+        return (isinstance(g, Game) and g.name == self.source.game_name and g.players == self.players
+                and [g.seat_name(s) for s in range(g.players)] == self.names)
+
+    def restart(self, source: Any, bots: Mapping[int, Bot] | None = None) -> None:
+        """Play a fresh game at this table with the same widgets (the apps' "New deal"): the new
+        game's timeline replaces the old one, the table's own state of the old game is forgotten
+        (:meth:`forget_game`), everything is drawn anew from the new game's observations, and the bots
+        (``bots``, as in the constructor) start. Cheaper than a new table: no widget is made, none
+        closed. ValueError for a source :meth:`can_restart` refuses."""
+        if not self.can_restart(source):
+            raise ValueError(f"this {self.players}-player {self.source.game_name} table cannot restart with "
+                             f"{source!r:.80} (a local game of the same game and seats)")
+        good = isinstance(bots, Mapping) and all(_is_seat(s, self.players) for s in bots) and all(
+            hasattr(b, "act") for b in bots.values())
+        if bots is not None and not good:
+            raise ValueError(f"bots must map seats of this table to bots, not {bots!r:.80}")
+        new = source if isinstance(source, LocalSource) else LocalSource(source)
+        self.clock.playing = False
+        self._unsubscribe()
+        self.source, self.timeline = new, new.timeline
+        self._version += 1
+        self._obs_key, self._obs = None, {}
+        self.bots = dict(bots or {})
+        with self.hold_sync():
+            self.say("")
+            self.forget_game()
+            self.stepper.follow(new.timeline)
+            if self.human is not None:  # the bots' first moves (at once) before the one drawing
+                self.run_bots()
+            self._unsubscribe = self.source.observe(self._source_changed)
+            self._version += 1
+            self.render()
+
+    def forget_game(self) -> None:
+        """Hook: forget what the table kept of the game it showed (caches, choices); see :meth:`restart`."""
+
     def _viewpoint_changed(self, _change: dict) -> None:
         with self.hold_sync():
             if self.timeline is not None:

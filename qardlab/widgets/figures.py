@@ -22,7 +22,7 @@ from PIL import Image
 
 from ..charts import NOTHING_YET, chart_text, fit_range
 
-__all__ = ["figure_png", "ChartView"]
+__all__ = ["figure_png", "ChartView", "growing_limit"]
 
 DPI = 90
 
@@ -41,6 +41,16 @@ def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
     return _canvas_png(canvas)
+
+
+def growing_limit(n: float, start: float) -> int:
+    """An axis end for a history of ``n`` steps that is still growing: ``start``, then half as much
+    again each time the history reaches it (rounded to tens). A chart keeps its axes while the history
+    grows inside, so each step redraws only the lines; the axes are drawn anew a few times a game."""
+    limit = max(10, int(start))
+    while limit < n:
+        limit = int(round(limit * 1.5, -1))
+    return limit
 
 
 #: text a screen reader reads but the eye does not see (the chart's text alternative)

@@ -13,6 +13,7 @@ Every view is drawn from the source's observation of the viewpoint (the teacher'
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
@@ -26,7 +27,7 @@ from ..render.markup import el, to_html
 from . import felt
 from .base import GameTable
 from .cards import card_options
-from .figures import ChartView
+from .figures import ChartView, growing_limit
 from .grid import DeductionGrid
 from .source import seat_keys
 
@@ -129,6 +130,17 @@ class FiveSonsTable(GameTable):
         self.render()
         if self.human is not None:
             self.run_bots()
+
+    def forget_game(self) -> None:
+        """A new game at this table (``restart``): no claim chosen, no history of the old game."""
+        self.armed = None
+        self.replay.value = False
+        self._histories, self.figures = {}, {}
+        with self.hold_sync():  # the question builder and the claim as a new table has them
+            self.target.options = ()
+            for w in (self.face, self.number, self.claim_face, self.claim_number):
+                w.index = 0
+        # the charts keep their axes (a chart of the new game with the same axes only moves its lines)
 
     # -- human actions ------------------------------------------------------------------
     def ask(self, target: int | None = None, face: Any = None, number: Any = None) -> bool:
@@ -359,9 +371,27 @@ class FiveSonsTable(GameTable):
 
         h = self._histories.get(seat)
         assert self.timeline is not None  # the charts of the history are a local table's
-        if h is None or h.record is not self.timeline.record or h._pos > self.timeline.last:
-            h = self._histories[seat] = SeatHistory(self.timeline.record, seat, self.timeline.steps)
+        # live play only appends steps: the rows computed so far stay, only new positions are computed
+        steps = self.timeline.steps
+        done = h._pos if h is not None else 0
+        if h is None or len(steps) < done or list(steps[:done]) != h.steps[:done]:
+            h = self._histories[seat] = SeatHistory(self.timeline.record, seat, steps)
+        else:
+            h.steps = list(steps)
         return h.upto(self.timeline.position)
+
+    def _growing(self) -> bool:
+        """Whether the charts are of a game that grows here: a table someone plays (its axes stay as they
+        were in play, after the game too); a table that only steps through a finished game fits its axes."""
+        assert self.timeline is not None
+        return self.human is not None or not self.timeline.final.is_over
+
+    def _chart_xlim(self) -> tuple[float, float]:
+        """The charts' question axis: the whole game when stepping through a finished one; while a game
+        grows, a range fixed until the game reaches it (so a step redraws only the lines, not the chart)."""
+        if not self._growing():
+            return (0, max(1, self._questions()))
+        return (0, growing_limit(self._questions(), 10 * self.players))  # most games end within 10 a seat
 
     def _render_charts(self) -> None:
         seat = self.seat
@@ -410,18 +440,25 @@ class FiveSonsTable(GameTable):
 
     def _candidates_chart(self, seat: int, step: int) -> None:
         """The candidates chart against questions asked (the text and the exercises count questions),
-        the marker at the current question: rebuilt when the seat or the game's length changes, else
-        blitted."""
+        the marker at the current question: rebuilt when its axes change (the seat, the question range),
+        else only its lines are moved and redrawn (blitted), also from one game to the next at the table."""
         rows = self._history(seat)
         view = self.chart_views[0]
-        key = (seat, self.timeline.last, id(self.timeline.record))
+        xlim = self._chart_xlim()
+        top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
+        # while the game grows the counts only fall: from 0, so the axes stay as they are
+        over = not self._growing()
+        # (the top rounded up to tens: the next deal's chart, whose first count differs a little, keeps them)
+        ylim = top * 1.05 + 1 if over else (0.0, 10.0 * math.ceil((top * 1.05 + 1) / 10))
+        entropy_max = 7.0 if over else (0.0, 7.0)
+        key = (seat, xlim, ylim, entropy_max)
         fig = view.figure
         turn = self._turn(rows)
-        if self._chart_key != key or fig is None or not view.blitting:
-            top = max((max(r["naive"], r["logic"]) for r in rows[:1]), default=120)
+        if (self._chart_key != key or fig is None or not view.blitting
+                or not charts.has_history(rows, "turn")):
             fig = charts.candidates_chart(rows, current=turn, title=f"What {self.names[seat]} can rule out",
-                                          xlim=(0, max(1, self._questions())), ylim=top * 1.05 + 1,
-                                          entropy_max=7.0, fixed_layout=True, x="turn")
+                                          xlim=xlim, ylim=ylim, entropy_max=entropy_max, fixed_layout=True,
+                                          x="turn")
             self._chart_key = key
             view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
         else:
@@ -440,12 +477,13 @@ class FiveSonsTable(GameTable):
         """The teacher's chart: each seat's logical candidates after each question."""
         rows = {self.names[s]: self._history(s) for s in range(self.players)}
         view = self.chart_views[0]
-        key = ("teacher", self.timeline.last, id(self.timeline.record))
+        xlim = self._chart_xlim()
+        key = ("teacher", xlim)
         fig = view.figure
         turn = max((self._turn(r) for r in rows.values()), default=0)
-        if self._chart_key != key or fig is None or not view.blitting:
-            fig = charts.seats_chart(rows, current=turn, xlim=(0, max(1, self._questions())), ylim=126,
-                                     fixed_layout=True, x="turn")
+        if (self._chart_key != key or fig is None or not view.blitting
+                or not any(charts.has_history(r, "turn") for r in rows.values())):
+            fig = charts.seats_chart(rows, current=turn, xlim=xlim, ylim=126, fixed_layout=True, x="turn")
             self._chart_key = key
             view.show_blit(fig, list(fig.axes[0].lines))
         else:

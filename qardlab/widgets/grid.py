@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import palette
 from ..cards import Card
@@ -62,9 +63,17 @@ class DeductionGrid(widgets.VBox):
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
         self._header: list[widgets.HTML] = []
+        # the cells share one Layout and a ButtonStyle per colour, the labels one Layout and one style: a
+        # grid is then a third of the widget models, which the browser builds much faster
+        self._cell_layout = widgets.Layout(width="auto", height="1.9em", padding="0",
+                                          border=f"1px solid {palette.CELL_EDGE}")
+        self._styles: dict[str, widgets.ButtonStyle] = {}
+        self._label_layout = widgets.Layout(width="3em")
+        self._html_style = HTMLStyle()
         # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
-        self._labels = [widgets.HTML(to_html(card_label(c)), layout=widgets.Layout(width="3em"))
-                        for c in self.cards]
+        self._labels = [widgets.HTML(to_html(card_label(c)), layout=self._label_layout,
+                                     style=self._html_style) for c in self.cards]
+        self._corner: widgets.HTML | None = None
         self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
         self.box.add_class("qard-grid")
         self.on_level = on_level
@@ -79,15 +88,16 @@ class DeductionGrid(widgets.VBox):
                                            for h, x in zip(self._header, holders)):
             return
         self.holders = holders
-        self._header = [widgets.HTML(self._head(names, h)) for h in holders]
-        children: list[widgets.Widget] = [widgets.HTML("")] + self._header
+        self._header = [widgets.HTML(self._head(names, h), style=self._html_style) for h in holders]
+        if self._corner is None:
+            self._corner = widgets.HTML("", style=self._html_style)
+        children: list[widgets.Widget] = [self._corner] + self._header
         for i, c in enumerate(self.cards):
             children.append(self._labels[i])
             for h in holders:
                 b = self.cells.get((c, h))
                 if b is None:
-                    b = widgets.Button(layout=widgets.Layout(width="auto", height="1.9em", padding="0",
-                                                             border=f"1px solid {palette.CELL_EDGE}"))
+                    b = widgets.Button(layout=self._cell_layout, style=self._style(cell_color(None)))
                     b.add_class("qard-grid-cell")
                     b.on_click(self._make_click(c, h))
                     self.cells[(c, h)] = b
@@ -95,6 +105,13 @@ class DeductionGrid(widgets.VBox):
         with self.box.hold_sync():
             self.box.layout.grid_template_columns = self._columns()
             self.box.children = children
+
+    def _style(self, color: str) -> widgets.ButtonStyle:
+        """The cells' shared style of this background colour (a few hundred at most: 8-bit channels)."""
+        style = self._styles.get(color)
+        if style is None:
+            style = self._styles[color] = widgets.ButtonStyle(button_color=color)
+        return style
 
     def _columns(self) -> str:
         """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 3.2em)
@@ -152,12 +169,16 @@ class DeductionGrid(widgets.VBox):
                     b = self.cells[(c, h)]
                     text, color = cell_text(v), cell_color(v)
                     tip = f"{c.symbol} with {names.get(h, h)}: click for why"
-                    if b.description != text:
-                        b.description = text
-                    if b.style.button_color != color:
-                        b.style.button_color = color
-                    if b.tooltip != tip:
-                        b.tooltip = tip
+                    style = self._style(color)
+                    if b.description == text and b.style is style and b.tooltip == tip:
+                        continue
+                    with b.hold_sync():  # a changed cell is one message
+                        if b.description != text:
+                            b.description = text
+                        if b.style is not style:
+                            b.style = style
+                        if b.tooltip != tip:
+                            b.tooltip = tip
 
     # -- clicks -------------------------------------------------------------------------
     def _make_click(self, card: Card, holder: Any) -> Callable[[widgets.Button], None]:

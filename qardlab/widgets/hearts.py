@@ -81,6 +81,14 @@ class HeartsTable(GameTable):
         if self.human is not None:
             self.run_bots()
 
+    def forget_game(self) -> None:
+        """A new match at this table (``restart``): no card chosen, no chart of the old match."""
+        self.selected = []
+        self.replay.value = False
+        self._totals_key, self.figures = None, {}
+        if self.totals_chart.figure is not None:
+            self.totals_chart.show(None)
+
     # -- human actions ------------------------------------------------------------------
     def _card_clicked(self, card: Card) -> None:
         if not self.human_to_act():

@@ -49,7 +49,7 @@ class Stepper(widgets.VBox):
         self.last_button.on_click(lambda _: self.timeline.end())
         self._link = traitlets.link((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slid, names="value")
-        timeline.observe(lambda _tl: self.refresh())
+        self._unsubscribe = timeline.observe(lambda _tl: self.refresh())
         super().__init__([
             widgets.HBox([self.first_button, self.previous_button, self.play, self.next_button,
                           self.last_button, self.slider]),
@@ -57,6 +57,14 @@ class Stepper(widgets.VBox):
         ])
         self.add_class("qard-stepper")
         self.refresh()
+
+    def follow(self, timeline: Timeline) -> None:
+        """Step through another timeline (a table's new game) with the same controls."""
+        self._unsubscribe()
+        self.timeline = timeline
+        self._unsubscribe = timeline.observe(lambda _tl: self.refresh())
+        self.play.playing = False
+        self.refresh()  # a timeline starts at its end: the slider moves there, and no step is replayed
 
     @property
     def seat(self) -> int | None:

@@ -77,20 +77,105 @@ def test_table_views_are_checked_by_value():
 
 
 @pytest.mark.parametrize("make", [five_sons_app, hearts_app])
-def test_new_deal_closes_the_table_it_replaces(make):
-    """'New deal' closes the old table and all its widgets: the live widget count stays flat."""
+def test_new_deal_reuses_the_table_or_closes_the_one_it_replaces(make):
+    """'New deal' with the same seats plays at the same table (no widget made or closed: it shows at once);
+    with another number of players it replaces the table and closes the old one and all its widgets. The
+    live widget count stays flat either way."""
     app = make(charts=True)
     app.new_deal()
     before = live_widgets()
-    old = app.table
-    old_widgets = all_widgets(old)
-    for _ in range(4):
+    same = app.table
+    for seed in range(2, 6):
+        app.seed.value = seed
         app.new_deal()
+        assert app.table is same and same.comm is not None
     assert live_widgets() == before
+    old_widgets = all_widgets(same)
+    app.players.value = 5
+    app.new_deal()
+    assert app.table is not same and app.table.players == 5 and app.table_box.children == (app.table,)
     assert all(w.comm is None for w in old_widgets)  # every widget of the old table is closed
-    assert app.table.comm is not None
     app.close()
     assert app.comm is None and app.table.comm is None
+
+
+def _fresh_and_restarted(table_class, game_of, bots_of, play):
+    """A table that played a game and then restarted with another, and a new table of that other game."""
+    first = table_class(game_of(1), seat=0, human=0, bots=bots_of(1), charts=False)
+    play(first)
+    first.restart(game_of(7), bots_of(7))
+    return first, table_class(game_of(7), seat=0, human=0, bots=bots_of(7), charts=False)
+
+
+def test_a_restarted_five_sons_table_shows_what_a_new_table_shows():
+    """Nothing of the old game stays on the page (log, hands, grid, stepper, prompt): the restarted table's
+    synced state equals a new table's of the same game, message for message."""
+    from widget_walk import tree_state
+
+    from qardlab.games.five_sons.bots import ReasoningBot
+
+    def play(t):
+        t.ask(1, "QC", "8H")
+        for _ in range(3):
+            if t.human_to_act() and t.game.phase == "claim":
+                t.no_claim_button.click()
+        t.claim("KS", "TH")  # armed or made: either way forgotten by the restart
+
+    def bots(seed):
+        return {s: ReasoningBot(seed * 10 + s) for s in (1, 2, 3)}
+
+    a, b = _fresh_and_restarted(FiveSonsTable, lambda s: FiveSons.new(4, seed=s), bots, play)
+    assert a.armed is None and a.timeline.steps == b.timeline.steps
+    assert tree_state(a) == tree_state(b)
+    a.ask(2, "JC", "AH")
+    b.ask(2, "JC", "AH")
+    assert tree_state(a) == tree_state(b)  # and it plays on the same
+
+
+def test_a_restarted_five_sons_chart_draws_the_new_game():
+    """The chart keeps its axes from one game to the next but its lines are the new game's (as a new
+    table's), and its text alternative says so."""
+    from qardlab.games.five_sons.bots import ReasoningBot
+
+    def table(seed):
+        return FiveSonsTable(FiveSons.new(4, seed=seed), seat=0, human=0, charts=True,
+                             bots={s: ReasoningBot(seed * 10 + s) for s in (1, 2, 3)})
+
+    a, b = table(1), table(7)
+    a.ask(1, "QC", "8H")
+    a.restart(FiveSons.new(4, seed=7), {s: ReasoningBot(70 + s) for s in (1, 2, 3)})
+    for t in (a, b):
+        t.ask(2, "JC", "AH")
+    lines = [{ln.get_gid(): (list(ln.get_xdata()), list(ln.get_ydata()))
+              for ax in t.figures["candidates"].axes for ln in ax.lines} for t in (a, b)]
+    assert lines[0] == lines[1] and len(lines[0]["logic"][0]) > 2
+    assert a.chart_views[0].alt_text == b.chart_views[0].alt_text
+
+
+def test_a_restarted_hearts_table_shows_what_a_new_table_shows():
+    from widget_walk import tree_state
+
+    def play(t):
+        for c in list(t.game.hand(0))[:2]:
+            t.play(c)  # two cards chosen to pass: forgotten by the restart
+
+    def bots(seed):
+        return {s: RandomBot(seed * 10 + s) for s in (1, 2, 3)}
+
+    a, b = _fresh_and_restarted(HeartsTable, lambda s: Hearts.new(4, seed=s), bots, play)
+    assert a.selected == [] and tree_state(a) == tree_state(b)
+
+
+def test_restart_refuses_another_game_or_other_seats():
+    t = FiveSonsTable(FiveSons.new(4, seed=1), seat=0, human=0, charts=False)
+    steps = t.timeline.steps
+    for bad in (FiveSons.new(5, seed=1), Hearts.new(4, seed=1), "a game"):
+        assert not t.can_restart(bad)
+        with pytest.raises(ValueError, match="cannot restart"):
+            t.restart(bad)
+    with pytest.raises(ValueError, match="bots must map seats"):
+        t.restart(FiveSons.new(4, seed=2), {9: RandomBot(1)})
+    assert t.timeline.steps == steps  # refused: nothing changed
 
 
 def test_closing_a_table_closes_cached_buttons_not_on_show():
