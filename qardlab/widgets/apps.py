@@ -1,8 +1,8 @@
 """Complete game apps in one cell (Voila-ready): settings, a new deal, and a table against bots.
 
-``FiveSonsApp``: players (4 or 5), seed, bot level, notes on/off, then a Five Sons table
-where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6), seed, bot
-level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
+``FiveSonsApp``: players (the game class's counts, 4 or 5), seed, bot level, notes on/off, then a
+Five Sons table where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6, from the
+game class), seed, bot level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
 settings and closes the table it replaces (with every widget of it), so a long session
 does not grow; nothing else in the notebook needs to run.
 
@@ -150,7 +150,10 @@ class FiveSonsApp(_App):
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
-        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level, teacher, title)
+        from ..games.five_sons import FiveSons
+
+        super().__init__(players, FiveSons.player_counts(), seed, five_sons_bot_levels(), level, teacher,
+                         title)
 
     def extra_settings(self) -> list[widgets.Widget]:
         return [self.notes]
@@ -178,7 +181,9 @@ class HeartsApp(_App):
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None,
                  charts: bool = True, teacher: bool = False, title: bool = False) -> None:
         self._charts = charts
-        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level, teacher, title)
+        from ..games.hearts import Hearts
+
+        super().__init__(players, Hearts.player_counts(), seed, hearts_bot_levels(), level, teacher, title)
 
     def make_game(self, players: int, seed: int) -> Any:
         from ..games.hearts import Hearts
