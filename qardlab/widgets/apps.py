@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from .. import palette
 from ..engine import RandomBot
+from ..render.markup import el, to_html
 from .base import DESCRIPTION_WIDTH, close_tree
 
 __all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_levels"]
@@ -83,7 +84,7 @@ class _App(widgets.VBox):
         self.table_box = widgets.Box()
         self.table: Any = None
         # the page names the game already (the app notebooks' heading): the app's own title only if asked
-        heading = [widgets.HTML(f"<h2>{self.title}</h2>")] if title else []
+        heading = [widgets.HTML(to_html(el("h2", self.title)))] if title else []
         super().__init__([*heading, self.settings, self.table_box])
         self.add_class("qard-app")
         self.new_deal()
