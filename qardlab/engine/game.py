@@ -97,6 +97,9 @@ class Game(ABC):
     #: ``"module:Class"`` of the game's table widget (imported only by ``qardlab.widgets.table``, so
     #: engine and games never import ipywidgets); "" for the generic table of ``qardlab.widgets``
     table_widget: ClassVar[str] = ""
+    #: the bots a table or an app offers, by level name, weakest first: ``"module:Class"`` of a bot
+    #: made as ``Class(seed)`` (imported only by :meth:`bot_makers`)
+    bot_levels: ClassVar[dict[str, str]] = {"random": "qardlab.engine.bots:RandomBot"}
     #: the games by name, filled by ``__init_subclass__``; records look games up here
     registry: ClassVar[dict[str, type["Game"]]] = {}
 
@@ -205,6 +208,18 @@ class Game(ABC):
         while game.to_move == CHANCE:
             game.apply(game.chance_outcome())
         return game
+
+    @classmethod
+    def bot_makers(cls) -> dict[str, Any]:
+        """Bot level name -> maker(seed), weakest first (from :attr:`bot_levels`)."""
+        return {level: import_object(path) for level, path in cls.bot_levels.items()}
+
+    @classmethod
+    def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A set-up deal (JSON data: a teacher's or a test's chosen cards) as the game's deal action in the
+        record encoding, and the options it implies. ValueError naming what is wrong; a game that
+        takes no set-up deal refuses every one."""
+        raise ValueError(f"{cls.title or cls.name} takes no set-up deal")
 
     @classmethod
     def player_counts(cls) -> tuple[int, ...]:
@@ -483,6 +498,15 @@ def find_game(name: Any) -> type[Game]:
     if cls is None:
         raise ValueError(f"unknown game {name!r}; known: {sorted(Game.registry)}")
     return cls
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the games of the package (each folder of ``qardlab/games``), imported and registered."""
+    import pkgutil
+
+    from .. import games
+
+    return tuple(sorted(find_game(m.name).name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
 
 
 def import_object(path: str) -> Any:

@@ -151,3 +151,25 @@ def test_widgets_table_by_name_uses_the_games_own_defaults() -> None:
         assert t.players == 4 and t.observation(None)["hands"] == Hearts.new().observation_json(None)["hands"]
     finally:
         t.close()
+
+
+def test_every_game_folder_declares_its_bots_and_set_up_deals() -> None:
+    """The classroom reads the games from the package's folders and each game's bots and set-up deal from
+    its class (nothing there names a game): every declared bot plays a legal step of a new game, and a
+    malformed set-up deal is refused naming the bad value."""
+    from qardlab.classroom.tables import BOT_LEVELS, GAMES
+    from qardlab.engine.game import game_names
+
+    assert GAMES == game_names() and set(GAMES) >= {"five_sons", "hearts"}
+    for name in GAMES:
+        cls = find_game(name)
+        assert tuple(cls.bot_levels) == BOT_LEVELS[name] and len(cls.bot_levels) >= 2
+        g = cls.new(cls.min_players, seed=3)
+        for level, make in cls.bot_makers().items():
+            bot = make(5)
+            obs = g.observation(g.to_move)
+            assert bot.act(obs) in obs["legal"], (name, level)
+        with pytest.raises(ValueError, match="'cards'"):
+            cls.deal_from_json({"hands": [], "cards": 1}, {})
+        with pytest.raises(ValueError, match="with 'hands', not 7"):
+            cls.deal_from_json(7, {})

@@ -84,6 +84,21 @@ class FiveSons(Game):
     max_players = 5
     knowledge_adapter = "qardlab.games.five_sons.knowledge:knowledge_of"
     table_widget = "qardlab.widgets.five_sons:FiveSonsTable"
+    bot_levels = {"random": "qardlab.games.five_sons.bots:RandomAsker",
+                  "logic": "qardlab.games.five_sons.bots:ReasoningBot",
+                  "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot"}
+
+    @classmethod
+    def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A set-up deal ``{"hands": [[codes], ...], "secret": [face, number], "dealer": seat}`` as the
+        deal action; the options are unchanged."""
+        if not isinstance(deal, dict) or "hands" not in deal:
+            raise ValueError(f"deal must be an object with 'hands', not {deal!r}")
+        unknown = set(deal) - {"hands", "secret", "dealer"}
+        if unknown:
+            raise ValueError(f"a Five Sons deal has hands, secret, dealer; not {sorted(unknown)}")
+        return ({"type": "deal", "dealer": deal.get("dealer", 0), "secret": deal.get("secret"),
+                 "hands": deal["hands"]}, options)
 
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
         if not isinstance(options, dict):

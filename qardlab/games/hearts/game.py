@@ -156,6 +156,20 @@ class Hearts(Game):
     max_players = 6
     knowledge_adapter = "qardlab.games.hearts.knowledge:knowledge_of"
     table_widget = "qardlab.widgets.hearts:HeartsTable"
+    bot_levels = {"random": "qardlab.engine.bots:RandomBot", "rules": "qardlab.games.hearts.bots:RuleBot",
+                  "counting": "qardlab.games.hearts.bots:CountingBot"}
+
+    @classmethod
+    def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A set-up hand ``{"hands": [[codes], ...], "pass_direction": "left"}`` as the deal action; it
+        makes the table one hand (options ``single`` and ``pass_direction``)."""
+        if not isinstance(deal, dict) or "hands" not in deal:
+            raise ValueError(f"deal must be an object with 'hands', not {deal!r}")
+        unknown = set(deal) - {"hands", "pass_direction"}
+        if unknown:
+            raise ValueError(f"a Hearts deal has hands and pass_direction; not {sorted(unknown)}")
+        options = {**options, "single": True, "pass_direction": deal.get("pass_direction", "left")}
+        return {"deal": deal["hands"]}, options
     # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
