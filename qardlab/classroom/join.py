@@ -110,12 +110,9 @@ def table_of(src: RemoteSource, *, charts: bool = True, forced_delay: float = FO
     if src.refused:
         raise JoinRefused(src.refused)
     seat: Optional[int] = src.seat
-    if src.game_name == "five_sons":
-        from ..widgets.five_sons import FiveSonsTable as cls
-    elif src.game_name == "hearts":
-        from ..widgets.hearts import HeartsTable as cls  # type: ignore[assignment]
-    else:
-        raise ValueError(f"no table widget for game {src.game_name!r} (known: 'five_sons', 'hearts')")
+    from ..widgets import table_class
+
+    cls = table_class(src.game_name)  # found by the game's name; ValueError naming an unknown game
     table = cls(src, seat=seat, human=seat, views=(seat,), charts=charts, **table_kwargs)
     table.remote = src
     table.owns_source = True

@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
+from ..engine.game import find_game, game_names
 from .engine_api import observation_text, step
 from .store import Store, TableRow
 
@@ -33,22 +34,16 @@ MAX_MESSAGE = 8 * 1024
 #: the bots' pace when a table does not set one (seconds between a change and a bot's move)
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
-GAMES = ("five_sons", "hearts")
+#: the games a table may play: every game of the package (a folder of ``qardlab/games``)
+GAMES = game_names()
 
 
 def bot_levels(game: str) -> dict[str, Callable[[Optional[int]], Any]]:
-    """Bot level name -> maker(seed), weakest first, for ``game`` ("five_sons" or "hearts")."""
-    if game == "five_sons":
-        from ..games.five_sons import ProbabilityBot, RandomAsker, ReasoningBot
-
-        return {"random": RandomAsker, "logic": ReasoningBot, "probability": ProbabilityBot}
-    from ..engine import RandomBot
-    from ..games.hearts.bots import CountingBot, RuleBot
-
-    return {"random": RandomBot, "rules": RuleBot, "counting": CountingBot}
+    """Bot level name -> maker(seed), weakest first, for ``game`` (the game class's ``bot_levels``)."""
+    return find_game(game).bot_makers()
 
 
-BOT_LEVELS = {g: tuple(bot_levels(g)) for g in GAMES}
+BOT_LEVELS = {g: tuple(find_game(g).bot_levels) for g in GAMES}
 
 
 class RequestError(ValueError):
@@ -257,19 +252,10 @@ class Classroom:
     @staticmethod
     def _deal_action(name: str, deal: Any, options: dict[str, Any]) -> tuple[dict, dict[str, Any]]:
         """A set-up deal as the game's deal action (record encoding), and the options it implies."""
-        if not isinstance(deal, dict) or "hands" not in deal:
-            raise RequestError(f"deal must be an object with 'hands', not {deal!r}")
-        if name == "five_sons":
-            unknown = set(deal) - {"hands", "secret", "dealer"}
-            if unknown:
-                raise RequestError(f"a Five Sons deal has hands, secret, dealer; not {sorted(unknown)}")
-            return ({"type": "deal", "dealer": deal.get("dealer", 0), "secret": deal.get("secret"),
-                     "hands": deal["hands"]}, options)
-        unknown = set(deal) - {"hands", "pass_direction"}
-        if unknown:
-            raise RequestError(f"a Hearts deal has hands and pass_direction; not {sorted(unknown)}")
-        options = {**options, "single": True, "pass_direction": deal.get("pass_direction", "left")}
-        return {"deal": deal["hands"]}, options
+        try:
+            return find_game(name).deal_from_json(deal, options)
+        except (ValueError, TypeError) as e:
+            raise RequestError(str(e)) from None
 
     def table(self, table_id: Any) -> Table:
         try:
@@ -344,7 +330,7 @@ class Classroom:
 
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
-        if not conn.rate.take():
+        if not conn.rate.take() and not self._moves_the_game(conn, message):
             if conn.rate.warn_now():
                 self._tell(conn, {"type": "error", "message": f"too many messages: at most {self.rate:g} a "
                                   f"second (bursts of {self.burst:g}); messages over the limit are dropped"})
@@ -353,6 +339,24 @@ class Classroom:
             self._receive(conn, message)
         except RequestError as e:
             self._tell(conn, {"type": "error", "message": str(e)})
+
+    def _moves_the_game(self, conn: Connection, message: Any) -> bool:
+        """Whether a message over the rate limit is still the move of the seat to move, for this step.
+
+        Such a message is taken: the game itself allows one of those a step, so taking them cannot
+        flood anything, and dropping one would leave a quick client (a script, a bot seat at pace 0)
+        waiting for an answer to a move the server never played. Only a cheap look: the message is
+        checked in full by ``_receive`` as any other."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None or not isinstance(message, str) or len(message) > MAX_MESSAGE:
+            return False
+        try:
+            msg = json.loads(message)
+        except ValueError:
+            return False
+        game = table.game
+        return (isinstance(msg, dict) and msg.get("type") == "act" and msg.get("step") == game.step
+                and not isinstance(msg.get("step"), bool) and not game.is_over and game.to_move == seat)
 
     def _receive(self, conn: Connection, message: Any) -> None:
         if isinstance(message, bytes):

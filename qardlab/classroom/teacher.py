@@ -27,6 +27,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from .. import palette
 from ..engine import Record
+from ..render.markup import el, raw, to_html
 
 __all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html", "join_sheet", "join_link"]
 
@@ -182,16 +183,15 @@ class Teacher:
 
 def codes_html(created: Sequence[dict], url: str = "") -> str:
     """The join codes of some tables as an HTML table, to show (or print) for the class."""
-    rows = []
-    for t in created:
-        cells = "".join(f"<td><code>{s['code']}</code></td>" if s["code"] else f"<td>bot: {s['bot']}</td>"
-                        for s in t["seats"])
-        rows.append(f"<tr><th>table {t['table']}</th>{cells}<td><code>{t['teacher']}</code></td></tr>")
     width = max((len(t["seats"]) for t in created), default=0)
-    head = "".join(f"<th>seat {s}</th>" for s in range(width))
-    where = f"<p>Server: <code>{url}</code></p>" if url else ""
-    return (f"{where}<table class='qard-codes'><tr><th></th>{head}<th>teacher</th></tr>"
-            + "".join(rows) + "</table>")
+    head = el("tr", el("th"), [el("th", f"seat {s}") for s in range(width)], el("th", "teacher"))
+    rows = [el("tr", el("th", f"table {t['table']}"),
+               [el("td", el("code", s["code"])) if s["code"] else el("td", f"bot: {s['bot']}")
+                for s in t["seats"]],
+               el("td", el("code", t["teacher"])))
+            for t in created]
+    table = to_html(el("table", head, rows, cls="qard-codes"))
+    return (to_html(el("p", "Server: ", el("code", url))) if url else "") + table
 
 
 def join_link(app_url: str, server_url: str, code: str) -> str:
@@ -215,8 +215,6 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
     code, and (with ``app_url``, the address of the Voila page ``app-classroom.ipynb`` as the students
     reach it) a link that opens the page with the code filled in, and its QR code when segno is
     installed (``pip install qardlab[classroom]``)."""
-    import html as _html
-
     cards = []
     for t in created:
         for s in t["seats"]:
@@ -225,16 +223,18 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
             name = f"{s['name']} (seat {s['seat']})" if s.get("name") else f"seat {s['seat']}"
             link = join_link(app_url, server_url, s["code"]) if app_url else ""
             qr = _qr_svg(link) if link else ""
-            open_ = f"<br><a href='{_html.escape(link)}' target='_blank'>open my seat</a>" if link else ""
-            cards.append(
-                "<div class='qard-join-card' style='display:inline-block;"
-                f"border:1px solid {palette.GRID_LINE};border-radius:6px;padding:6px;margin:4px;"
-                "text-align:center;vertical-align:top'>"
-                f"<b>table {t['table']}</b> · {_html.escape(name)}<br><code style='font-size:1.1em'>"
-                f"{_html.escape(s['code'])}</code>{open_}<br>{qr}</div>")
-    where = (f"<p>Server: <code>{_html.escape(server_url)}</code>"
-             + (f" · join page: <code>{_html.escape(app_url)}</code>" if app_url else "") + "</p>")
-    return f"<div class='qard-join-sheet'>{where}{''.join(cards)}</div>"
+            cards.append(el(
+                "div", el("b", f"table {t['table']}"), f" · {name}", el("br"),
+                el("code", s["code"], style={"font-size": "1.1em"}),
+                [el("br"), el("a", "open my seat", href=link, target="_blank")] if link else None,
+                el("br"), raw(qr) if qr else None,
+                cls="qard-join-card",
+                style={"display": "inline-block", "border": f"1px solid {palette.GRID_LINE}",
+                       "border-radius": "6px", "padding": "6px", "margin": "4px", "text-align": "center",
+                       "vertical-align": "top"}))
+    where = el("p", "Server: ", el("code", server_url),
+               [" · join page: ", el("code", app_url)] if app_url else None)
+    return to_html(el("div", where, cards, cls="qard-join-sheet"))
 
 
 def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False) -> Any:
@@ -244,7 +244,6 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     what it could know (Five Sons: its deduction grid; Hearts: its card-counting grid), then its log.
     The columns are parts of ordinary tables locked to each seat (``box.tables``), so each shows only
     what that seat's observations hold."""
-    import html as _html
 
     import ipywidgets as widgets
 
@@ -269,7 +268,7 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     for s, t in zip(seats, tables):
         if five:  # four or five grids abreast: narrower columns
             t.grid.set_cell_width("4.2em" if len(seats) <= 4 else "3.4em")
-        head = widgets.HTML(f"<h4 style='margin:.2em 0'>{_html.escape(t.names[s])}'s view</h4>")
+        head = widgets.HTML(to_html(el("h4", f"{t.names[s]}'s view", style={"margin": ".2em 0"})))
         if five:
             mine = [t.hands[s], t.grid_note, t.grid]
         else:  # the seat's felt (the trick before its players), scrolled inside the narrow column

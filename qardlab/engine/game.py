@@ -49,7 +49,8 @@ _seed_random = random.Random.__mro__[1].seed  # _random.Random.seed: what Random
 if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
     from .record import Record
 
-__all__ = ["Game", "IllegalAction", "CHANCE", "Observation", "check_seed", "check_names"]
+__all__ = ["Game", "IllegalAction", "CHANCE", "Observation", "BASE_OBSERVATION_KEYS", "check_seed",
+           "check_names", "find_game", "import_object"]
 
 #: ``to_move`` while chance (a shuffle and deal) is due.
 CHANCE = -1
@@ -59,10 +60,17 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now. The message says what was wrong and what is legal."""
 
 
+#: The keys every game's observation has (:meth:`Game.base_observation` builds them), in this order.
+BASE_OBSERVATION_KEYS: tuple[str, ...] = (
+    "game", "seat", "players", "names", "step", "to_move", "is_over", "phase", "hand", "events", "legal",
+)
+
+
 class Observation(dict):
     """What one seat knows: a plain dict (JSON-friendly) built only from that seat's view.
 
-    Keys every game provides: ``game``, ``seat``, ``players``, ``names``, ``step``,
+    Keys every game provides (:data:`BASE_OBSERVATION_KEYS`, built by
+    :meth:`Game.base_observation`): ``game``, ``seat``, ``players``, ``names``, ``step``,
     ``to_move``, ``is_over``, ``phase``, ``hand`` (the seat's cards, as codes), ``events``
     (the log as the seat saw it), and ``legal`` (the seat's legal actions when it is to
     move, else ``[]``). Games add their own public keys (hand sizes, scores...).
@@ -84,12 +92,35 @@ class Game(ABC):
 
     #: registry name used in records ("five_sons", "hearts")
     name: ClassVar[str] = ""
+    #: the game's name for people ("Hearts"); apps and errors use it
+    title: ClassVar[str] = ""
+    #: the player counts the game allows (apps offer ``range(min_players, max_players + 1)``)
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    #: ``"module:function"`` turning one seat's observation into a deduction ``Knowledge``
+    #: (imported only when :meth:`knowledge` is called); "" for a game with no knowledge adapter
+    knowledge_adapter: ClassVar[str] = ""
+    #: ``"module:Class"`` of the game's table widget (imported only by ``qardlab.widgets.table``, so
+    #: engine and games never import ipywidgets); "" for the generic table of ``qardlab.widgets``
+    table_widget: ClassVar[str] = ""
+    #: the bots a table or an app offers, by level name, weakest first: ``"module:Class"`` of a bot
+    #: made as ``Class(seed)`` (imported only by :meth:`bot_makers`)
+    bot_levels: ClassVar[dict[str, str]] = {"random": "qardlab.engine.bots:RandomBot"}
     #: the games by name, filled by ``__init_subclass__``; records look games up here
     registry: ClassVar[dict[str, type["Game"]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.name:
+        # only a class that names itself registers: a subclass that inherits the name (a test's
+        # variant of a game) does not replace the game in the registry that records replay from
+        if cls.__dict__.get("name"):
+            old = Game.registry.get(cls.name)
+            where = f"{cls.__module__}.{cls.__qualname__}"
+            if old is not None and f"{old.__module__}.{old.__qualname__}" != where:
+                # two games under one name (or one module imported under two names): records would
+                # replay as whichever came last
+                raise ValueError(f"game name {cls.name!r} of {where} is taken by "
+                                 f"{old.__module__}.{old.__qualname__}")
             Game.registry[cls.name] = cls
 
     def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:
@@ -187,6 +218,33 @@ class Game(ABC):
     def _blank(cls, players: int, options: dict[str, Any], seed: Optional[int]) -> "Game":
         """A game before its first action: what a record replays from."""
 
+    @classmethod
+    def new(cls, players: Optional[int] = None, seed: Optional[int] = None, **options: Any) -> "Game":
+        """A game of ``players`` (default ``min_players``) set up with ``options`` and dealt from its
+        seeded RNG (the chance steps due at the start drawn and applied). Games with their own
+        ``new`` keep its ``players`` and ``seed``."""
+        game = cls._blank(cls.min_players if players is None else players, dict(options), seed)
+        while game.to_move == CHANCE:
+            game.apply(game.chance_outcome())
+        return game
+
+    @classmethod
+    def bot_makers(cls) -> dict[str, Any]:
+        """Bot level name -> maker(seed), weakest first (from :attr:`bot_levels`)."""
+        return {level: import_object(path) for level, path in cls.bot_levels.items()}
+
+    @classmethod
+    def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A set-up deal (JSON data: a teacher's or a test's chosen cards) as the game's deal action in the
+        record encoding, and the options it implies. ValueError naming what is wrong; a game that
+        takes no set-up deal refuses every one."""
+        raise ValueError(f"{cls.title or cls.name} takes no set-up deal")
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """The player counts the game allows, smallest first (what an app offers)."""
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
     # -- shared behaviour -------------------------------------------------------------
     def apply(self, action: Any) -> "Game":
         """Apply exactly one step of ``to_move`` (a forced one included) and nothing after it.
@@ -260,10 +318,85 @@ class Game(ABC):
         return self.apply(action)
 
     def _check_seat(self, seat: Any, what: str = "seat") -> int:
-        """``seat`` if it is a seat of this game, else IllegalAction naming it (-1 is no alias)."""
+        """``seat`` if it is a seat of this game, else IllegalAction naming it (-1 is no alias).
+
+        The one seat check of every game (``act``, ``hand``, ``observation``, ``transcript``,
+        ``knowledge``, an action's target): IllegalAction is a ValueError, so callers that catch
+        ValueError keep working.
+        """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(f"{what} {seat!r} is not a seat of this game (0..{self.players - 1})")
         return int(seat)
+
+    def _check_viewer(self, seat: Any) -> Optional[int]:
+        """``seat`` for a view: None (the teacher) or a seat of this game, else IllegalAction naming it."""
+        return None if seat is None else self._check_seat(seat)
+
+    def base_observation(self, seat: Optional[int], legal: Optional[list[Any]] = None) -> Observation:
+        """The keys every observation has (:data:`BASE_OBSERVATION_KEYS`), for ``seat`` (None: the
+        teacher); a game's ``observation`` adds its own keys to it.
+
+        ``hand`` is the seat's hand as codes (:meth:`hand`; empty for the teacher), ``events`` the
+        log as the seat saw it, ``legal`` the given legal actions (default ``legal_actions()``) when
+        the seat is to move or is the teacher, else ``[]``. IllegalAction naming a bad seat.
+        """
+        seat = self._check_viewer(seat)
+        to_move = self.to_move
+        mover = seat is None or to_move == seat
+        if mover and legal is None:
+            legal = self._observed_legal()
+        return Observation(
+            game=self.name,
+            seat=seat,
+            players=self.players,
+            names=[self.seat_name(s) for s in range(self.players)],
+            step=self.step,
+            to_move=to_move,
+            is_over=self.is_over,
+            phase=getattr(self, "phase", None),
+            hand=[] if seat is None else self._observed_hand(seat),
+            events=self.events.view(seat),
+            legal=legal if mover else [],
+        )
+
+    def _observed_hand(self, seat: int) -> list[str]:
+        """A seat's hand in its observation, as codes (a game may give a faster way)."""
+        return [c.code for c in self.hand(seat)]
+
+    def _observed_legal(self) -> list[Any]:
+        """The mover's legal actions in an observation (default ``legal_actions()``; Hearts: codes)."""
+        return self.legal_actions()
+
+    def hand(self, seat: int) -> Any:
+        """The cards ``seat`` holds now (the teacher's view of any seat); games override."""
+        self._check_seat(seat)
+        return []
+
+    def transcript(self, seat: Optional[int] = None) -> list[str]:
+        """Every event so far in words (:meth:`describe`), as ``seat`` saw it (None: the teacher)."""
+        seat = self._check_viewer(seat)
+        return [self.describe(e, seat) for e in self.events if e.visible_to(seat)]
+
+    def knowledge(self, seat: int) -> Any:
+        """What ``seat`` can know, as a deduction ``Knowledge`` built from its observation only.
+
+        The game's :attr:`knowledge_adapter` (``"module:function"``) turns the observation into it;
+        ValueError for a game that has none, IllegalAction naming a bad seat.
+        """
+        seat = self._check_seat(seat)
+        return self.knowledge_function()(self.observation(seat))
+
+    @classmethod
+    def knowledge_function(cls) -> Any:
+        """The game's knowledge adapter (observation -> Knowledge), from :attr:`knowledge_adapter`."""
+        if not cls.knowledge_adapter:
+            raise ValueError(f"game {cls.name!r} has no knowledge adapter")
+        return import_object(cls.knowledge_adapter)
+
+    def summary(self) -> dict[str, Any]:
+        """The facts of the game's result as JSON data (scores, winners...): what a golden playthrough
+        pins besides the record and the words. Games override; the base gives the public state."""
+        return {"is_over": self.is_over, "step": self.step}
 
     def observation_json(self, seat: Optional[int]) -> dict[str, Any]:
         """``observation(seat)`` as plain JSON data: what a classroom server sends that seat.
@@ -329,6 +462,10 @@ class Game(ABC):
         """One event in words, as ``seat`` saw it (games override)."""
         return f"{event.kind}"
 
+    def action_text(self, action: Any) -> str:
+        """An action in words, for a button of a generic table (games override; default its ``str``)."""
+        return str(action)
+
     def seat_name(self, seat: int) -> str:
         """The name a student reads for ``seat``: the game's option ``names``, else ``DEFAULT_NAMES``."""
         names = self.options.get("names")
@@ -352,14 +489,60 @@ def check_seed(seed: Any) -> Optional[int]:
 
 
 def check_names(names: Any, players: Any) -> Optional[list[str]]:
-    """The seat names as a list: None, or ``players`` non-empty strings (a list or tuple);
-    ValueError naming anything else (a number, a string, a dict, a wrong count)."""
+    """The seat names as a list: None, or ``players`` distinct non-empty strings (a list or tuple);
+    ValueError naming anything else (a number, a string, a dict, a wrong count, a name twice).
+
+    The one names check of every game (``Game.__init__`` runs it on the option ``names``).
+    """
     if names is None:
         return None
     if not isinstance(names, (list, tuple)) or len(names) != players or not all(
-            isinstance(n, str) and n for n in names):
+            isinstance(n, str) and n.strip() for n in names):
         raise ValueError(f"names must be {players!r} non-empty strings, one per seat, not {names!r}")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"names must be distinct, one per seat: {', '.join(map(repr, twice))} given twice "
+                         f"in {names!r}")
     return list(names)
+
+
+def find_game(name: Any) -> type[Game]:
+    """The game class registered as ``name``: a game joins by being imported (its ``Game`` subclass
+    registers itself by its ``name``), and a game of the package, ``qardlab.games.<name>``, is
+    imported here on first use. ValueError naming an unknown game and listing the known ones.
+    """
+    import importlib
+    import re
+
+    if isinstance(name, str) and name not in Game.registry and re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        try:
+            importlib.import_module(f"qardlab.games.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"qardlab.games.{name}":
+                raise
+    cls = Game.registry.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown game {name!r}; known: {sorted(Game.registry)}")
+    return cls
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the games of the package (each folder of ``qardlab/games``), imported and registered."""
+    import pkgutil
+
+    from .. import games
+
+    return tuple(sorted(find_game(m.name).name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
+
+
+def import_object(path: str) -> Any:
+    """The object that ``"package.module:name"`` names, imported now (lazy references between layers)."""
+    import importlib
+
+    module, _, attr = path.partition(":")
+    if not module or not attr:
+        raise ValueError(f"{path!r} is not a 'module:name' reference")
+    return getattr(importlib.import_module(module), attr)
 
 
 def _plain(value: Any) -> Any:

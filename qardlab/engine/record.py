@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .game import Game
+from .game import Game, find_game
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION", "VERSIONS", "MAX_DEPTH"]
 
@@ -157,8 +157,10 @@ class Record:
         if not _int(version) or version not in VERSIONS:
             raise RecordError(f"record version {version!r} is not supported (expected one of {VERSIONS})")
         game = data.get("game")
-        if not isinstance(game, str) or game not in Game.registry:
-            raise RecordError(f"record names unknown game {game!r}; known: {sorted(Game.registry)}")
+        try:
+            find_game(game)
+        except ValueError:
+            raise RecordError(f"record names unknown game {game!r}; known: {sorted(Game.registry)}") from None
         unknown = [k for k in data if k not in _FIELDS]
         if unknown:
             raise RecordError(f"record has unknown fields {sorted(map(repr, unknown))}")
@@ -174,9 +176,11 @@ class Record:
         """
         if upto is not None and (not _int(upto) or upto < 0):
             raise RecordError(f"upto must be a number of actions (0 or more) or None, not {upto!r}")
-        cls = Game.registry.get(self.game)
-        if cls is None:
-            raise RecordError(f"record names unknown game {self.game!r}; known: {sorted(Game.registry)}")
+        try:
+            cls = find_game(self.game)
+        except ValueError:
+            known = sorted(Game.registry)
+            raise RecordError(f"record names unknown game {self.game!r}; known: {known}") from None
         try:
             game = cls._blank(self.players, dict(self.options), self.seed)
         except ValueError as e:

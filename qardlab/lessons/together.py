@@ -49,31 +49,46 @@ class Practice:
         self.server.stop()
 
 
+#: the seat addresses of the practice tables started here (bots in every other seat): there nobody watches
+#: the pace, so :func:`autoplay` gives the seat's forced answers at once instead of after a pause
+_PRACTICE_SEATS: set[str] = set()
+
+
 def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
     """Start ``qardlab serve`` here (127.0.0.1, a free port) with one Five Sons table whose seats other than
     seat 0 are bots of ``level``; seat 0's code is ``.code``."""
+    from ..classroom.client import ws_url
     from ..classroom.teacher import LocalServer, Teacher
 
     server = LocalServer()
     teacher = Teacher(server.url, server.token)
     table = teacher.create_table("five_sons", players, seed,
                                  bots={s: level for s in range(1, players)}, pace=pace)
-    return Practice(server, teacher, table)
+    made = Practice(server, teacher, table)
+    _PRACTICE_SEATS.add(ws_url(made.url, made.code))
+    return made
 
 
 async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
     """Play the joined ``table``'s seat until the game is over, through the widget's public methods (the
     question builder, a card's click, the claim buttons), choosing from the seat's observation alone: a
     seeded random question, the first card it may show, a claim once logic leaves one pair. Returns the
-    moves made. For a lesson that runs alone: in class, the student plays."""
+    moves made. For a lesson that runs alone: in class, the student plays. At a :func:`practice` table (bots
+    in every other seat, nobody to read the pace) the seat's forced answers are given at once, not after
+    the joined table's pause; they are not counted as moves."""
     import random
 
     rng, src, seat, moves = random.Random(seed), table.remote, table.human, 0
+    at_once = getattr(src, "url", None) in _PRACTICE_SEATS
     while True:
-        obs = await src.wait(lambda o: o["is_over"] or (o["to_move"] == seat and not table.forced_due(o)),
-                             timeout)
+        obs = await src.wait(lambda o: o["is_over"] or (o["to_move"] == seat
+                                                        and (at_once or not table.forced_due(o))), timeout)
         if obs["is_over"]:
             return moves
+        if table.forced_due(obs):  # a practice table: the cards' answer now
+            src.act(seat, obs["legal"][0])
+            await src.wait(lambda o, k=obs["step"]: o["step"] > k, timeout)
+            continue
         if obs["phase"] == "ask":
             a = rng.choice(obs["legal"])
             table.ask(a["target"], a["face"], a["number"])

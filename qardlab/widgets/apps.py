@@ -1,8 +1,8 @@
 """Complete game apps in one cell (Voila-ready): settings, a new deal, and a table against bots.
 
-``FiveSonsApp``: players (4 or 5), seed, bot level, notes on/off, then a Five Sons table
-where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6), seed, bot
-level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
+``FiveSonsApp``: players (the game class's counts, 4 or 5), seed, bot level, notes on/off, then a
+Five Sons table where the human plays seat 0 against bots. ``HeartsApp``: players (3 to 6, from the
+game class), seed, bot level, then a Hearts match against bots. Each "New deal" builds a fresh game from the
 settings and closes the table it replaces (with every widget of it), so a long session
 does not grow; nothing else in the notebook needs to run.
 
@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from .. import palette
 from ..engine import RandomBot
+from ..render.markup import el, to_html
 from .base import DESCRIPTION_WIDTH, close_tree
 
 __all__ = ["FiveSonsApp", "HeartsApp", "five_sons_bot_levels", "hearts_bot_levels"]
@@ -83,7 +84,7 @@ class _App(widgets.VBox):
         self.table_box = widgets.Box()
         self.table: Any = None
         # the page names the game already (the app notebooks' heading): the app's own title only if asked
-        heading = [widgets.HTML(f"<h2>{self.title}</h2>")] if title else []
+        heading = [widgets.HTML(to_html(el("h2", self.title)))] if title else []
         super().__init__([*heading, self.settings, self.table_box])
         self.add_class("qard-app")
         self.new_deal()
@@ -150,7 +151,10 @@ class FiveSonsApp(_App):
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
-        super().__init__(players, (4, 5), seed, five_sons_bot_levels(), level, teacher, title)
+        from ..games.five_sons import FiveSons
+
+        super().__init__(players, FiveSons.player_counts(), seed, five_sons_bot_levels(), level, teacher,
+                         title)
 
     def extra_settings(self) -> list[widgets.Widget]:
         return [self.notes]
@@ -178,7 +182,9 @@ class HeartsApp(_App):
     def __init__(self, players: int = 4, seed: int = 1, level: str | None = None,
                  charts: bool = True, teacher: bool = False, title: bool = False) -> None:
         self._charts = charts
-        super().__init__(players, (3, 4, 5, 6), seed, hearts_bot_levels(), level, teacher, title)
+        from ..games.hearts import Hearts
+
+        super().__init__(players, Hearts.player_counts(), seed, hearts_bot_levels(), level, teacher, title)
 
     def make_game(self, players: int, seed: int) -> Any:
         from ..games.hearts import Hearts

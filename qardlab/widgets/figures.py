@@ -9,7 +9,6 @@ once and only the artists marked animated are redrawn on each step.
 
 from __future__ import annotations
 
-import html
 import io
 from typing import Iterable
 
@@ -21,6 +20,7 @@ from matplotlib.lines import Line2D
 from PIL import Image
 
 from ..charts import NOTHING_YET, chart_text, fit_range
+from ..render.markup import el, to_html
 
 __all__ = ["figure_png", "ChartView", "growing_limit"]
 
@@ -91,8 +91,8 @@ class ChartView(widgets.VBox):
         text = chart_text(self.figure)
         if text != self.alt_text:
             self.alt_text = text
-            self.caption.value = (f'<span role="img" aria-label="{html.escape(text, quote=True)}" '
-                                  f'style="{_SR_ONLY}">{html.escape(text)}</span>' if text else "")
+            self.caption.value = (to_html(el("span", text, role="img", aria_label=text, style=_SR_ONLY))
+                                  if text else "")
 
     def show(self, fig: Figure | None) -> None:
         """Draw a new figure in full, and its text alternative."""

@@ -163,6 +163,16 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server, connect) -> No
     answered = [e for e in clients[0].errors if e.startswith("unknown message type")]
     # a burst of 20 and 10 a second are answered; the rest are dropped, with one warning a second
     assert 1 <= len(flood) <= 5 and 20 <= len(answered) <= 60, (len(flood), len(answered))
+    # over the limit, the move of the seat to move is still taken (the game allows one a step): a quick
+    # client loses no move
+    for c in clients.values():
+        c.wait_step(2)
+    mover = clients[0].obs["to_move"]
+    k = clients[mover].obs["step"]
+    for _ in range(60):
+        clients[mover].send(json.dumps({"type": "hello"}))
+    clients[mover].act(clients[mover].obs["legal"][0], step=k)
+    clients[mover].wait_step(k + 1)
     # a wrong code, and a code of no seat
     for code in ("nope", ""):
         bad = connect(code)
@@ -173,7 +183,7 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server, connect) -> No
     mover = oc[0].obs["to_move"]
     oc[mover].act(oc[mover].obs["legal"][0], step=k)
     ot.wait_step(k + 1)
-    assert server.get("/api/tables")[1]["tables"][0]["step"] == 2
+    assert server.get("/api/tables")[1]["tables"][0]["step"] == 3  # the good move and the quick one
 
 
 def test_two_clients_with_the_same_code(server, connect) -> None:

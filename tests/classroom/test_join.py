@@ -234,8 +234,8 @@ def test_join_page_form_sheet_and_watch(srv) -> None:
     table = srv.create(game="five_sons", players=4, deal=deal(A), pace=0, bots={"3": "logic"})
     codes = [s["code"] for s in table["seats"][:3]]
     sheet = join_sheet([table], srv.url, "http://teacher:8866/")
-    assert all(f"<code style='font-size:1.1em'>{c}</code>" in sheet for c in codes) and "bot" not in sheet
-    links = [h.replace("&amp;", "&") for h in re.findall(r"href='([^']+)'", sheet)]
+    assert all(f'<code style="font-size:1.1em">{c}</code>' in sheet for c in codes) and "bot" not in sheet
+    links = [h.replace("&amp;", "&") for h in re.findall(r'href="([^"]+)"', sheet)]
     assert [parse_qs(urlparse(u).query) for u in links] == [{"server": [srv.url], "code": [c]} for c in codes]
     try:
         import segno  # noqa: F401

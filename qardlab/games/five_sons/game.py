@@ -79,6 +79,26 @@ class FiveSons(Game):
     """One hand of The King of Hearts has Five Sons. See the module docstring."""
 
     name = "five_sons"
+    title = "The King of Hearts has Five Sons"
+    min_players = 4
+    max_players = 5
+    knowledge_adapter = "qardlab.games.five_sons.knowledge:knowledge_of"
+    table_widget = "qardlab.widgets.five_sons:FiveSonsTable"
+    bot_levels = {"random": "qardlab.games.five_sons.bots:RandomAsker",
+                  "logic": "qardlab.games.five_sons.bots:ReasoningBot",
+                  "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot"}
+
+    @classmethod
+    def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A set-up deal ``{"hands": [[codes], ...], "secret": [face, number], "dealer": seat}`` as the
+        deal action; the options are unchanged."""
+        if not isinstance(deal, dict) or "hands" not in deal:
+            raise ValueError(f"deal must be an object with 'hands', not {deal!r}")
+        unknown = set(deal) - {"hands", "secret", "dealer"}
+        if unknown:
+            raise ValueError(f"a Five Sons deal has hands, secret, dealer; not {sorted(unknown)}")
+        return ({"type": "deal", "dealer": deal.get("dealer", 0), "secret": deal.get("secret"),
+                 "hands": deal["hands"]}, options)
 
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
         if not isinstance(options, dict):
@@ -437,32 +457,20 @@ class FiveSons(Game):
         ``None``: the teacher's observation, built the same way from the whole log, with every
         hand (``hands``), the secret pair (``secret``) and the mover's legal actions.
         """
+        obs = self.base_observation(seat)
         teacher = seat is None
-        if not teacher:
-            self._check_seat(seat, "seat")
-        to_move = self.to_move
-        obs = Observation(
-            game=self.name,
-            seat=seat,
-            players=self.players,
-            names=[self.seat_name(s) for s in range(self.players)],
+        to_move = obs["to_move"]
+        obs.update(
             options={"ask_mode": self.options["ask_mode"], "notes": self.options["notes"]},
-            step=self.step,
-            phase=self.phase,
-            to_move=to_move,
-            is_over=self.is_over,
             dealer=self.dealer,
             asker=self.asker,
             turn=self.turn,
             question=None if self.question is None else {
                 "asker": self.asker, "target": self.question.target,
                 "face": self.question.face.code, "number": self.question.number.code},
-            hand=[] if teacher else [c.code for c in _in_order(cards_of_mask(self._hands[seat]))],
             hand_sizes=[m.bit_count() for m in self._hands],
             eliminated=sorted(self.eliminated),
             winner=self.winner,
-            events=self.events.view(seat),
-            legal=self.legal_actions() if (teacher or to_move == seat) else [],
         )
         # what a table shows and the log already says: the cards each seat has shown to this one
         # (teacher: to anyone), the secret once this seat has seen it, and why the answerer's
@@ -491,11 +499,11 @@ class FiveSons(Game):
             obs["secret"] = None if self.secret is None else [c.code for c in self.secret]
         return obs
 
-    def knowledge(self, seat: int):
-        """What ``seat`` can know, as a deduction ``Knowledge`` built from its observation only."""
-        from .knowledge import knowledge_of
-
-        return knowledge_of(self.observation(seat))
+    def summary(self) -> dict[str, Any]:
+        """The result: the winner (None: nobody), the secret pair, the seats out after a wrong claim."""
+        secret = None if self.secret is None else [c.code for c in self.secret]
+        return {"winner": self.winner, "secret": secret,
+                "eliminated": sorted(self.eliminated), "questions": self.turn}
 
     def describe(self, event: Event | dict, seat: int | None = None) -> str:
         """One event in words, as ``seat`` saw it (``None``: the teacher)."""
@@ -505,12 +513,6 @@ class FiveSons(Game):
         else:
             data, kind = event, event["kind"]
         return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
-
-    def transcript(self, seat: int | None = None) -> list[str]:
-        """Every event so far in words, as ``seat`` saw it (``None``: the teacher's view)."""
-        if seat is not None:
-            self._check_seat(seat, "seat")
-        return [self.describe(e, seat) for e in self.events if e.visible_to(seat)]
 
     # -- JSON codec -------------------------------------------------------------------
     def action_to_json(self, action: Action) -> dict[str, Any]:

@@ -150,6 +150,25 @@ class Hearts(Game):
     """A match (``Hearts.new``) or one hand (``Hearts.from_deal``) of Hearts; see the module docstring."""
 
     name = "hearts"
+    title = "Hearts"
+    min_players = 3
+    max_players = 6
+    knowledge_adapter = "qardlab.games.hearts.knowledge:knowledge_of"
+    table_widget = "qardlab.widgets.hearts:HeartsTable"
+    bot_levels = {"random": "qardlab.engine.bots:RandomBot", "rules": "qardlab.games.hearts.bots:RuleBot",
+                  "counting": "qardlab.games.hearts.bots:CountingBot"}
+
+    @classmethod
+    def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A set-up hand ``{"hands": [[codes], ...], "pass_direction": "left"}`` as the deal action; it
+        makes the table one hand (options ``single`` and ``pass_direction``)."""
+        if not isinstance(deal, dict) or "hands" not in deal:
+            raise ValueError(f"deal must be an object with 'hands', not {deal!r}")
+        unknown = set(deal) - {"hands", "pass_direction"}
+        if unknown:
+            raise ValueError(f"a Hearts deal has hands and pass_direction; not {sorted(unknown)}")
+        options = {**options, "single": True, "pass_direction": deal.get("pass_direction", "left")}
+        return {"deal": deal["hands"]}, options
     # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
@@ -758,10 +777,9 @@ class Hearts(Game):
         ``None``: the teacher's observation, from the whole log, with every hand (``hands``) and
         the mover's legal cards; its own pass keys (``chosen``, ``passed``...) stay empty.
         """
+        obs = self.base_observation(seat)  # IllegalAction naming a bad seat
         teacher = seat is None
-        if not teacher:
-            seat = self._seat(seat)
-        events = self.events.view(seat)
+        events = obs["events"]
         passed: list[str] = []
         received: list[str] = []
         passed_to = received_from = None
@@ -790,17 +808,7 @@ class Hearts(Game):
                             "scoring": [c for _s, c in e.public["cards"] if self.scores_points(c)],
                         }
                     )
-        obs = Observation(
-            game=self.name,
-            seat=seat,
-            players=self.players,
-            step=self.step,
-            to_move=self._to_move,
-            is_over=self.is_over,
-            phase=self.phase,
-            hand=[] if teacher else codes_of(self._hands[seat]),
-            events=events,
-            legal=[c.code for c in self.legal_actions()] if mover else [],
+        obs.update(
             hand_no=self.hand_no,
             dealer=self.dealer,
             pass_direction=self.pass_direction,
@@ -822,7 +830,6 @@ class Hearts(Game):
             winners=list(self.winners),
             removed=codes_of(((1 << 52) - 1) & ~self.deck),
             rules=self.rules.to_dict(),
-            names=[self.seat_name(s) for s in range(self.players)],
         )
         # for a table: why each of the mover's other cards is refused now
         refused: dict[str, str] = {}
@@ -837,11 +844,16 @@ class Hearts(Game):
             obs["hands"] = [codes_of(m) for m in self._hands]
         return obs
 
-    def knowledge(self, seat: int):
-        """What ``seat`` knows about where the cards are (a deduction ``Knowledge``), from its observation."""
-        from .knowledge import knowledge_of
+    def _observed_hand(self, seat: int) -> list[str]:
+        return codes_of(self._hands[seat])
 
-        return knowledge_of(self.observation(seat))
+    def _observed_legal(self) -> list[str]:
+        return [c.code for c in self.legal_actions()]
+
+    def summary(self) -> dict[str, Any]:
+        """The result: match totals, the winners, and every hand's points (moon applied)."""
+        return {"scores": list(self.scores), "winners": list(self.winners),
+                "hand_points": [list(h) for h in self.hand_history]}
 
     def _last_deal_step(self) -> int:
         for e in reversed(self.events):

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from qardlab.engine import IllegalAction, Record, RecordError
+from qardlab.engine.contract import snapshot
 from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, NoClaim, Show
-from tests.game_contract import snapshot
 
 from .conftest import HANDS4, SECRET
 

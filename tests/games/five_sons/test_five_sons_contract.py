@@ -1,12 +1,12 @@
-"""The generic game contract (tests/game_contract.py) on Five Sons: 4 and 5 players, both ask modes."""
+"""The generic game contract (qardlab.engine.contract) on Five Sons: 4 and 5 players, both ask modes."""
 
 from __future__ import annotations
 
 import pytest
 
 from qardlab.cards import Card
+from qardlab.engine.contract import check_contract
 from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, NoClaim, Show
-from tests.game_contract import check_contract
 
 from .helpers import alternatives, hidden_cards, make_bots, make_game
 
@@ -71,7 +71,7 @@ def test_contract_catches_a_leak() -> None:
 
     g = Leaky(4, {}, 5)
     g.apply(g.chance_outcome())
-    from tests.game_contract import check_indistinguishable, check_no_hidden_codes
+    from qardlab.engine.contract import check_indistinguishable, check_no_hidden_codes
 
     with pytest.raises(AssertionError):
         check_no_hidden_codes(g, 0, hidden_cards(g, 0))
@@ -90,7 +90,7 @@ def test_contract_catches_a_leak() -> None:
 
 def test_contract_catches_a_refusal_that_changes_the_game() -> None:
     """The contract is not vacuous: a game that changes its state while refusing is caught."""
-    from tests.game_contract import check_illegal_changes_nothing
+    from qardlab.engine.contract import check_illegal_changes_nothing
 
     class Sloppy(FiveSons):
         name = ""  # not registered
@@ -110,7 +110,7 @@ def test_contract_catches_the_old_live_leak() -> None:
     leak of issue 9), fails the contract's live check, over ordinary bot games."""
     import random
 
-    from tests.game_contract import LiveTrace, check_live, play_checked
+    from qardlab.engine.contract import LiveTrace, check_live, play_checked
 
     class OldEngine(FiveSons):
         name = ""  # not registered

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from qardlab.engine import Game, Timeline
+from qardlab.engine.contract import LiveTrace, check_live_indistinguishable
 from qardlab.games.five_sons import Ask, FiveSons, Neither, NoClaim, Show
-from tests.game_contract import LiveTrace, check_live_indistinguishable
 
 A = [["JC", "KC", "JD", "AH", "2H"], ["QC", "8H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
      ["KH", "JS", "QS", "7H", "9H"]]
@@ -95,7 +95,7 @@ def _trace(hands: list, game: type = FiveSons) -> tuple[LiveTrace, Game]:
 
 @pytest.mark.parametrize("seat", [0, 2])
 def test_contract_live_check_passes_on_deals_a_and_b(seat: int) -> None:
-    from tests.game_contract import ContractStats
+    from qardlab.engine.contract import ContractStats
 
     stats = ContractStats()
     trace, g = _trace(A)

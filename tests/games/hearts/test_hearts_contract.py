@@ -9,8 +9,8 @@ import pytest
 
 from qardlab.cards import Card, Suit
 from qardlab.engine import IllegalAction, RandomBot, Record, RecordError, Timeline, play
+from qardlab.engine.contract import check_contract, check_illegal_changes_nothing
 from qardlab.games.hearts import Deal, Hearts, HeartsRules
-from tests.game_contract import check_contract, check_illegal_changes_nothing
 
 from .helpers import PLAYERS, QS, make_deal, random_pass
 
@@ -294,21 +294,3 @@ def test_lazy_play_log_equals_an_eager_one() -> None:
     t = g.events.copy()
     t.truncate(40)
     assert list(t) == list(g.events)[:40]
-
-
-@pytest.mark.parametrize("n", PLAYERS)
-def test_golden_matches_replay(n: int) -> None:
-    """Golden playthroughs: stored seeded matches replay to the same scores and words, and the same
-    seed and bots still produce the stored record byte for byte."""
-    from pathlib import Path
-
-    path = Path(__file__).parent / "golden" / f"match_{n}p_seed7.json"
-    data = json.loads(path.read_text())
-    record = Record.from_dict(data["record"])
-    g = record.replay()
-    assert g.scores == data["scores"] and list(g.winners) == data["winners"]
-    assert g.hand_history == data["hand_points"]
-    assert [g.describe(e, None) for e in list(g.events)[-6:]] == data["last_words"]
-    again = Hearts.new(n, seed=7, rules=HeartsRules(target=50))
-    play(again, [RandomBot(100 + s) for s in range(n)])
-    assert again.record().to_json() == record.to_json()

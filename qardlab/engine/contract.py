@@ -1,0 +1,480 @@
+"""The generic game contract: checks every qardlab game must pass (after pgx's ``api_test``).
+
+Shipped in the package so that any game (one of qardlab's, or a new one in a folder of its
+own) runs the same checks from its tests: ``from qardlab.engine.contract import check_contract``.
+The checks are plain ``assert`` statements (run them under pytest, not ``python -O``).
+Game-neutral: each check takes games, factories and small game-specific hooks, never a
+game's internals. Call :func:`check_contract` from a game's tests, or the single checks:
+
+- :func:`check_common`: what ``Game`` promises of every game: the base observation keys
+  (:data:`~qardlab.engine.game.BASE_OBSERVATION_KEYS`) for every seat and the teacher, the
+  teacher's ``hands``, a transcript per seat, the one seat check (IllegalAction naming a bad
+  seat, in ``observation``, ``transcript`` and ``knowledge``), and a knowledge per seat where
+  the game names a knowledge adapter;
+
+- :func:`play_checked`: legal actions are never empty until the game is over, and bad
+  actions at sampled steps raise IllegalAction and change nothing;
+- :func:`check_illegal_changes_nothing`: the record, every seat's observation and the
+  turn are byte-identical before and after a refused action;
+- :func:`check_record_roundtrip`: a record saved and loaded replays to the same state;
+- :func:`check_deterministic`: the same seed and the same bots give a byte-identical record;
+- :func:`check_indistinguishable`: games that a seat cannot tell apart (the same actions
+  from a different deal consistent with what the seat saw, built by a game hook) give
+  that seat an identical observation and identical descriptions of the events;
+- :func:`check_no_hidden_codes`: no card the seat cannot know (a game hook says which)
+  appears in its observation's JSON or in the words of its events;
+- :func:`check_live_indistinguishable`: LIVE positions, reached by ``apply`` call by call as a
+  table plays (not rebuilt by replay): the same calls on a deal the seat cannot tell apart
+  (someone else holding other cards, with a choice in one deal and forced in the other) give
+  the seat, after every single call, the same observation, turn, phase, step and words.
+  A game whose ``apply`` did more than one step when the next one was forced (the old Five
+  Sons leak) fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from ..cards import Card
+from .game import BASE_OBSERVATION_KEYS, CHANCE, Game, IllegalAction
+from .record import Record
+
+__all__ = [
+    "ContractStats", "LiveTrace", "observation_json", "seat_texts", "snapshot", "play_checked",
+    "check_illegal_changes_nothing", "check_record_roundtrip", "check_deterministic",
+    "check_indistinguishable", "check_no_hidden_codes", "check_live_indistinguishable", "check_live",
+    "check_contract", "check_common", "GENERIC_BAD_ACTIONS",
+]
+
+#: Values that are never an action of any game.
+GENERIC_BAD_ACTIONS: tuple[Any, ...] = (
+    None, 12345, "nonsense", ("QS", "QS"), {"type": "no-such-action"}, 3.5,
+)
+
+BotsFactory = Callable[[int], "Sequence[Any] | Mapping[int, Any]"]
+
+
+@dataclass
+class ContractStats:
+    """What a contract run covered, so tests can assert it was not vacuous."""
+
+    games: int = 0
+    steps: int = 0
+    illegal_checked: int = 0
+    positions: int = 0
+    alternatives: int = 0
+    hidden_scans: int = 0
+    finished: int = 0
+    #: live checks: alternative deals followed call by call, calls compared, and pairs of deals in
+    #: which, at the same call, the mover was forced in one and had a choice in the other
+    live_alternatives: int = 0
+    live_calls: int = 0
+    live_forced_vs_chosen: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LiveTrace:
+    """A game as it was played live: every ``apply`` call (the action, and whether chance made it)
+    and copies of the live game taken along the way (the positions the live check starts from)."""
+
+    calls: list[tuple[Any, bool]] = field(default_factory=list)
+    snapshots: list[Game] = field(default_factory=list)
+
+
+def _encode(game: Game) -> Callable[[Any], Any]:
+    def default(o: Any) -> Any:
+        if isinstance(o, Card):
+            return o.code
+        try:
+            return game.action_to_json(o)
+        except Exception:  # noqa: BLE001 - anything else: its text
+            return repr(o)
+
+    return default
+
+
+def observation_json(game: Game, seat: int | None, *, with_legal: bool = True) -> str:
+    """A seat's observation as canonical JSON text: ``Game.observation_json``, what a server sends.
+
+    The Python observation must say the same (its own JSON encoding, actions through the codec,
+    equals the server's data), so what the seat sees in Python and on the wire is one thing.
+    """
+    data = game.observation_json(seat)
+    obs = dict(game.observation(seat))
+    mine = json.loads(json.dumps(obs, sort_keys=True, default=_encode(game), ensure_ascii=False))
+    assert mine == json.loads(json.dumps(data)), f"seat {seat}: observation_json differs from observation"
+    if not with_legal:
+        data = {k: v for k, v in data.items() if k != "legal"}
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def seat_texts(game: Game, seat: int | None) -> list[str]:
+    """Every event the seat saw, in the game's words, as that seat saw it."""
+    return [game.describe(e, seat) for e in game.events if e.visible_to(seat)]
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a refused action must leave untouched."""
+    return (
+        game.record().to_json(),
+        tuple(observation_json(game, s, with_legal=False) for s in range(game.players)),
+        len(game.legal_actions()), tuple(map(repr, game.legal_actions()[:3])),
+        tuple(seat_texts(game, None)),
+        game.to_move,
+        game.is_over,
+        game.step,
+        len(game.events),
+    )
+
+
+def _quick(game: Game) -> tuple:
+    return game.record().to_json(), game.step, len(game.events), game.to_move, game.is_over
+
+
+def check_illegal_changes_nothing(game: Game, bad_actions: Iterable[Any]) -> int:
+    """Each bad action raises IllegalAction (a ValueError) and leaves the game byte-identical.
+
+    The record, step, event count and turn are compared after each refusal; the full snapshot
+    (every seat's observation and the teacher's words) once after them all.
+    """
+    before = snapshot(game)
+    quick = _quick(game)
+    count = 0
+    for bad in bad_actions:
+        try:
+            game.apply(bad)
+        except IllegalAction as e:
+            assert str(e), f"IllegalAction for {bad!r} has no message"
+        else:  # pragma: no cover - a failure
+            raise AssertionError(f"{bad!r} was accepted at step {game.step} ({game!r})")
+        assert _quick(game) == quick, f"refused action {bad!r} changed the game"
+        count += 1
+    assert snapshot(game) == before, "a refused action changed a seat's view of the game"
+    return count
+
+
+def _next_action(game: Game, bots: Sequence[Any] | Mapping[int, Any]) -> Any:
+    if game.to_move == CHANCE:
+        return game.chance_outcome()
+    return bots[game.to_move].act(game.observation(game.to_move))
+
+
+def play_checked(
+    game: Game,
+    bots: Sequence[Any] | Mapping[int, Any],
+    *,
+    bad_actions: Callable[[Game], Iterable[Any]] | None = None,
+    check_every: int = 7,
+    max_steps: int = 5000,
+    enumerated: Callable[[Game], bool] = lambda g: True,
+    stats: ContractStats | None = None,
+    trace: LiveTrace | None = None,
+    snapshot_every: int = 10,
+) -> Game:
+    """Play ``game`` to its end with ``bots``, checking the protocol at every step.
+
+    At every step: ``legal_actions()`` is non-empty while the game is not over (where
+    ``enumerated(game)`` says the phase enumerates its actions) and every legal action is
+    accepted by a copy; every ``check_every`` steps the bad actions (generic ones plus the
+    game's hook) are refused with nothing changed. ``apply`` is the only call that plays, one
+    per step, as a live table plays; ``trace`` (if given) records the calls and a copy of the
+    live game every ``snapshot_every`` calls and at the end.
+    """
+    stats = stats or ContractStats()
+    if trace is not None and not trace.calls:  # the steps made before (a factory's deal): as calls
+        blank = _blank_like(game)
+        for a in game.history:
+            trace.calls.append((a, blank.to_move == CHANCE))
+            blank.apply(a)
+    for i in range(max_steps):
+        if game.is_over:
+            assert game.to_move is None, "an over game must have no one to move"
+            assert game.legal_actions() == [], "an over game must have no legal actions"
+            stats.finished += 1
+            break
+        assert game.to_move is not None
+        legal = game.legal_actions()
+        if game.to_move != CHANCE and enumerated(game):
+            assert legal, f"no legal actions at step {game.step} though the game is not over ({game!r})"
+            sample = legal if len(legal) <= 3 else [legal[0], legal[len(legal) // 2], legal[-1]]
+            for a in sample:
+                game.copy().apply(a)  # legal means accepted
+        if i % check_every == 0:
+            bad = list(GENERIC_BAD_ACTIONS) + list(bad_actions(game) if bad_actions else [])
+            stats.illegal_checked += check_illegal_changes_nothing(game, bad)
+        chance = game.to_move == CHANCE
+        action = _next_action(game, bots)
+        game.apply(action)
+        if trace is not None:
+            trace.calls.append((action, chance))
+            if len(trace.calls) % snapshot_every == 0:
+                trace.snapshots.append(game.copy())
+        stats.steps += 1
+    else:  # pragma: no cover - a failure
+        raise AssertionError(f"game not over after {max_steps} steps")
+    if trace is not None:
+        trace.snapshots.append(game.copy())
+    stats.games += 1
+    return game
+
+
+def check_record_roundtrip(game: Game) -> Game:
+    """Save and load the record; the replayed game has the same record, views and turn."""
+    text = game.record().to_json()
+    again = Record.from_json(text).replay()
+    assert again.record().to_json() == text, "a replayed record differs from the original"
+    assert again.to_move == game.to_move and again.is_over == game.is_over
+    for s in range(game.players):
+        assert observation_json(again, s) == observation_json(game, s), f"seat {s}'s view differs on replay"
+    assert seat_texts(again, None) == seat_texts(game, None)
+    return again
+
+
+def check_deterministic(make_game: Callable[[int], Game], make_bots: BotsFactory, seed: int,
+                        max_steps: int = 5000) -> str:
+    """The same seed and the same (seeded) bots give byte-identical records."""
+    texts = []
+    for _ in range(2):
+        game, bots = make_game(seed), make_bots(seed)
+        for _ in range(max_steps):
+            if game.is_over:
+                break
+            game.apply(_next_action(game, bots))
+        texts.append(game.record().to_json())
+    assert texts[0] == texts[1], f"seed {seed}: two runs gave different records"
+    return texts[0]
+
+
+def check_indistinguishable(game: Game, seat: int, others: Iterable[Game]) -> int:
+    """Each game in ``others`` must look exactly the same from ``seat`` (the hook guarantees that
+    the seat cannot tell them apart by the rules): identical observation JSON and event texts."""
+    mine = observation_json(game, seat)
+    words = seat_texts(game, seat)
+    count = 0
+    for other in others:
+        theirs = observation_json(other, seat)
+        assert theirs == mine, (
+            f"seat {seat} can tell apart two games it should not:\n{_first_diff(mine, theirs)}")
+        assert seat_texts(other, seat) == words, f"seat {seat}'s event texts tell the games apart"
+        count += 1
+    return count
+
+
+def _blank_like(game: Game) -> Game:
+    from qardlab.engine.record import _jsonable_options
+
+    return type(game)._blank(game.players, _jsonable_options(game.options), game.seed)
+
+
+def _live_view(game: Game, seat: int, since: int) -> tuple:
+    """What ``seat`` sees right after a call: the server's observation, turn, phase, step, and the
+    words of the events logged since step ``since`` (the earlier ones were compared before)."""
+    words = tuple(game.describe(e, seat) for e in game.events if e.step >= since and e.visible_to(seat))
+    return (game.observation_json(seat), game.to_move, getattr(game, "phase", None), game.step,
+            game.is_over, words)
+
+
+def check_live_indistinguishable(
+    trace: LiveTrace, position: Game, seat: int, others: Iterable[Game], stats: ContractStats | None = None,
+) -> int:
+    """Follow the live calls of ``trace`` on ``position``'s deal and on each game of ``others`` (deals
+    ``seat`` cannot tell apart from ``position``'s, by the game's hook), call by call with ``apply``
+    from a blank game, up to ``position``'s step; after every call the seat must see exactly the same
+    (observation JSON, ``to_move``, phase, step, the words of its events).
+
+    The others' deals are their chance actions, at the steps where chance moved live. A call the
+    rules refuse in an other deal (a card only one deal's mover holds) ends that comparison: from
+    there the deal is no alternative, which is the mover's business, not the seat's. Returns how
+    many other deals were followed.
+    """
+    stats = stats if stats is not None else ContractStats()
+    chance_at: list[int] = []
+    mine = _blank_like(position)
+    calls: list[tuple[Any, bool]] = []
+    for action, chance in trace.calls:  # the live calls that led to ``position``
+        if mine.step >= position.step:
+            break
+        if chance:
+            chance_at.append(mine.step)
+        mine.apply(action)
+        calls.append((action, chance))
+    ours = _blank_like(position)
+    views = []  # what the seat sees after each call, on position's own deal
+    forced = []  # whether the mover was forced at each call
+    for action, _chance in calls:
+        since = ours.step
+        forced.append(ours.forced_action() is not None)
+        ours.apply(action)
+        views.append(_live_view(ours, seat, since))
+    forced.append(ours.forced_action() is not None)
+    count = 0
+    for other in others:
+        deals = [other.history[k] for k in chance_at if k < len(other.history)]
+        if len(deals) != len(chance_at):
+            continue
+        theirs = _blank_like(position)
+        dealt = iter(deals)
+        count += 1
+        stats.live_alternatives += 1
+        for n, (action, chance) in enumerate(calls):
+            since = theirs.step
+            forced_theirs = theirs.forced_action() is not None
+            try:
+                theirs.apply(next(dealt) if chance else action)
+            except IllegalAction:
+                break
+            if forced[n] != forced_theirs:
+                stats.live_forced_vs_chosen += 1
+            stats.live_calls += 1
+            a, b = views[n], _live_view(theirs, seat, since)
+            if a != b:
+                what = ("observation", "to_move", "phase", "step", "is_over", "words")
+                diff = next(w for w, x, y in zip(what, a, b) if x != y)
+                k = what.index(diff)
+                detail = (_first_diff(json.dumps(a[0], sort_keys=True), json.dumps(b[0], sort_keys=True))
+                          if k == 0 else f"{a[k]!r} vs {b[k]!r}")
+                now = forced[n + 1] != (theirs.forced_action() is not None)
+                raise AssertionError(
+                    f"live: seat {seat} can tell apart two deals it should not, right after call #{n} "
+                    f"({action!r}; the mover forced in one deal only, before the call: "
+                    f"{forced[n] != forced_theirs}, after it: {now}): {diff} differs:\n{detail}")
+    return count
+
+
+def check_live(
+    trace: LiveTrace,
+    alternatives: Callable[[Game, int, random.Random], Iterable[Game]],
+    rng: random.Random,
+    *,
+    positions: int = 3,
+    per_seat: int = 3,
+    stats: ContractStats | None = None,
+) -> ContractStats:
+    """The live check at ``positions`` of the trace's snapshots (spread out, the end included), for
+    every seat, on at most ``per_seat`` alternative deals each."""
+    stats = stats if stats is not None else ContractStats()
+    snaps = trace.snapshots
+    last = len(snaps) - 1
+    picks = sorted({last} | {last * (k + 1) // (positions + 1) for k in range(positions)})
+    for i in picks:
+        position = snaps[i]
+        for seat in range(position.players):
+            others = list(alternatives(position, seat, rng))[:per_seat]
+            check_live_indistinguishable(trace, position, seat, others, stats)
+    return stats
+
+
+def _first_diff(a: str, b: str) -> str:
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"...{a[max(0, i - 80):i + 80]}...\n   vs\n...{b[max(0, i - 80):i + 80]}..."
+
+
+def _card_patterns(card: Card) -> list[re.Pattern]:
+    code = re.escape(card.code)
+    sym = re.escape(card.symbol)
+    return [re.compile(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])"), re.compile(rf"(?<![0-9]){sym}"),
+            re.compile(re.escape(card.name))]
+
+
+def check_no_hidden_codes(game: Game, seat: int, hidden: Iterable[Card]) -> None:
+    """No card of ``hidden`` (cards the seat cannot know the place of, and that were never named
+    aloud) appears in the seat's observation JSON (legal-action lists aside: listing every card as
+    a choice is fine) nor, as code, symbol or name, in the words of its events."""
+    text = observation_json(game, seat, with_legal=False)
+    words = "\n".join(seat_texts(game, seat))
+    for card in hidden:
+        for pat in _card_patterns(card)[:1]:
+            m = pat.search(text)
+            assert m is None, (f"seat {seat}'s observation mentions hidden card {card}: "
+                               f"...{text[m.start() - 60:m.end() + 60]}...")
+        for pat in _card_patterns(card):
+            m = pat.search(words)
+            assert m is None, (f"seat {seat}'s event texts mention hidden card {card}: "
+                               f"...{words[m.start() - 60:m.end() + 60]}...")
+
+
+def check_common(game: Game) -> None:
+    """What ``Game`` builds for every game, at ``game``'s position (see the module docstring)."""
+    for seat in [None, *range(game.players)]:
+        obs = game.observation(seat)
+        missing = [k for k in BASE_OBSERVATION_KEYS if k not in obs]
+        assert not missing, f"{game.name}: the observation of seat {seat} lacks the base keys {missing}"
+        assert obs["game"] == game.name and obs["seat"] == seat and obs["players"] == game.players
+        assert obs["step"] == game.step and obs["to_move"] == game.to_move and obs["is_over"] == game.is_over
+        assert len(obs["names"]) == game.players and all(isinstance(n, str) and n for n in obs["names"])
+        if seat is None:
+            assert obs["hand"] == [] and len(obs["hands"]) == game.players, "the teacher sees every hand"
+        else:
+            assert obs["hand"] == [c.code for c in game.hand(seat)], f"seat {seat}: hand is not its cards"
+        words = game.transcript(seat)
+        assert all(isinstance(w, str) and w for w in words)
+        if seat is not None and game.knowledge_adapter:
+            k = game.knowledge(seat)
+            assert k.seat == seat, f"{game.name}: knowledge({seat}) is another seat's"
+    for bad in (-1, game.players, True, "0", 1.5):
+        for call in (game.observation, game.transcript, game.knowledge, game.hand):
+            try:
+                call(bad)
+            except IllegalAction as e:
+                assert repr(bad) in str(e), f"{call.__name__}({bad!r}): the error does not name it: {e}"
+            else:  # pragma: no cover - a game's bug
+                raise AssertionError(f"{game.name}.{call.__name__}({bad!r}) was not refused")
+
+
+def check_contract(
+    make_game: Callable[[int], Game],
+    make_bots: BotsFactory,
+    seeds: Iterable[int],
+    *,
+    bad_actions: Callable[[Game], Iterable[Any]] | None = None,
+    alternatives: Callable[[Game, int, random.Random], Iterable[Game]] | None = None,
+    hidden_cards: Callable[[Game, int], Iterable[Card]] | None = None,
+    positions: int = 5,
+    check_every: int = 7,
+    max_steps: int = 5000,
+    enumerated: Callable[[Game], bool] = lambda g: True,
+    live_positions: int = 3,
+) -> ContractStats:
+    """Run every check on one game per seed; return what was covered.
+
+    ``make_game(seed)`` gives a fresh game (dealt or not); ``make_bots(seed)`` its bots.
+    Hooks: ``bad_actions(game)`` game-specific refused actions for the current state;
+    ``alternatives(game, seat, rng)`` games the seat cannot tell apart from ``game``;
+    ``hidden_cards(game, seat)`` the cards whose place the seat cannot know and which were
+    never named aloud. ``positions`` positions of each game (spread over its history, the
+    end included) get the replay, indistinguishability and hidden-card checks, and
+    ``live_positions`` positions of the live game the live check (:func:`check_live`).
+    """
+    stats = ContractStats()
+    seeds = list(seeds)
+    for seed in seeds:
+        trace = LiveTrace()
+        game = play_checked(make_game(seed), make_bots(seed), bad_actions=bad_actions,
+                            check_every=check_every, max_steps=max_steps, enumerated=enumerated, stats=stats,
+                            trace=trace)
+        if alternatives is not None and live_positions:
+            check_live(trace, alternatives, random.Random(seed + 1), positions=live_positions, stats=stats)
+        record = game.record()
+        check_record_roundtrip(game)
+        n = len(record.actions)
+        picks = sorted({n} | {round(n * (k + 1) / (positions + 1)) for k in range(positions)})
+        rng = random.Random(seed)
+        for k in picks:
+            g = record.replay(k)
+            stats.positions += 1
+            check_record_roundtrip(g)
+            check_common(g)
+            for seat in range(g.players):
+                if hidden_cards is not None:
+                    check_no_hidden_codes(g, seat, hidden_cards(g, seat))
+                    stats.hidden_scans += 1
+                if alternatives is not None:
+                    stats.alternatives += check_indistinguishable(g, seat, alternatives(g, seat, rng))
+    for seed in seeds[:3]:
+        check_deterministic(make_game, make_bots, seed, max_steps)
+    return stats
