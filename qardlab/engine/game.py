@@ -26,9 +26,8 @@ actions. ``apply`` is the one place that orders the steps (validate, record, do;
 adds the forced steps after), so "a rejected action changes nothing" holds for every game
 by construction. A game whose commonest step is worth a fused path may also give
 ``_step_fast(action)`` (see :meth:`Game._step_fast`): ``apply`` tries it first, and it
-either does exactly what the general path would (True) or nothing at all (False). A game
-whose step is so hot that the hook's call counts (Hearts) overrides ``apply`` itself with the
-fused step and hands every other action to :meth:`Game._apply_general` (validate, record, do).
+either does exactly what the general path would (True) or nothing at all (False); no game
+overrides ``apply``.
 """
 
 from __future__ import annotations
@@ -188,8 +187,8 @@ class Game(ABC):
 
         A game gives it for its commonest steps. It must end in exactly the state, history and log
         that ``_validate``, recording and ``_do`` would give, and may only accept an action those
-        accept. (Hearts, whose step is hotter still, overrides ``apply`` itself to the same contract,
-        handing the rest to :meth:`_apply_general`; its tests play a match both ways.)"""
+        accept. (Hearts fuses a legal card's play and a whole pass here; its tests play a match both
+        ways.)"""
         return False
 
     def _forced(self) -> Any:
@@ -260,8 +259,8 @@ class Game(ABC):
     def _apply_general(self, action: Any) -> "Game":
         """The engine's general step: validate, record, do (IllegalAction: nothing changed).
 
-        A game that overrides :meth:`apply` with a fused path for its commonest steps (Hearts) hands
-        every other action to this, so the order of the steps and the refusals stay the engine's."""
+        :meth:`apply` calls it for every action the game's :meth:`_step_fast` declines, so the order
+        of the steps and the refusals are the engine's for every game."""
         if self.is_over:
             raise IllegalAction(f"the game is over; {action!r} cannot be played")
         normalised = self._validate(action)  # IllegalAction: nothing changed

@@ -461,19 +461,17 @@ class Hearts(Game):
             raise IllegalAction(str(e)) from None
 
     # -- applying actions -------------------------------------------------------------
-    # ``apply`` is the engine's one step (``Game.apply``: validate, record, do), with Hearts'
-    # commonest steps fused in (a legal interned Card played, a whole pass of Cards); every other
-    # action goes to the engine's general path (``Game._apply_general``) through the hooks
-    # ``_validate`` / ``_do``. Hearts forces no action. ``act(seat, action)`` is the engine's seat guard.
+    # ``Game.apply`` is the engine's one step (validate, record, do); Hearts gives its commonest steps
+    # (a legal interned Card played, a whole pass of Cards) through the engine's fast-path hook
+    # ``_step_fast``, and every other action takes the general path through ``_validate`` / ``_do``.
+    # Hearts forces no action. ``act(seat, action)`` is the engine's seat guard.
 
-    def apply(self, action: Any) -> Hearts:
-        """Apply exactly one step of ``to_move`` (see ``Game.apply``); IllegalAction (nothing changed)
-        naming an action the rules refuse now.
-
-        Fused here: a legal Card in the play phase, and a whole pass of ``cards_to_pass`` Cards of the
-        mover's hand, are validated, recorded and done at once, ending exactly where the general path
-        ends; anything else (a code, a single pass card, a deal, an illegal card) takes the general
-        path, which explains a refusal. ``_legal_mask`` is the mover's legal mask in the play phase once
+    def _step_fast(self, action: Any) -> bool:
+        """The fused step (the engine's hook, see ``Game._step_fast``): a legal Card in the play phase,
+        or a whole pass of ``cards_to_pass`` Cards of the mover's hand, validated, recorded and done at
+        once, ending exactly where the general path ends (True); anything else (a code, a single pass
+        card, a deal, an illegal card) changes nothing (False) and takes the general path, which
+        explains a refusal. ``_legal_mask`` is the mover's legal mask in the play phase once
         ``legal_actions`` (or ``legal_mask``) has computed it, else 0, so one AND is the whole
         validation of a play (a card applied before its legal cards were asked for takes the general
         path); the play is ``_play``, inlined."""
@@ -490,10 +488,9 @@ class Hearts(Game):
                     self._to_move = self._next[s]  # type: ignore[index]
                 else:
                     self._end_trick(bit)
-                return self
-        elif type(action) is tuple and self._phase == _PASS and self._pass_fast(action):
-            return self
-        return self._apply_general(action)
+                return True
+            return False
+        return type(action) is tuple and self._phase == _PASS and self._pass_fast(action)
 
     def _pass_fast(self, action: tuple) -> bool:
         """A whole pass of interned Cards of the mover's hand, recorded and done (True); anything else
