@@ -426,12 +426,12 @@ class Hearts(Game):
         legal = codes_of(self.legal_mask())
         h = self._hands[s]
         bit = 1 << idx
-        owner = ""
         led = None
         if not h & bit:
-            holder = next((o for o in range(self.players) if self._hands[o] & bit), None)
-            if holder is not None:
-                reason, owner = "elsewhere", self.seat_name(holder)
+            # whose hand it is in is another seat's secret: the refusal never names it (the words go to
+            # the mover, and over the wire to a classroom seat)
+            if any(self._hands[o] & bit for o in range(self.players)):
+                reason = "elsewhere"
             elif self.deck & bit:
                 reason = "played"
             else:
@@ -444,7 +444,7 @@ class Hearts(Game):
             reason, led = "follow", Suit(_CARD_OF_BIT[self._trick[0]].suit)
         else:
             reason = "first_trick"
-        return words.why_illegal(reason, card, who, s, legal, owner=owner, players=self.players,
+        return words.why_illegal(reason, card, who, s, legal, players=self.players,
                                  opening=self.opening_card, led=led)
 
     def _card_index(self, action: Any) -> int:

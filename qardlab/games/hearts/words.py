@@ -75,16 +75,17 @@ def describe_event(kind: str, data: Mapping[str, Any], seat: int | None, names: 
     return kind
 
 
-def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[str], *, owner: str = "",
+def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[str], *,
                 players: int = 0, opening: Card | None = None, led: Suit | None = None) -> str:
     """Why ``who`` (seat ``seat``) may not play ``card`` now, and what is legal.
 
-    ``reason`` is what the rules found: ``"elsewhere"`` (in ``owner``'s hand), ``"played"``,
+    ``reason`` is what the rules found: ``"elsewhere"`` (in another seat's hand, never named: that is
+    the other seat's secret), ``"played"``,
     ``"removed"`` (not in play with ``players``), ``"opening"`` (the holder of ``opening`` leads it),
     ``"unbroken"`` (no heart led yet), ``"follow"`` (``led`` must be followed) or ``"first_trick"``
     (no point card on the first trick)."""
     if reason == "elsewhere":
-        why = f"{card} is in {owner}'s hand, and it is {who}'s turn (seat {seat})"
+        why = f"{card} is not in {who}'s hand (seat {seat}, to play)"
     elif reason == "played":
         why = f"{card} is not in {who}'s hand (it has been played)"
     elif reason == "removed":
