@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..cards import Card
-from .game import BASE_OBSERVATION_KEYS, CHANCE, Game, IllegalAction
+from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction
 from .record import Record
 
 __all__ = [
@@ -250,16 +250,42 @@ def check_deterministic(make_game: Callable[[int], Game], make_bots: BotsFactory
     return texts[0]
 
 
+def check_public_view(game: Game) -> None:
+    """The public view (``public_observation()``): no seat, no hand, no legal action, and its events are
+    exactly the log's public parts (every event that has one, with its kind and step), nothing private
+    or hidden; in Python and as JSON alike."""
+    obs = game.public_observation()
+    assert obs["seat"] == PUBLIC and obs["hand"] == [] and obs["legal"] == [], (
+        f"{game.name}: the public view has a seat's hand or moves: {obs['hand']!r} {obs['legal']!r}")
+    assert "hands" not in obs, f"{game.name}: the public view shows the hands"
+    said = [{**e.public, "kind": e.kind, "step": e.step} for e in game.events if e.public]
+    assert _plain_json(obs["events"]) == _plain_json(said), (
+        f"{game.name}: the public view's events are not the log's public parts")
+    assert _plain_json(game.observation_json(PUBLIC)) == _plain_json(dict(obs), game), (
+        f"{game.name}: the public view differs in JSON")
+
+
+def _plain_json(value: Any, game: Game | None = None) -> Any:
+    enc = _encode(game) if game is not None else (lambda o: getattr(o, "code", str(o)))
+    return json.loads(json.dumps(value, sort_keys=True, default=enc, ensure_ascii=False))
+
+
 def check_indistinguishable(game: Game, seat: int, others: Iterable[Game]) -> int:
     """Each game in ``others`` must look exactly the same from ``seat`` (the hook guarantees that
     the seat cannot tell them apart by the rules): identical observation JSON and event texts."""
     mine = observation_json(game, seat)
+    public = json.dumps(game.observation_json(PUBLIC), sort_keys=True, ensure_ascii=False)
     words = seat_texts(game, seat)
     count = 0
     for other in others:
         theirs = observation_json(other, seat)
         assert theirs == mine, (
             f"seat {seat} can tell apart two games it should not:\n{_first_diff(mine, theirs)}")
+        # what every seat knows is public: a game the seat cannot tell apart gives the same public view
+        theirs_public = json.dumps(other.observation_json(PUBLIC), sort_keys=True, ensure_ascii=False)
+        assert theirs_public == public, (
+            f"the public view tells apart two games seat {seat} cannot:\n"
+            f"{_first_diff(public, theirs_public)}")
         assert seat_texts(other, seat) == words, f"seat {seat}'s event texts tell the games apart"
         count += 1
     return count
@@ -416,6 +442,7 @@ def check_common(game: Game) -> None:
         if seat is not None and game.knowledge_adapter:
             k = game.knowledge(seat)
             assert k.seat == seat, f"{game.name}: knowledge({seat}) is another seat's"
+    check_public_view(game)
     for bad in (-1, game.players, True, "0", 1.5):
         for call in (game.observation, game.transcript, game.knowledge, game.hand):
             try:

@@ -48,11 +48,15 @@ _seed_random = random.Random.__mro__[1].seed  # _random.Random.seed: what Random
 if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
     from .record import Record
 
-__all__ = ["Game", "IllegalAction", "CHANCE", "Observation", "BASE_OBSERVATION_KEYS", "check_seed",
+__all__ = ["Game", "IllegalAction", "CHANCE", "PUBLIC", "Observation", "BASE_OBSERVATION_KEYS", "check_seed",
            "check_names", "find_game", "import_object"]
 
 #: ``to_move`` while chance (a shuffle and deal) is due.
 CHANCE = -1
+
+#: The viewer of the public view (``observation(PUBLIC)``, :meth:`Game.public_observation`): someone watching
+#: the table from no seat, who sees only what is said aloud (OpenSpiel's public observer).
+PUBLIC = "public"
 
 
 class IllegalAction(ValueError):
@@ -327,9 +331,20 @@ class Game(ABC):
             raise IllegalAction(f"{what} {seat!r} is not a seat of this game (0..{self.players - 1})")
         return int(seat)
 
-    def _check_viewer(self, seat: Any) -> Optional[int]:
-        """``seat`` for a view: None (the teacher) or a seat of this game, else IllegalAction naming it."""
-        return None if seat is None else self._check_seat(seat)
+    def _check_viewer(self, seat: Any) -> Any:
+        """``seat`` for a view: None (the teacher), :data:`PUBLIC` (no seat: the public view) or a seat of
+        this game, else IllegalAction naming it."""
+        if seat is None or (type(seat) is str and seat == PUBLIC):
+            return seat
+        return self._check_seat(seat)
+
+    def public_observation(self) -> Observation:
+        """What anyone watching the table sees from no seat: the public state and every event's public
+        part, no hand, no private part, no legal action (``observation(PUBLIC)``, built like a seat's).
+
+        Every seat knows at least this much, so two games a seat cannot tell apart give the same public
+        view (the game contract checks it)."""
+        return self.observation(PUBLIC)
 
     def base_observation(self, seat: Optional[int], legal: Optional[list[Any]] = None) -> Observation:
         """The keys every observation has (:data:`BASE_OBSERVATION_KEYS`), for ``seat`` (None: the
@@ -341,6 +356,7 @@ class Game(ABC):
         """
         seat = self._check_viewer(seat)
         to_move = self.to_move
+        public = seat == PUBLIC
         mover = seat is None or to_move == seat
         if mover and legal is None:
             legal = self._observed_legal()
@@ -353,7 +369,7 @@ class Game(ABC):
             to_move=to_move,
             is_over=self.is_over,
             phase=getattr(self, "phase", None),
-            hand=[] if seat is None else self._observed_hand(seat),
+            hand=[] if seat is None or public else self._observed_hand(seat),
             events=self.events.view(seat),
             legal=legal if mover else [],
         )

@@ -787,7 +787,7 @@ class Hearts(Game):
                 passed, received, chosen, passed_to, received_from = [], [], [], None, None
             elif k == "pass_choice" and e["seat"] == seat:
                 chosen += e["cards"]
-            elif k == "pass" and not teacher:
+            elif k == "pass" and not teacher and "passed" in e:  # (the public view: no one's pass)
                 passed, received = e["passed"], e["received"]
                 passed_to, received_from = e["to"], e["from"]
         mover = teacher or self._to_move == seat

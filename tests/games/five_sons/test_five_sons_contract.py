@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from qardlab.cards import Card
@@ -66,7 +68,8 @@ def test_contract_catches_a_leak() -> None:
 
         def observation(self, seat):
             obs = super().observation(seat)
-            obs["peek"] = [c.code for c in self.hand((seat + 1) % self.players)]
+            if isinstance(seat, int):
+                obs["peek"] = [c.code for c in self.hand((seat + 1) % self.players)]
             return obs
 
     g = Leaky(4, {}, 5)
@@ -141,3 +144,36 @@ def test_contract_catches_the_old_live_leak() -> None:
         trace = LiveTrace()
         play_checked(make_game(4)(seed), make_bots(4)(seed), trace=trace)
         assert check_live(trace, alternatives, random.Random(seed)).live_forced_vs_chosen > 0
+
+
+def test_public_view_says_only_what_is_said_aloud() -> None:
+    """The public view (a watcher at no seat) holds no hand and no private part of any event: at the deal
+    it names no card at all (every hand and the secret are hidden from it), after an answer it has the
+    answer's public part only; and the contract catches a public view that leaks."""
+    from qardlab.engine import PUBLIC
+    from qardlab.engine.contract import check_public_view
+
+    g = FiveSons.new(4, seed=5)
+    check_public_view(g)
+    text = json.dumps(g.observation_json(PUBLIC))
+    assert not any(c.code in text for s in range(4) for c in g.hand(s)) and g.secret[0].code not in text
+    asker = g.to_move
+    g.play(g.legal_actions()[0])  # a question, and its answer (shown to the asker only, or "neither")
+    pub = g.public_observation()
+    answer = [e for e in pub["events"] if e["kind"] == "answer"][-1]
+    assert "card" not in answer and pub["hand"] == [] and pub["seat"] == PUBLIC
+    assert any(e["kind"] == "answer" for e in g.observation(asker)["events"])
+
+    class LeakyPublic(FiveSons):
+        name = ""  # not registered
+
+        def observation(self, seat):
+            obs = super().observation(seat)
+            if seat == PUBLIC:
+                obs["events"] = [{**e.seen_by(None), "kind": e.kind, "step": e.step} for e in self.events]
+            return obs
+
+    leaky = LeakyPublic(4, {}, 5)
+    leaky.apply(leaky.chance_outcome())
+    with pytest.raises(AssertionError, match="not the log's public parts"):
+        check_public_view(leaky)
