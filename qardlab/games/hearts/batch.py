@@ -37,7 +37,6 @@ from .rules import (
     JD_INDEX,
     JD_POINTS,
     MOON_POINTS,
-    POINTS,
     QS_BIT,
     QS_INDEX,
     HeartsRules,
@@ -50,9 +49,7 @@ from .rules import (
 
 __all__ = ["simulate", "BatchResult"]
 
-_POINTS = np.array(POINTS, dtype=np.int64)  # the rules kernel's points of each card
 _SUIT = np.arange(52, dtype=np.int64) // 13
-_POINTS8 = _POINTS.astype(np.int8)
 _SHIFT16 = _SUIT * 16  # by card: the shift of its suit's field in a seat's packed suit slots
 _QS = QS_INDEX
 _JD = JD_INDEX

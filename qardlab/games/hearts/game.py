@@ -62,6 +62,7 @@ from .rules import (
     points_of,
     score_hand,
     scores_points,
+    trick_winner,
 )
 from .values import Deal, Trick, action_from_json, action_to_json, codes_of
 from .words import describe_event
@@ -712,18 +713,14 @@ class Hearts(Game):
             self._end_trick(bit)
 
     def _end_trick(self, bit: int) -> None:
-        """The trick's last card (``bit``) is played: its taker (the kernel's ``trick_winner``, inlined:
-        the highest card of the suit led) takes its cards and leads next, or the hand is scored once
-        the hands are empty."""
+        """The trick's last card (``bit``) is played: its taker (the kernel's ``trick_winner``) takes
+        its cards and leads next, or the hand is scored once the hands are empty."""
         s: int = self._to_move  # type: ignore[assignment]
         hands = self._hands
         hands[s] ^= bit
         trick = self._trick
         tmask = sum(trick)  # distinct bits: the sum is the union
-        top = tmask & _SUIT_MASK_OF_BIT[trick[0]]
-        w = self._next[s] + trick.index(1 << top.bit_length() - 1)  # the leader sits left of the last
-        if w >= self.players:
-            w -= self.players
+        w = trick_winner(trick, self._next[s], self.players)  # the leader sits left of the last
         self._taken[w] |= tmask
         if self._first:
             setup = self._setup

@@ -298,8 +298,7 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
     looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
     ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = [(t & HEARTS_MASK).bit_count() * HEART_POINTS + (QUEEN_POINTS if t & QS_BIT else 0)
-           for t in taken]  # points_of, inlined
+    raw = [points_of(t) for t in taken]
     final = raw[:]
     shooter = None
     mode = None

@@ -75,6 +75,19 @@ def describe_event(kind: str, data: Mapping[str, Any], seat: int | None, names: 
     return kind
 
 
+#: the words of each refusal of :func:`why_illegal`, by the reason the rules found
+_WHY_ILLEGAL = {
+    "elsewhere": "{card} is not in {who}'s hand (seat {seat}, to play)",
+    "played": "{card} is not in {who}'s hand (it has been played)",
+    "removed": "{card} is not in play with {players} players",
+    "opening": "the holder of {opening} must lead it to the first trick",
+    "unbroken": "hearts may not be led until a heart has been played (or {who} holds only hearts)",
+    "follow": "{who} must follow suit ({led} were led)",
+    "first_trick": "a heart or the Queen of spades may not be played on the first trick while {who} holds "
+                   "another card",
+}
+
+
 def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[str], *,
                 players: int = 0, opening: Card | None = None, led: Suit | None = None) -> str:
     """Why ``who`` (seat ``seat``) may not play ``card`` now, and what is legal.
@@ -84,19 +97,7 @@ def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[st
     ``"removed"`` (not in play with ``players``), ``"opening"`` (the holder of ``opening`` leads it),
     ``"unbroken"`` (no heart led yet), ``"follow"`` (``led`` must be followed) or ``"first_trick"``
     (no point card on the first trick)."""
-    if reason == "elsewhere":
-        why = f"{card} is not in {who}'s hand (seat {seat}, to play)"
-    elif reason == "played":
-        why = f"{card} is not in {who}'s hand (it has been played)"
-    elif reason == "removed":
-        why = f"{card} is not in play with {players} players"
-    elif reason == "opening":
-        why = f"the holder of {opening} must lead it to the first trick"
-    elif reason == "unbroken":
-        why = f"hearts may not be led until a heart has been played (or {who} holds only hearts)"
-    elif reason == "follow":
-        why = f"{who} must follow suit ({led.title.lower() if led is not None else 'a suit'} were led)"
-    else:
-        why = (f"a heart or the Queen of spades may not be played on the first trick while {who} holds "
-               "another card")
+    suit = led.title.lower() if led is not None else "a suit"
+    why = _WHY_ILLEGAL[reason].format(card=card, who=who, seat=seat, players=players, opening=opening,
+                                      led=suit)
     return f"{why}; legal: {' '.join(legal)}"
