@@ -15,6 +15,11 @@ API by the same kind of loop, a uniformly random legal action at every decision:
 - ``step, matches``: the same per hand, but hands are dealt by ``next_hand()`` within matches to
   100 points (a new ``Hearts.new`` when a match ends), so the pass cycles left, right, across,
   none: the like-for-like counterpart of OpenSpiel's one ``load_game`` and a new state per hand.
+- ``step, from_deal``: the issue's own wording of the loop: per hand the benchmark shuffles a
+  deck of Cards with its own ``random.Random`` (as OpenSpiel draws its deal by chance actions),
+  deals it in four runs of 13 and sets the hand up with ``Hearts.from_deal(hands, direction)``
+  (the deal validated), the pass direction cycling left, right, across, none (like OpenSpiel's
+  random direction, a quarter of the hands have no pass); then passes and plays as ``step``.
 - ``batch``: ``qardlab.games.hearts.batch.simulate(batch)`` called repeatedly: deal, random
   passes, 52 uniformly random legal plays and scoring for every hand, in numpy.
 
@@ -22,7 +27,7 @@ One core: BLAS and OpenMP threads are held to one. Rounds alternate between engi
 load on a shared machine hits all alike; the figure is the median round. Time is this process's
 CPU time (``time.process_time``), so that other jobs on a shared machine distort less.
 
-``--baseline REF`` also runs the three qardlab loops on commit ``REF``'s code (``git archive``) and
+``--baseline REF`` also runs the four qardlab loops on commit ``REF``'s code (``git archive``) and
 on this tree's, each in a fresh child process, once per round between the others, so that today's
 figures and the old ones come from the same run and are measured alike (``@this tree`` against
 ``@REF``; the main process's own figures, measured after OpenSpiel's, can differ by a few per cent).
@@ -99,6 +104,31 @@ def step_rate(seconds: float, seed: int, match: bool = False) -> float:
             return hands / elapsed
 
 
+def from_deal_rate(seconds: float, seed: int) -> float:
+    """Random hands/s of the step engine with a fresh ``Hearts.from_deal`` per hand (the deal shuffled by
+    the benchmark's own RNG, the pass direction cycling), passing and playing through the public API."""
+    from qardlab.cards import standard_deck
+    from qardlab.games.hearts import Hearts
+
+    rng = random.Random(seed)
+    choice, sample, shuffle = rng.choice, rng.sample, rng.shuffle
+    deck = standard_deck()
+    directions = ("left", "right", "across", "none")
+    hands = 0
+    start = _clock()
+    while True:
+        shuffle(deck)
+        game = Hearts.from_deal([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], directions[hands & 3])
+        while game.phase == "pass":
+            game.apply(tuple(sample(game.legal_actions(), 3)))
+        while game.phase == "play":
+            game.apply(choice(game.legal_actions()))
+        hands += 1
+        elapsed = _clock() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
 def batch_rate(seconds: float, seed: int, batch: int) -> float:
     """Random hands/s of the numpy batch simulator."""
     from qardlab.games.hearts.batch import simulate
@@ -127,6 +157,7 @@ def main() -> None:
     if args.child:  # the baseline's loops (run by _baseline.measure, the old qardlab first on sys.path)
         print(json.dumps({"step": step_rate(args.seconds, args.seed),
                           "step, matches": step_rate(args.seconds, args.seed, match=True),
+                          "step, from_deal": from_deal_rate(args.seconds, args.seed),
                           "batch": batch_rate(args.seconds, args.seed, args.batch)}))
         return
     try:
@@ -141,13 +172,15 @@ def main() -> None:
     except ImportError:
         have_os = False
         print("pyspiel is not installed: OpenSpiel figures skipped (pip install open-spiel)")
-    rates: dict[str, list[float]] = {"openspiel": [], "step": [], "step, matches": [], "batch": []}
+    rates: dict[str, list[float]] = {"openspiel": [], "step": [], "step, matches": [], "step, from_deal": [],
+                                     "batch": []}
     for r in range(args.rounds):
         seed = args.seed + 1000 * r
         if have_os:
             rates["openspiel"].append(openspiel_rate(args.seconds, seed))
         rates["step"].append(step_rate(args.seconds, seed))
         rates["step, matches"].append(step_rate(args.seconds, seed, match=True))
+        rates["step, from_deal"].append(from_deal_rate(args.seconds, seed))
         rates["batch"].append(batch_rate(args.seconds, seed, args.batch))
         if args.baseline:
             from _baseline import ROOT, checkout, measure

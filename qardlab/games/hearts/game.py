@@ -27,6 +27,7 @@ Actions (all in ``history``, so a record replays exactly):
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence as _Sequence
 from operator import add as _add
 from typing import Any, Sequence
 
@@ -291,7 +292,8 @@ class Hearts(Game):
         names: Sequence[str] | None = None,
     ) -> Hearts:
         """One hand from given hands (seat 0 first); ``pass_direction`` left/right/across/none."""
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        if type(hands) is not list and type(hands) is not tuple and (
+                isinstance(hands, (str, bytes)) or not isinstance(hands, _Sequence)):
             raise ValueError(f"hands must be a list of hands, one per seat, got {hands!r}")
         options: dict[str, Any] = {
             "rules": rules or DEFAULT_RULES,

@@ -7,6 +7,7 @@ codes, or ``{"deal": [[codes of seat 0], ...]}``.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Sequence
 
 from ...cards import _SUIT_TABLES, Card, Hand, hand_html
@@ -17,6 +18,9 @@ __all__ = ["Deal", "Trick", "action_to_json", "action_from_json", "codes_of", "c
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _CODE_TABLES = tuple(tuple(tuple(c.code for c in cards) for cards in table) for table in _SUIT_TABLES)
 _C0, _C1, _C2, _C3 = _CODE_TABLES
+_BIT = attrgetter("bit")
+_JUST_CARDS = frozenset({Card})
+_NEW_TUPLE = tuple.__new__
 
 
 def codes_of(mask: int) -> list[str]:
@@ -51,6 +55,24 @@ class Deal:
             self.masks = tuple(_masks)
             self.sizes = tuple(_sizes or (m.bit_count() for m in _masks))
             return
+        if type(hands) is tuple or type(hands) is list:
+            # the usual case, hands of interned Cards (no card twice in a hand): their bits are summed
+            # (distinct bits: the sum is the union, and a card twice would lose a bit); anything
+            # else takes the full parse below, which names a bad value
+            masks = []
+            for h in hands:
+                if (type(h) is list or type(h) is tuple or type(h) is Hand) and _JUST_CARDS.issuperset(
+                        map(type, h)):
+                    m = sum(map(_BIT, h))
+                    if m.bit_count() == len(h):
+                        masks.append(m)
+                        continue
+                break
+            else:
+                self._hands = tuple([h if type(h) is Hand else _NEW_TUPLE(Hand, h) for h in hands])
+                self.masks = tuple(masks)
+                self.sizes = tuple(map(len, hands))
+                return
         if hands is None or isinstance(hands, (str, bytes)):
             raise IllegalAction(f"a deal is a list of hands of cards, got {hands!r}")
         try:

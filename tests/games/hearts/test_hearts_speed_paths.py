@@ -105,6 +105,33 @@ def test_pass_fast_path_refuses_as_the_slow_one() -> None:
     assert all(type(c) is Card for c in g.history[-1])
 
 
+def test_deal_of_cards_short_path_is_the_full_parse() -> None:
+    """Rule (deck) and the set-up deal: hands of interned Cards take a short path (their bits summed);
+    they give the same deal as codes, Hands or a mix, keep each hand in its given order, and a bad
+    value, a card twice in a hand or in two hands is refused as by the full parse, naming it."""
+    from qardlab.cards import Hand
+    from qardlab.games.hearts.values import Deal
+
+    hands = [list(reversed(h)) for h in make_deal(4, seed=3)]
+    fast = Deal(hands)
+    for other in ([[c.code for c in h] for h in hands], tuple(Hand(h) for h in hands),
+                  [hands[0], [c.code for c in hands[1]], tuple(hands[2]), hands[3]]):
+        slow = Deal(other)
+        assert (slow.masks, slow.sizes, slow.hands) == (fast.masks, fast.sizes, fast.hands)
+    assert fast.hands[0] == tuple(hands[0]) and type(fast.hands[0]) is Hand  # as given, not sorted
+    g = Hearts.from_deal(hands)
+    assert [g.hand_mask(s) for s in range(4)] == [sum(c.bit for c in h) for h in hands]
+    for bad, named in (("ZZ", "ZZ"), (7, "7"), (None, "None")):
+        with pytest.raises(IllegalAction, match=named):
+            Hearts.from_deal([hands[0][:-1] + [bad], *hands[1:]])
+    with pytest.raises(IllegalAction, match=f"{hands[0][0]} is dealt twice"):
+        Hearts.from_deal([hands[0][:-1] + [hands[0][0]], *hands[1:]])  # twice in one hand
+    with pytest.raises(IllegalAction, match="dealt twice"):
+        Hearts.from_deal([hands[0], hands[0], hands[2], hands[3]])  # in two hands
+    with pytest.raises(IllegalAction, match="hand"):
+        Hearts.from_deal([hands[0], "2C 3C", hands[2], hands[3]])
+
+
 @pytest.mark.parametrize("n", PLAYERS)
 def test_batch_deal_is_a_uniform_partition(n: int) -> None:
     """Batch deals give every seat its share of distinct cards, passes are cards of the passer's
