@@ -509,8 +509,14 @@ class Hearts(Game):
             m |= c.bit
         if m & self._hands[s] != m or m.bit_count() != k:
             return False  # not in the hand, or a card twice
-        self.history.append(action)
-        self._pass(action, m)
+        history = self.history
+        history.append(action)
+        self._chosen[s] = m  # (_pass, inlined: the seat had chosen nothing, and now all its cards)
+        self.events.pass_choice(len(history) - 1, s, action)
+        if s + 1 < self.players:
+            self._to_move = s + 1
+        else:
+            self._exchange()
         return True
 
     def _validate(self, action: Any) -> Any:
@@ -687,8 +693,14 @@ class Hearts(Game):
         if s + 1 < self.players:
             self._to_move = s + 1
             return
-        self._hands = pass_hands(self._hands, self._chosen, self._offset)
-        self.events.passed(len(self.history) - 1, self.pass_direction, self._offset, self._chosen)
+        self._exchange()
+
+    def _exchange(self) -> None:
+        """Every seat has chosen: the chosen cards change hands together (the kernel's ``pass_hands``)
+        and play begins."""
+        chosen = self._chosen
+        self._hands = pass_hands(self._hands, chosen, self._offset)
+        self.events.passed(len(self.history) - 1, self.pass_direction, self._offset, chosen)
         self._start_play()
 
     def _start_play(self) -> None:
@@ -722,7 +734,7 @@ class Hearts(Game):
         hands[s] ^= bit
         trick = self._trick
         tmask = sum(trick)  # distinct bits: the sum is the union
-        w = trick_winner(trick, self._next[s], self.players)  # the leader sits left of the last
+        w = trick_winner(trick, self._next[s], self.players, tmask)  # the leader sits left of the last
         self._taken[w] |= tmask
         if self._first:
             setup = self._setup

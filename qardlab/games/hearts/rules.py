@@ -265,11 +265,12 @@ def legal_mask(hand: int, led: int | None, first_trick: bool, broken: bool, play
     return hand & lead_mask(first_trick, broken, players, rules) or hand
 
 
-def trick_winner(bits: Sequence[int], leader: int, players: int) -> int:
+def trick_winner(bits: Sequence[int], leader: int, players: int, union: int = 0) -> int:
     """Rule (trick): the seat that takes a complete trick, the highest card of the suit led.
 
-    ``bits`` are the (distinct) cards' bits in playing order, the first led by seat ``leader``."""
-    top = sum(bits) & _SUIT_MASK_OF_BIT[bits[0]]  # distinct bits: the sum is the union
+    ``bits`` are the (distinct) cards' bits in playing order, the first led by seat ``leader``;
+    ``union``, if given, is their mask (a caller that has it already saves summing them again)."""
+    top = (union or sum(bits)) & _SUIT_MASK_OF_BIT[bits[0]]  # distinct bits: the sum is the union
     return (leader + bits.index(1 << top.bit_length() - 1)) % players
 
 
@@ -298,7 +299,7 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
     looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
     ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = [points_of(t) for t in taken]
+    raw = list(map(points_of, taken))
     final = raw[:]
     shooter = None
     mode = None
