@@ -199,7 +199,7 @@ def main() -> None:
     for k, v in med.items():
         ratio = f"  {v / med['openspiel']:6.2f}x OpenSpiel" if "openspiel" in med else ""
         spread = ", ".join(f"{x:,.0f}" for x in rates[k])
-        print(f"  {k:24s} {v:12,.0f}{ratio}   (rounds: {spread})")
+        print(f"  {k:28s} {v:12,.0f}{ratio}   (rounds: {spread})")
     if limiter is not None:
         limiter.unregister() if hasattr(limiter, "unregister") else None
 
