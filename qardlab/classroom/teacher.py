@@ -49,16 +49,24 @@ class TeacherError(RuntimeError):
 
 class LocalServer:
     """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready. It runs until
-    ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down)."""
+    ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down).
+
+    ``db`` None: a file of its own in a temporary folder, removed at ``stop()``; ``sync`` (``qardlab serve
+    --sync``) is then "normal" by default (it survives a killed server, not a power cut: the file would
+    be gone anyway), else "full"."""
 
     def __init__(self, db: Optional[str] = None, host: str = "127.0.0.1", port: int = 0,
-                 token: Optional[str] = None) -> None:
+                 token: Optional[str] = None, sync: Optional[str] = None) -> None:
         self._tmp = None
         if db is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="qardlab-classroom-")
             db = str(Path(self._tmp.name) / "classroom.db")
         self.db = db
-        args = [sys.executable, "-m", "qardlab", "serve", "--host", host, "--port", str(port), "--db", db]
+        if sync is None:
+            # a file of its own, deleted at stop(), need not survive a power cut: no disk sync per step
+            sync = "normal" if self._tmp is not None else "full"
+        args = [sys.executable, "-m", "qardlab", "serve", "--host", host, "--port", str(port), "--db", db,
+                "--sync", sync]
         if token:
             args += ["--token", token]
         root = str(Path(__file__).resolve().parents[2])
