@@ -22,7 +22,7 @@ import logging
 from typing import Any, Callable, Optional
 from urllib.parse import quote
 
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, find_game
 
 __all__ = ["RemoteSource", "JoinRefused"]
 
@@ -148,7 +148,8 @@ class RemoteSource:
                 self.players = obs["players"]
                 self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
                 self.viewpoints = (self.seat,)
-                self._codec = Game.registry[self.game_name]._blank(self.players, {}, None)
+                # the game's class (imported at its first use: joining a table loads only its game)
+                self._codec = find_game(self.game_name)._blank(self.players, {}, None)
             self._obs = obs
             if self._first is not None and not self._first.done():
                 self._first.set_result(self)

@@ -34,10 +34,10 @@ __all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html
 
 def seat_names(game: str, players: int, options: Mapping[str, Any]) -> list[str]:
     """The seats' names of a table of ``game`` (its ``names`` option, else the game's own)."""
-    from ..engine import Game
+    from ..engine import find_game
 
     try:
-        g = Game.registry[game]._blank(players, dict(options), None)
+        g = find_game(game)._blank(players, dict(options), None)
         return [g.seat_name(s) for s in range(players)]
     except (KeyError, ValueError, TypeError):
         return [f"seat {s}" for s in range(players)]
