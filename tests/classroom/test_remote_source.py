@@ -92,7 +92,8 @@ def test_importing_the_classroom_loads_no_game_and_a_source_loads_its_own() -> N
 import json, sys
 import qardlab.classroom as c
 from qardlab.classroom import RemoteSource
-loaded = lambda: sorted(m for m in sys.modules if m.startswith(("qardlab.games.", "qardlab.classroom.tables")))
+prefixes = ("qardlab.games.", "qardlab.classroom.tables")
+loaded = lambda: sorted(m for m in sys.modules if m.startswith(prefixes))
 before = loaded()
 src = RemoteSource("http://127.0.0.1:1", "code")
 obs = {"game": "hearts", "players": 4, "names": ["A", "B", "C", "D"], "step": 0}
