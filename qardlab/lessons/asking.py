@@ -174,8 +174,14 @@ def _blind_certainty(seed: int, ask: Callable[..., Any], counts: Sequence[Callab
             break
         g.play(ask(None, {"legal": g.legal_actions()}, rng))  # all a blind way reads
     final = knowledge_of(g.observation(seat))
-    at = [final.upto(step) for step in last]
-    return [_first(lambda i, count=count: count(at[i]) == 1, len(at)) for count in counts]
+    at: dict[int, Knowledge] = {}  # the knowledge at the turns the bisection looks at, built once each
+
+    def knowledge(i: int) -> Knowledge:
+        if i not in at:
+            at[i] = final.upto(last[i])
+        return at[i]
+
+    return [_first(lambda i, count=count: count(knowledge(i)) == 1, len(last)) for count in counts]
 
 
 def _first(certain: Callable[[int], bool], n: int) -> int | None:
