@@ -392,7 +392,8 @@ class FiveSonsTable(GameTable):
         if not self._growing():
             return (0, max(1, self._questions()))
         # a short axis at first (the chart is not mostly empty early), half as long again each time the game
-        # reaches its end: bots at the best-question level end within about 5 questions a seat, logic within 10
+        # reaches its end: bots at the best-question level end within about 5 questions a seat, logic
+        # within 10
         return (0, growing_limit(self._questions(), 5 * self.players))
 
     def _render_charts(self) -> None:
