@@ -51,3 +51,22 @@ def test_teacher_creates_watches_and_replays_tables() -> None:
             side_by_side(records[0], at=10_000)
         assert Timeline(records[2]).game.is_over
     assert server.proc.poll() is not None  # stopped at the end of the block
+
+
+def test_local_server_starts_without_waiting_and_syncs_normal_only_on_its_own_file(tmp_path) -> None:
+    """``LocalServer(wait=False)`` returns once the process is started, ``ready()`` waits for its address;
+    its own temporary file (removed at stop) is synced "normal", a file the caller names "full"."""
+    own = LocalServer(wait=False)
+    named = LocalServer(db=str(tmp_path / "kept.db"), wait=False)
+    try:
+        assert own.token == "" and own.proc.poll() is None  # started, not waited for
+        args = {s: s.proc.args for s in (own, named)}
+        assert args[own][args[own].index("--sync") + 1] == "normal"
+        assert args[named][args[named].index("--sync") + 1] == "full"
+        assert own.ready() is own and own.url.startswith("http://127.0.0.1:") and own.token
+        assert own.ready() is own  # at once the second time
+        assert Teacher(own.url, own.token).tables() == []
+    finally:
+        own.stop()
+        named.stop()
+    assert own.proc.poll() is not None and named.proc.poll() is not None
