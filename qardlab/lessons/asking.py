@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..deduction import SECRET, Fact, Knowledge
-from ..deduction.advise import Question
+from ..deduction.advise import Question, best_question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import knowledge_of
 
@@ -93,7 +93,7 @@ def _possible_pair_question(k: Knowledge, obs: dict, rng: random.Random) -> Any:
 
 
 def _advisor_question(k: Knowledge, obs: dict, rng: random.Random) -> Any:
-    q = k.questions()[0]
+    q = best_question(k)  # k.questions()[0], without a Question made for every other
     return Ask(q.target, q.face, q.number)
 
 
