@@ -830,10 +830,9 @@ class Hearts(Game):
 
     def _refusals(self, others: int) -> dict[str, str]:
         """Why the mover may play none of the cards of ``others`` (cards of its hand the rules refuse
-        now): ``_why_illegal`` of each, the reason (the same for every card held) found once."""
+        now): ``_why_illegal`` of each. For a card held, the reason is the same for every card, and
+        its words name none (the opening card, hearts, the suit led), so they are made once."""
         s: int = self._to_move  # type: ignore[assignment]
-        who = self.seat_name(s)
-        legal = codes_of(self.legal_mask())
         led = None
         if self._first and not self._trick:
             reason = "opening"
@@ -843,9 +842,14 @@ class Hearts(Game):
             reason, led = "follow", Suit(_CARD_OF_BIT[self._trick[0]].suit)
         else:
             reason = "first_trick"
-        why, n, opening = words.why_illegal, self.players, self.opening_card
-        return {card.code: why(reason, card, who, s, legal, players=n, opening=opening, led=led)
-                for card in cards_of_mask(others)}
+        who, legal = self.seat_name(s), codes_of(self.legal_mask())
+        n, opening = self.players, self.opening_card
+        cards = cards_of_mask(others)
+        if words.names_card(reason):  # (words that name the card: made for each)
+            return {c.code: words.why_illegal(reason, c, who, s, legal, players=n, opening=opening, led=led)
+                    for c in cards}
+        why = words.why_illegal(reason, cards[0], who, s, legal, players=n, opening=opening, led=led)
+        return dict.fromkeys([c.code for c in cards], why)
 
     def _observed_hand(self, seat: int) -> list[str]:
         return codes_of(self._hands[seat])
