@@ -25,9 +25,7 @@ import copy
 import functools
 import math
 import random
-from bisect import bisect
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ...cards import ALL_CARDS, SUIT_MASKS, Suit
@@ -36,6 +34,7 @@ from .game import Hearts
 from .parallel import chunk_seed, map_chunks
 from .rules import (
     HEARTS_MASK,
+    POINT_MASK,
     POINTS,
     QS_BIT,
     QS_INDEX,
@@ -243,6 +242,12 @@ class _View:
         self.hand = [_IDX[c] for c in obs["hand"]]
         self.hand_mask = sum(1 << i for i in self.hand)
         self.trick = [(s, _IDX[c]) for s, c in obs["trick"]]
+        #: the open trick as bits: (suit led's mask, winning card's bit, its seat, points, cards)
+        self.trick_state: tuple[int, int, int, int, int] = (0, 0, -1, 0, 0)
+        if self.trick:
+            lead, win, win_seat, pts = _trick_state(obs["trick"])
+            self.trick_state = (_SUIT_M[lead], 1 << win, win_seat, pts, len(self.trick))
+        self._prep: Optional[tuple] = None
         played = set()
         void = [set() for _ in range(n)]
         for t in [*obs["tricks"], {"cards": obs["trick"]}]:
@@ -282,44 +287,84 @@ class _View:
             return None
         return [[i for i in range(52) if m >> i & 1] for m in masks]
 
+    def _prepared(self) -> Optional[tuple]:
+        """What every sample starts from (made once per view): the cards passed to each seat as its
+        masks, the room left in each hand, the other cards out, each card's possible holders (the
+        seats not void in its suit) and how many. None if the passes overfill a hand."""
+        prep = self._prep
+        if prep is None:
+            n, seat = self.n, self.seat
+            base = [0] * n
+            room0 = list(self.sizes)
+            room0[seat] = 0
+            free0 = []
+            known = self.known
+            for i in self.out:
+                holder = known.get(i)
+                if holder is not None:
+                    base[holder] |= 1 << i
+                    room0[holder] -= 1
+                else:
+                    free0.append(i)
+            if any(r < 0 for r in room0):
+                prep = self._prep = ()
+            else:
+                # per suit: the seats that may hold it, and how many (the order in which cards are placed)
+                void = self.void
+                holders = [tuple(s for s in range(n) if s != seat and t not in void[s]) for t in range(4)]
+                by_card = [holders[i // 13] for i in range(52)]
+                width = {i: len(by_card[i]) for i in free0}.__getitem__
+                prep = self._prep = (base, room0, free0, width, by_card)
+        return prep or None
+
     def sample_masks(self, rng: random.Random) -> Optional[list[int]]:
         """``sample`` as 52-bit masks, one per seat: the cards passed to a seat are its own, the
         others go one by one (the most constrained first, random among equals) to a seat not void
-        in their suit, chosen with weights the room left in each hand. None if 12 tries fail."""
-        n, seat = self.n, self.seat
-        base = [0] * n
-        room0 = list(self.sizes)
-        room0[seat] = 0
-        free0 = []
-        known = self.known
-        for i in self.out:
-            holder = known.get(i)
-            if holder is not None:
-                base[holder] |= 1 << i
-                room0[holder] -= 1
-            else:
-                free0.append(i)
-        if any(r < 0 for r in room0):
+        in their suit, chosen with weights the room left in each hand. None if 12 tries fail.
+
+        The draws are ``rng.shuffle`` of the free cards and then ``rng.choices(options,
+        weights=room)`` for each card, step for step (the same draws from the same ``rng``), with
+        both inlined for a plain ``random.Random``."""
+        prep = self._prepared()
+        if prep is None:
             return None
-        # per suit: the seats that may hold it, and how many (the order in which cards are placed)
-        holders = [[s for s in range(n) if s != seat and t not in self.void[s]] for t in range(4)]
-        width = {i: len(holders[i // 13]) for i in free0}.__getitem__
-        shuffle, random_ = rng.shuffle, rng.random
+        base, room0, free0, width, by_card = prep
+        random_ = rng.random
+        getrandbits = rng.getrandbits if type(rng) is random.Random else None
+        steps = _SHUFFLE_STEPS[len(free0)]
         for _ in range(12):
             hands = list(base)
             room = list(room0)
             free = list(free0)
-            shuffle(free)
+            if getrandbits is None:
+                rng.shuffle(free)
+            else:  # rng.shuffle(free): j = randbelow(i + 1), swap, i from the top down
+                for i, k in steps:
+                    j = getrandbits(k)
+                    while j > i:
+                        j = getrandbits(k)
+                    free[i], free[j] = free[j], free[i]
             free.sort(key=width)
             for i in free:
-                options = [s for s in holders[i // 13] if room[s] > 0]
-                if not options:
+                options = by_card[i]
+                total = 0
+                for s in options:
+                    total += room[s]
+                if not total:  # no seat that may hold it has room
                     break
-                # rng.choices(options, weights=room)[0], step for step (the same draws)
-                cum = list(accumulate([room[s] for s in options]))
-                s = options[bisect(cum, random_() * (cum[-1] + 0.0), 0, len(options) - 1)]
-                hands[s] |= 1 << i
-                room[s] -= 1
+                # rng.choices(options with room, weights=room)[0]: the first seat whose cumulative
+                # room exceeds the draw (the last one if none does)
+                x = random_() * total
+                acc = 0
+                for s in options:
+                    r = room[s]
+                    if r:
+                        acc += r
+                        last = s
+                        if acc > x:
+                            break
+                hands[last] |= 1 << i
+                room[last] -= 1
             else:
                 return hands
         return None
@@ -329,21 +374,22 @@ class _View:
         every seat (itself included) then plays by rule of thumb, the others from ``deal`` (their
         hands as 52-bit masks, bit ``i`` for card index ``i``).
 
-        Hands are masks, so a seat's cards of a suit, those under the winning card and the
-        highest of them are a few integer operations (see ``_respond``, ``_lead``)."""
+        Hands are masks and cards their bits, so a seat's cards of a suit, those under the winning
+        card and the highest of them are a few integer operations."""
         n, me = self.n, self.seat
         hands = list(deal)
-        hands[me] = self.hand_mask & ~(1 << card)
-        trick = [*self.trick, (me, card)]
-        lead = trick[0][1] // 13
-        win_seat, win = trick[0]
-        pts = 0
+        bit = 1 << card
+        hands[me] = self.hand_mask & ~bit
+        suit, win, win_seat, pts, count = self.trick_state
+        if count:
+            if bit & suit and bit > win:
+                win_seat, win = me, bit
+        else:
+            suit, win, win_seat = _SUIT_OF_BIT[bit], bit, me
+        if bit & _POINT_M:
+            pts += QUEEN_POINTS if bit == _QS_BIT else 1
+        count += 1
         broken = self.broken
-        for s, i in trick:
-            if i // 13 == lead and i > win:
-                win_seat, win = s, i
-            pts += _PTS[i]
-        count = len(trick)
         discard = self.first_discard  # the first trick's discards (no points, with the option)
         first = self.first_trick and discard != -1
         unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
@@ -352,26 +398,32 @@ class _View:
         while True:
             while count < n:
                 h = hands[seat]
-                follow = h & _SUIT_M[lead]
+                follow = h & suit
                 if follow:  # duck under the winning card as high as possible, else play the lowest
-                    below = follow & ((1 << win) - 1)
-                    c = below.bit_length() - 1 if below else (follow & -follow).bit_length() - 1
-                    if c > win:
-                        win_seat, win = seat, c
+                    below = follow & (win - 1)
+                    if below:
+                        c = 1 << below.bit_length() - 1
+                    else:
+                        c = follow & -follow
+                        if c > win:
+                            win_seat, win = seat, c
                 elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
                     options = h & discard or h if first else h
                     if options & _QS_BIT:
-                        c = QS
+                        c = _QS_BIT
                     elif options & _HEARTS_M:
-                        c = (options & _HEARTS_M).bit_length() - 1
-                    else:
-                        c = _highest_rank(options)
+                        c = 1 << (options & _HEARTS_M).bit_length() - 1
+                    else:  # the highest rank among the four suits, the lowest suit of that rank
+                        folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+                        c = options & (_RANKS << folded.bit_length() - 1)
+                        c &= -c
                 else:  # a sampled hand ran short: nothing played
                     count += 1
                     seat = seat + 1 if seat + 1 < n else 0
                     continue
-                hands[seat] = h ^ (1 << c)
-                pts += _PTS[c]
+                hands[seat] = h ^ c
+                if c & _POINT_M:
+                    pts += QUEEN_POINTS if c == _QS_BIT else 1
                 count += 1
                 seat = seat + 1 if seat + 1 < n else 0
             # a card of the break mask was played: each scores, and a trick of exactly the Queen's
@@ -384,33 +436,25 @@ class _View:
             if not h:
                 return taken
             # the winner leads its lowest legal card (the kernel's lead mask: no heart before
-            # hearts are broken, unless nothing else)
+            # hearts are broken, unless nothing else), the lowest suit of that rank
             options = h if broken else (h & unbroken_lead or h)
-            c = _lowest_rank(options)
-            hands[win_seat] = h ^ (1 << c)
-            lead, win, pts, count, first = c // 13, c, _PTS[c], 1, False
+            folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+            c = options & _RANKS * (folded & -folded)
+            c &= -c
+            hands[win_seat] = h ^ c
+            suit, win, count, first = _SUIT_OF_BIT[c], c, 1, False
+            pts = (QUEEN_POINTS if c == _QS_BIT else 1) if c & _POINT_M else 0
             seat = win_seat + 1 if win_seat + 1 < n else 0
 
 
 _SUIT_M = SUIT_MASKS
+_SUIT_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _HEARTS_M = HEARTS_MASK
 _QS_BIT = QS_BIT
-_PTS = POINTS
+_POINT_M = POINT_MASK  # the cards of POINTS: a heart 1, the Queen QUEEN_POINTS
+#: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
+_SHUFFLE_STEPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size))) for size in range(53)]
 _RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
-
-
-def _highest_rank(mask: int) -> int:
-    """The card of the highest rank in ``mask`` (the lowest suit among equals)."""
-    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
-    same = mask & (_RANKS << folded.bit_length() - 1)
-    return (same & -same).bit_length() - 1
-
-
-def _lowest_rank(mask: int) -> int:
-    """The card of the lowest rank in ``mask`` (the lowest suit among equals)."""
-    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
-    same = mask & (_RANKS << (folded & -folded).bit_length() - 1)
-    return (same & -same).bit_length() - 1
 
 
 # -- tournaments ---------------------------------------------------------------------------
