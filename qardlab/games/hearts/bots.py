@@ -493,7 +493,8 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     average points per hand with a 95% confidence interval (normal approximation).
 
     The hands are played in chunks of ``chunk`` through :func:`~.parallel.map_chunks`: on every
-    local core (``n_jobs``, joblib's; None: all of them when joblib is installed), on a Dask
+    local core (``n_jobs``, joblib's; None: this process or every core, whichever finishes sooner
+    by the chunks timed so far, see :mod:`~.parallel`), on a Dask
     cluster (``backend="dask"``, or inside ``joblib.parallel_config(backend="dask")``), with a
     tqdm bar (``bar=False``: none) and ``progress(hands_done)`` called as chunks finish. Each
     chunk gets its own bots: a factory is called with a seed made from ``seed``, the chunk's
