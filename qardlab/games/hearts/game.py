@@ -788,6 +788,7 @@ class Hearts(Game):
         rules = dict(setup.rules_dict)
         if rules["pass_cycle"] is not None:
             rules["pass_cycle"] = list(rules["pass_cycle"])
+        raw = self._raw_points()
         lead = self.leader
         n = self.players
         trick = [[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)]  # type: ignore[operator]
@@ -807,8 +808,8 @@ class Hearts(Game):
             hearts_broken=self.hearts_broken,
             first_trick=self.first_trick,
             hand_sizes=[h.bit_count() for h in self._hands],
-            points_taken=self._raw_points(),
-            hand_points=self.hand_points,
+            points_taken=raw,
+            hand_points=list(self._final) if self._final is not None else list(raw),
             scores=list(self.scores),
             winners=list(self.winners),
             removed=codes_of(((1 << 52) - 1) & ~self.deck),
@@ -844,18 +845,20 @@ class Hearts(Game):
             reason = "first_trick"
         who, legal = self.seat_name(s), codes_of(self.legal_mask())
         n, opening = self.players, self.opening_card
-        cards = cards_of_mask(others)
+        codes = codes_of(others)
+        why = words.why_illegal
         if words.names_card(reason):  # (words that name the card: made for each)
-            return {c.code: words.why_illegal(reason, c, who, s, legal, players=n, opening=opening, led=led)
-                    for c in cards}
-        why = words.why_illegal(reason, cards[0], who, s, legal, players=n, opening=opening, led=led)
-        return dict.fromkeys([c.code for c in cards], why)
+            return {c: why(reason, _PARSED[c], who, s, legal, players=n, opening=opening, led=led)
+                    for c in codes}
+        return dict.fromkeys(codes, why(reason, _PARSED[codes[0]], who, s, legal, players=n, opening=opening,
+                                        led=led))
 
     def _observed_hand(self, seat: int) -> list[str]:
         return codes_of(self._hands[seat])
 
     def _observed_legal(self) -> list[str]:
-        return [c.code for c in self.legal_actions()]
+        """The codes of ``legal_actions()`` (its mask, kept for the fused step as it keeps it)."""
+        return codes_of(self.legal_mask())
 
     def summary(self) -> dict[str, Any]:
         """The result: match totals, the winners, and every hand's points (moon applied)."""
