@@ -49,7 +49,7 @@ from .rules import (
 )
 
 __all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK",
-           "format_table"]
+           "format_table", "observer", "play_hand"]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
@@ -75,6 +75,10 @@ def _trick_state(trick: Sequence[Sequence[Any]]) -> tuple[int, int, int, int]:
 
 class RuleBot:
     """Plays by a handful of sensible rules of thumb; see the module docstring."""
+
+    #: the bot reads only the keys of ``Hearts.bot_observation`` (a subclass that reads more sets it
+    #: False), so a tournament gives it that, the cheaper part of its observation
+    uses_bot_observation = True
 
     def __init__(self, seed: Optional[int] = None, moon_guard: bool = True) -> None:
         self.rng = random.Random(seed)
@@ -537,6 +541,24 @@ def _chunk_bots(bots: Sequence[Any], seed: int, chunk_index: int) -> list[Any]:
     return out
 
 
+def observer(game: Hearts, bot: Any) -> Callable[[int], Any]:
+    """What ``bot`` is shown of ``game`` at each decision, as a function of the seat: the seat's
+    ``bot_observation`` for a bot that says it reads only that (``uses_bot_observation``, as this
+    module's bots), else its whole ``observation``. Either way that seat's knowledge only."""
+    return game.bot_observation if getattr(bot, "uses_bot_observation", False) else game.observation
+
+
+def play_hand(game: Hearts, bots: Sequence[Any]) -> Hearts:
+    """Play the hand out: seat s by ``bots[s]``, each shown what :func:`observer` gives it."""
+    acts = [b.act for b in bots]
+    views = [observer(game, b) for b in bots]
+    apply = game.apply
+    while game.phase in ("pass", "play"):
+        s = game.to_move
+        apply(acts[s](views[s](s)))
+    return game
+
+
 def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[HeartsRules], seed: int,
                       start: int, stop: int, chunk_index: int) -> list[list[int]]:
     """Hands ``start..stop-1`` of a tournament: each hand's points by entry."""
@@ -545,9 +567,7 @@ def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[He
     for h in range(start, stop):
         game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules[h % len(hand_rules)])
         seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
-        while game.phase in ("pass", "play"):
-            s = game.to_move
-            game.apply(chunk_bots[seating[s]].act(game.observation(s)))
+        play_hand(game, [chunk_bots[seating[s]] for s in range(players)])
         points = [0] * players
         for s, p in enumerate(game.hand_points):
             points[seating[s]] = p

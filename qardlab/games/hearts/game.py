@@ -67,9 +67,13 @@ from .rules import (
 from .values import Deal, Trick, action_from_json, action_to_json, codes_of
 from .words import describe_event
 
-__all__ = ["Hearts", "Deal", "Trick", "PHASES", "describe_event"]
+__all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS", "describe_event"]
 
 PHASES = ("pass", "play", "hand_over", "match_over")
+#: the keys of ``Hearts.bot_observation``: what the package's Hearts bots read of an observation
+BOT_OBSERVATION_KEYS = ("seat", "players", "phase", "to_move", "hand", "legal", "trick", "tricks",
+                        "hearts_broken", "first_trick", "hand_sizes", "points_taken", "passed", "passed_to",
+                        "rules")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
@@ -828,6 +832,38 @@ class Hearts(Game):
         if teacher:
             obs["hands"] = [codes_of(m) for m in self._hands]
         return obs
+
+    def bot_observation(self, seat: int) -> Observation:
+        """The part of ``observation(seat)`` the package's Hearts bots read: the keys of
+        :data:`BOT_OBSERVATION_KEYS`, with the same values, made without the rest (the seat's view
+        of the log, the names, the words of each refused card...), since a bot asks at every
+        decision. A seat only (IllegalAction naming anything else): it is that seat's knowledge,
+        a restriction of its observation (the tests compare the two at every step)."""
+        seat = self._check_seat(seat)
+        rules = dict(self._setup.rules_dict)
+        if rules["pass_cycle"] is not None:
+            rules["pass_cycle"] = list(rules["pass_cycle"])
+        lead = self.leader
+        n = self.players
+        events = self.events
+        _chosen, passed, passed_to, _received, _giver = events.pass_seen(seat)
+        return Observation(
+            seat=seat,
+            players=n,
+            phase=self.phase,
+            to_move=self._to_move,
+            hand=codes_of(self._hands[seat]),
+            legal=self._observed_legal() if self._to_move == seat else [],
+            trick=[[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)],  # type: ignore[operator]
+            tricks=events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else [],
+            hearts_broken=self.hearts_broken,
+            first_trick=self.first_trick,
+            hand_sizes=[h.bit_count() for h in self._hands],
+            points_taken=self._raw_points(),
+            passed=passed,
+            passed_to=passed_to,
+            rules=rules,
+        )
 
     def _refusals(self, others: int) -> dict[str, str]:
         """Why the mover may play none of the cards of ``others`` (cards of its hand the rules refuse

@@ -19,6 +19,8 @@ from qardlab.engine.events import EventLog
 from qardlab.engine.game import PUBLIC
 from qardlab.games.hearts import Hearts, HeartsRules
 from qardlab.games.hearts.batch import simulate
+from qardlab.games.hearts.bots import CountingBot, RuleBot
+from qardlab.games.hearts.game import BOT_OBSERVATION_KEYS
 from qardlab.games.hearts.rules import deck_mask, hand_size
 
 from .helpers import PLAYERS, make_deal, play_random, random_pass
@@ -189,3 +191,29 @@ def test_views_the_log_keeps_equal_a_fresh_scan() -> None:
             for game in (g, c):
                 assert game.observation(1)["events"] == _scanned(game, 1)[0]
     assert g.hand_no >= 1 and checked > 1000
+
+
+@pytest.mark.parametrize("n,rules", [(4, HeartsRules()),
+                                     (3, HeartsRules(jd_bonus=True, qs_breaks_hearts=True)),
+                                     (5, HeartsRules(must_break_hearts=False)),
+                                     (6, HeartsRules(cards_to_pass=1))])
+def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: HeartsRules) -> None:
+    """What a tournament shows the package's bots (``bot_observation``) is, at every step of a hand and
+    for every seat, exactly those keys of that seat's own observation (so it holds nothing the seat
+    does not know), and the rule and counting bots read no other key of it."""
+    g = Hearts.new(n, seed=n, rules=rules)
+    bots = [CountingBot(seed=s, samples=2) if s == 1 else RuleBot(seed=s) for s in range(n)]
+    steps = 0
+    while g.phase in ("pass", "play"):
+        for s in range(n):
+            full = g.observation(s)
+            assert g.bot_observation(s) == {k: full[k] for k in BOT_OBSERVATION_KEYS}
+        s = g.to_move
+        choice = bots[s].act(g.bot_observation(s))
+        assert choice in g.observation(s)["legal"]
+        g.apply(choice)
+        steps += 1
+    assert steps >= 13 * 3 and g.bot_observation(0) == {k: g.observation(0)[k] for k in BOT_OBSERVATION_KEYS}
+    for bad in (None, PUBLIC, n, -1):
+        with pytest.raises(IllegalAction, match="not a seat"):
+            g.bot_observation(bad)  # type: ignore[arg-type]
