@@ -105,7 +105,25 @@ class RuleBot:
     def choose_pass(self, obs: Mapping[str, Any]) -> str:
         hand = [_IDX[c] for c in obs["hand"]]
         legal = [_IDX[c] for c in obs["legal"]]
-        best = max(legal, key=lambda i: (self.pass_danger(i, hand), i))
+        if type(self).pass_danger is not RuleBot.pass_danger:  # (a subclass's own danger)
+            return _CODE[max(legal, key=lambda i: (self.pass_danger(i, hand), i))]
+        # pass_danger of every card, the hand's suit lengths and low spades counted once
+        count = [0, 0, 0, 0]
+        for i in hand:
+            count[i // 13] += 1
+        low_spades = sum(1 for i in hand if i // 13 == SPADES and i < QS)
+        best, best_key = -1, None
+        for i in legal:
+            suit, rank = i // 13, i % 13
+            if suit == SPADES and (i == QS or i == KS or i == AS):
+                score: float = 40 + rank if low_spades < 4 else rank
+            else:
+                score = float(rank) + (6 if suit == HEARTS else 0)
+                if count[suit] <= 2 and suit != SPADES:
+                    score += 8 - count[suit]
+            key = (score, i)
+            if best_key is None or key > best_key:
+                best, best_key = i, key
         return _CODE[best]
 
     # -- playing ---------------------------------------------------------------------

@@ -846,7 +846,11 @@ class Hearts(Game):
         lead = self.leader
         n = self.players
         events = self.events
-        _chosen, passed, passed_to, _received, _giver = events.pass_seen(seat)
+        # the seat's own pass of this hand (its chosen cards, once they have changed hands) and to whom
+        if self._offset and self._k and self._phase != _PASS:
+            passed, passed_to = codes_of(self._chosen[seat]), (seat + self._offset) % n
+        else:
+            passed, passed_to = [], None
         return Observation(
             seat=seat,
             players=n,

@@ -182,3 +182,22 @@ def test_counting_bot_rollout_matches_a_plain_restatement() -> None:
             assert view.rollout(card, masks) == _plain_rollout(view, card, lists), (obs["trick"], code)
             checked += 1
     assert checked > 500
+
+
+def test_rule_bot_passes_its_most_dangerous_card() -> None:
+    """The rule bot passes, card by card, the legal card of the highest ``pass_danger`` (the highest card
+    among equals), at every pass decision of seeded hands (its counts made once per decision)."""
+    checked = 0
+    for seed in range(30):
+        g = Hearts.new(4, seed=seed)
+        bot = RuleBot(seed)
+        while g.phase == "pass":
+            obs = g.observation(g.to_move)
+            hand = [Card.parse(c).index for c in obs["hand"]]
+            legal = [Card.parse(c).index for c in obs["legal"]]
+            best = max(legal, key=lambda i: (bot.pass_danger(i, hand), i))
+            choice = bot.act(obs)
+            assert Card.parse(choice).index == best
+            g.apply(choice)
+            checked += 1
+    assert checked == 30 * 12

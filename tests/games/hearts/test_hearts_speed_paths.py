@@ -204,16 +204,19 @@ def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: Hear
     g = Hearts.new(n, seed=n, rules=rules)
     bots = [CountingBot(seed=s, samples=2) if s == 1 else RuleBot(seed=s) for s in range(n)]
     steps = 0
-    while g.phase in ("pass", "play"):
-        for s in range(n):
-            full = g.observation(s)
-            assert g.bot_observation(s) == {k: full[k] for k in BOT_OBSERVATION_KEYS}
-        s = g.to_move
-        choice = bots[s].act(g.bot_observation(s))
-        assert choice in g.observation(s)["legal"]
-        g.apply(choice)
-        steps += 1
-    assert steps >= 13 * 3 and g.bot_observation(0) == {k: g.observation(0)[k] for k in BOT_OBSERVATION_KEYS}
+    for _hand in range(2):  # two hands of a match: the second one's pass replaces the first's
+        while g.phase in ("pass", "play"):
+            for s in range(n):
+                full = g.observation(s)
+                assert g.bot_observation(s) == {k: full[k] for k in BOT_OBSERVATION_KEYS}
+            s = g.to_move
+            choice = bots[s].act(g.bot_observation(s))
+            assert choice in g.observation(s)["legal"]
+            g.apply(choice)
+            steps += 1
+        assert g.bot_observation(0) == {k: g.observation(0)[k] for k in BOT_OBSERVATION_KEYS}
+        g.next_hand()
+    assert steps >= 2 * 13 * 3
     for bad in (None, PUBLIC, n, -1):
         with pytest.raises(IllegalAction, match="not a seat"):
             g.bot_observation(bad)  # type: ignore[arg-type]
