@@ -249,9 +249,7 @@ class CountingBot(RuleBot):
         deals = [d for d in (view.sample_masks(self.rng) for _ in range(self.samples)) if d is not None]
         if not deals:
             return super().choose_play(obs, legal)
-        rollout = view.rollout
-        scores = {card: sum(rollout(card, deal) for deal in deals) for card in legal}
-        return min(legal, key=lambda i: (scores[i], -(i % 13)))
+        return view.best_card(legal, deals)
 
 
 class _View:
@@ -391,13 +389,50 @@ class _View:
                 return hands
         return None
 
+    def best_card(self, legal: Sequence[int], deals: Sequence[Sequence[int]]) -> int:
+        """The legal card with the fewest points taken over ``deals`` (the sum of its rollouts),
+        the highest rank among equals, the first of ``legal`` among those: the counting bot's play.
+
+        Exactly that minimum, with fewer rollouts played to the end: the open trick is finished
+        for every card and deal first, whose points are a lower bound of each card's sum (the
+        tricks after it add points, never take any away); the cards are then played out from the
+        lowest bound up, and a card stops as soon as its sum so far cannot beat the best one."""
+        firsts = [[self.finish_trick(card, deal) for deal in deals] for card in legal]
+        bounds = [sum(f[0] for f in fs) for fs in firsts]
+        # the key of the choice: (points, -rank, position in legal), the lowest wins
+        order = sorted(range(len(legal)), key=lambda k: (bounds[k], -(legal[k] % 13), k))
+        play_out = self.play_out
+        best: Optional[tuple[int, int, int]] = None
+        for k in order:
+            rank = -(legal[k] % 13)
+            total = bounds[k]
+            if best is not None and (total, rank, k) > best:
+                break  # (the cards left have bounds as high: none can beat it)
+            for _taken, hands, leader, broken in firsts[k]:
+                if hands is not None:
+                    total += play_out(hands, leader, broken)
+                    if best is not None and (total, rank, k) > best:
+                        break
+            else:
+                best = (total, rank, k)
+        assert best is not None
+        return legal[best[2]]
+
     def rollout(self, card: int, deal: Sequence[int]) -> int:
         """Points this seat takes from here to the end of the hand if it plays ``card`` now and
         every seat (itself included) then plays by rule of thumb, the others from ``deal`` (their
-        hands as 52-bit masks, bit ``i`` for card index ``i``).
+        hands as 52-bit masks, bit ``i`` for card index ``i``): the open trick finished
+        (:meth:`finish_trick`), then the tricks after it (:meth:`play_out`).
 
         Hands are masks and cards their bits, so a seat's cards of a suit, those under the winning
         card and the highest of them are a few integer operations."""
+        taken, hands, leader, broken = self.finish_trick(card, deal)
+        return taken if hands is None else taken + self.play_out(hands, leader, broken)
+
+    def finish_trick(self, card: int, deal: Sequence[int]) -> tuple[int, Optional[list[int]], int, bool]:
+        """The open trick played out by rule of thumb after this seat plays ``card`` (see
+        :meth:`rollout`): (the points this seat takes in it, every hand after it or None if the
+        hand is over, the trick's taker, whether hearts are broken)."""
         n, me = self.n, self.seat
         hands = list(deal)
         bit = 1 << card
@@ -411,13 +446,67 @@ class _View:
         if bit & _POINT_M:
             pts += QUEEN_POINTS if bit == _QS_BIT else 1
         count += 1
-        broken = self.broken
         discard = self.first_discard  # the first trick's discards (no points, with the option)
         first = self.first_trick and discard != -1
+        seat = me + 1 if me + 1 < n else 0
+        while count < n:
+            h = hands[seat]
+            follow = h & suit
+            if follow:  # duck under the winning card as high as possible, else play the lowest
+                below = follow & (win - 1)
+                if below:
+                    c = 1 << below.bit_length() - 1
+                else:
+                    c = follow & -follow
+                    if c > win:
+                        win_seat, win = seat, c
+            elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
+                options = h & discard or h if first else h
+                if options & _QS_BIT:
+                    c = _QS_BIT
+                elif options & _HEARTS_M:
+                    c = 1 << (options & _HEARTS_M).bit_length() - 1
+                else:  # the highest rank among the four suits, the lowest suit of that rank
+                    folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+                    c = options & (_RANKS << folded.bit_length() - 1)
+                    c &= -c
+            else:  # a sampled hand ran short: nothing played
+                count += 1
+                seat = seat + 1 if seat + 1 < n else 0
+                continue
+            hands[seat] = h ^ c
+            if c & _POINT_M:
+                pts += QUEEN_POINTS if c == _QS_BIT else 1
+            count += 1
+            seat = seat + 1 if seat + 1 < n else 0
+        # a card of the break mask was played: each scores, and a trick of exactly the Queen's
+        # points holds her and no heart (a trick has at most six cards)
+        broken = self.broken or bool(pts and (pts != QUEEN_POINTS or self.breaks & _QS_BIT))
+        taken = pts if win_seat == me else 0
+        return taken, (hands if hands[win_seat] else None), win_seat, broken
+
+    def play_out(self, hands: list[int], leader: int, broken: bool) -> int:
+        """The points this seat takes in the tricks from the one ``leader`` leads to the end of
+        the hand, every seat playing ``hands`` (masks, changed in place) by rule of thumb (see
+        :meth:`rollout`); ``broken``: whether hearts are broken."""
+        n, me = self.n, self.seat
         unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
         taken = 0
-        seat = me + 1 if me + 1 < n else 0
+        win_seat = leader
         while True:
+            h = hands[win_seat]
+            if not h:
+                return taken
+            # the winner leads its lowest legal card (the kernel's lead mask: no heart before
+            # hearts are broken, unless nothing else), the lowest suit of that rank
+            options = h if broken else (h & unbroken_lead or h)
+            folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+            c = options & _RANKS * (folded & -folded)
+            c &= -c
+            hands[win_seat] = h ^ c
+            suit, win, count = _SUIT_OF_BIT[c], c, 1
+            pts = (QUEEN_POINTS if c == _QS_BIT else 1) if c & _POINT_M else 0
+            seat = win_seat + 1 if win_seat + 1 < n else 0
             while count < n:
                 h = hands[seat]
                 follow = h & suit
@@ -430,14 +519,13 @@ class _View:
                         if c > win:
                             win_seat, win = seat, c
                 elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                    options = h & discard or h if first else h
-                    if options & _QS_BIT:
+                    if h & _QS_BIT:
                         c = _QS_BIT
-                    elif options & _HEARTS_M:
-                        c = 1 << (options & _HEARTS_M).bit_length() - 1
-                    else:  # the highest rank among the four suits, the lowest suit of that rank
-                        folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
-                        c = options & (_RANKS << folded.bit_length() - 1)
+                    elif h & _HEARTS_M:
+                        c = 1 << (h & _HEARTS_M).bit_length() - 1
+                    else:
+                        folded = (h | h >> 13 | h >> 26 | h >> 39) & 0x1FFF
+                        c = h & (_RANKS << folded.bit_length() - 1)
                         c &= -c
                 else:  # a sampled hand ran short: nothing played
                     count += 1
@@ -448,25 +536,10 @@ class _View:
                     pts += QUEEN_POINTS if c == _QS_BIT else 1
                 count += 1
                 seat = seat + 1 if seat + 1 < n else 0
-            # a card of the break mask was played: each scores, and a trick of exactly the Queen's
-            # points holds her and no heart (a trick has at most six cards)
             if pts and (pts != QUEEN_POINTS or qs_breaks):
                 broken = True
             if win_seat == me:
                 taken += pts
-            h = hands[win_seat]
-            if not h:
-                return taken
-            # the winner leads its lowest legal card (the kernel's lead mask: no heart before
-            # hearts are broken, unless nothing else), the lowest suit of that rank
-            options = h if broken else (h & unbroken_lead or h)
-            folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
-            c = options & _RANKS * (folded & -folded)
-            c &= -c
-            hands[win_seat] = h ^ c
-            suit, win, count, first = _SUIT_OF_BIT[c], c, 1, False
-            pts = (QUEEN_POINTS if c == _QS_BIT else 1) if c & _POINT_M else 0
-            seat = win_seat + 1 if win_seat + 1 < n else 0
 
 
 _SUIT_M = SUIT_MASKS

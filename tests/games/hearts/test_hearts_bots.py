@@ -201,3 +201,27 @@ def test_rule_bot_passes_its_most_dangerous_card() -> None:
             g.apply(choice)
             checked += 1
     assert checked == 30 * 12
+
+
+def test_counting_bot_choice_is_the_least_total_of_its_rollouts() -> None:
+    """The counting bot's choice (rollouts cut short once a card cannot win) is exactly the legal card of
+    the least sum of full rollouts over the sampled deals, the highest rank among equals, the first in
+    order among those; the open trick finished and played out is the full rollout."""
+    checked = 0
+    for g, _seat, obs in play_positions(range(10), random.Random(8)):
+        legal = [Card.parse(c).index for c in obs["legal"]]
+        if len(legal) < 2:
+            continue
+        view = _View(obs)
+        rng = random.Random(g.step)
+        deals = [d for d in (view.sample_masks(rng) for _ in range(6)) if d is not None]
+        if not deals:
+            continue
+        full = {i: sum(view.rollout(i, d) for d in deals) for i in legal}
+        assert view.best_card(legal, deals) == min(legal, key=lambda i: (full[i], -(i % 13)))
+        for i in legal:
+            taken, hands, leader, broken = view.finish_trick(i, deals[0])
+            rest = 0 if hands is None else view.play_out(hands, leader, broken)
+            assert taken + rest == view.rollout(i, deals[0])
+        checked += 1
+    assert checked > 200
