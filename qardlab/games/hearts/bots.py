@@ -491,6 +491,8 @@ class _View:
         :meth:`rollout`); ``broken``: whether hearts are broken."""
         n, me = self.n, self.seat
         unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
+        after = _AFTER[n]  # the other seats of a trick, in playing order, by its leader
+        qs, hearts, point, ranks, suit_of = _QS_BIT, _HEARTS_M, _POINT_M, _RANKS, _SUIT_OF_BIT
         taken = 0
         win_seat = leader
         while True:
@@ -501,13 +503,12 @@ class _View:
             # hearts are broken, unless nothing else), the lowest suit of that rank
             options = h if broken else (h & unbroken_lead or h)
             folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
-            c = options & _RANKS * (folded & -folded)
+            c = options & ranks * (folded & -folded)
             c &= -c
             hands[win_seat] = h ^ c
-            suit, win, count = _SUIT_OF_BIT[c], c, 1
-            pts = (QUEEN_POINTS if c == _QS_BIT else 1) if c & _POINT_M else 0
-            seat = win_seat + 1 if win_seat + 1 < n else 0
-            while count < n:
+            suit, win = suit_of[c], c
+            pts = (QUEEN_POINTS if c == qs else 1) if c & point else 0
+            for seat in after[win_seat]:
                 h = hands[seat]
                 follow = h & suit
                 if follow:  # duck under the winning card as high as possible, else play the lowest
@@ -519,23 +520,19 @@ class _View:
                         if c > win:
                             win_seat, win = seat, c
                 elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                    if h & _QS_BIT:
-                        c = _QS_BIT
-                    elif h & _HEARTS_M:
-                        c = 1 << (h & _HEARTS_M).bit_length() - 1
+                    if h & qs:
+                        c = qs
+                    elif h & hearts:
+                        c = 1 << (h & hearts).bit_length() - 1
                     else:
                         folded = (h | h >> 13 | h >> 26 | h >> 39) & 0x1FFF
-                        c = h & (_RANKS << folded.bit_length() - 1)
+                        c = h & (ranks << folded.bit_length() - 1)
                         c &= -c
                 else:  # a sampled hand ran short: nothing played
-                    count += 1
-                    seat = seat + 1 if seat + 1 < n else 0
                     continue
                 hands[seat] = h ^ c
-                if c & _POINT_M:
-                    pts += QUEEN_POINTS if c == _QS_BIT else 1
-                count += 1
-                seat = seat + 1 if seat + 1 < n else 0
+                if c & point:
+                    pts += QUEEN_POINTS if c == qs else 1
             if pts and (pts != QUEEN_POINTS or qs_breaks):
                 broken = True
             if win_seat == me:
@@ -550,6 +547,8 @@ _POINT_M = POINT_MASK  # the cards of POINTS: a heart 1, the Queen QUEEN_POINTS
 #: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
 _SHUFFLE_STEPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size))) for size in range(53)]
 _RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
+#: by player count and leader: the other seats of the trick, in playing order
+_AFTER = {n: tuple(tuple((lead + k) % n for k in range(1, n)) for lead in range(n)) for n in range(3, 7)}
 
 
 # -- tournaments ---------------------------------------------------------------------------
