@@ -268,6 +268,8 @@ class _View:
             lead, win, win_seat, pts = _trick_state(obs["trick"])
             self.trick_state = (_SUIT_M[lead], 1 << win, win_seat, pts, len(self.trick))
         self._prep: Optional[tuple] = None
+        #: the cards still in play: in a hand or on the table (not in a completed trick, not removed)
+        self.live = in_play & ~sum(1 << _IDX[c] for t in obs["tricks"] for _, c in t["cards"])
         played = set()
         void = [set() for _ in range(n)]
         for t in [*obs["tricks"], {"cards": obs["trick"]}]:
@@ -393,14 +395,19 @@ class _View:
         """The legal card with the fewest points taken over ``deals`` (the sum of its rollouts),
         the highest rank among equals, the first of ``legal`` among those: the counting bot's play.
 
-        Exactly that minimum, with fewer rollouts played to the end: the open trick is finished
-        for every card and deal first, whose points are a lower bound of each card's sum (the
-        tricks after it add points, never take any away); the cards are then played out from the
-        lowest bound up, and a card stops as soon as its sum so far cannot beat the best one."""
-        firsts = [[self.finish_trick(card, deal) for deal in deals] for card in legal]
-        bounds = [sum(f[0] for f in fs) for fs in firsts]
+        Exactly that minimum, with fewer rollouts played to the end: a card that has a higher twin
+        (:meth:`twins`) is left out, since the twin takes the same points and wins the tie; the
+        open trick is finished for every card and deal first, whose points are a lower bound of
+        each card's sum (the tricks after it add points, never take any away); the cards are then
+        played out from the lowest bound up, and a card stops as soon as its sum so far cannot
+        beat the best one."""
+        # of legal cards that take the same points in every rollout (see twins), only the highest
+        # can be chosen: the others are not played out
+        ks = [k for k in range(len(legal)) if k + 1 == len(legal) or not self.twins(legal[k], legal[k + 1])]
+        firsts = {k: [self.finish_trick(legal[k], deal) for deal in deals] for k in ks}
+        bounds = {k: sum(f[0] for f in fs) for k, fs in firsts.items()}
         # the key of the choice: (points, -rank, position in legal), the lowest wins
-        order = sorted(range(len(legal)), key=lambda k: (bounds[k], -(legal[k] % 13), k))
+        order = sorted(ks, key=lambda k: (bounds[k], -(legal[k] % 13), k))
         play_out = self.play_out
         best: Optional[tuple[int, int, int]] = None
         for k in order:
@@ -417,6 +424,21 @@ class _View:
                 best = (total, rank, k)
         assert best is not None
         return legal[best[2]]
+
+    def twins(self, a: int, b: int) -> bool:
+        """Whether cards ``a < b`` of this seat take the same points in every rollout: both of one
+        suit, neither the Queen of spades (so the same points and the same place in every rule's
+        mask), no card still in play between them (every other card is above both or below both),
+        and no card of this seat's hand in another suit of a rank from ``a``'s to ``b``'s (the
+        rules of thumb that compare ranks across suits, in this seat's own hand, see the same
+        order). Swapping the two then changes no comparison a rollout makes."""
+        suit = a // 13
+        if b // 13 != suit or a == QS or b == QS:
+            return False
+        if self.live & ((1 << b) - (1 << a + 1)):
+            return False
+        ra, rb = a % 13, b % 13
+        return not self.hand_mask & ~_SUIT_M[suit] & _RANKS * ((1 << rb + 1) - (1 << ra))
 
     def rollout(self, card: int, deal: Sequence[int]) -> int:
         """Points this seat takes from here to the end of the hand if it plays ``card`` now and

@@ -225,3 +225,21 @@ def test_counting_bot_choice_is_the_least_total_of_its_rollouts() -> None:
             assert taken + rest == view.rollout(i, deals[0])
         checked += 1
     assert checked > 200
+
+
+def test_counting_bot_twins_take_the_same_points() -> None:
+    """Two legal cards the counting bot calls twins (one suit, nothing still in play between them, no card
+    of its hand in another suit of a rank between) take the same points in every rollout, so only the
+    higher one is played out."""
+    twins = 0
+    for g, _seat, obs in play_positions(range(12), random.Random(9)):
+        legal = [Card.parse(c).index for c in obs["legal"]]
+        view = _View(obs)
+        deal = view.sample_masks(random.Random(g.step))
+        if deal is None:
+            continue
+        for a, b in zip(legal, legal[1:]):
+            if view.twins(a, b):
+                assert view.rollout(a, deal) == view.rollout(b, deal), (obs["trick"], a, b)
+                twins += 1
+    assert twins > 50
