@@ -31,6 +31,7 @@ Targets (issue 11): p95 < 300 ms per click in both apps, new deal < 500 ms, ever
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import shutil
 import statistics
@@ -346,6 +347,10 @@ def main() -> None:
         sys.exit("no Chromium found (apt-get install chromium, or set QARDLAB_CHROMIUM)")
     from playwright.sync_api import sync_playwright
 
+    # the package's bytecode, as a pip install (Binder's) leaves it: where PYTHONDONTWRITEBYTECODE is set
+    # (this machine) every kernel would otherwise compile qardlab's source again, 100-160 ms of each
+    # lesson's first cell that no installed copy pays
+    compileall.compile_dir(str(ROOT / "qardlab"), quiet=1)
     work = Path(tempfile.mkdtemp(prefix="qard-bench-"))
     notebooks = copy_with_reference(work)
     # the game apps (a table with New deal); the classroom's join page has no game of its own
