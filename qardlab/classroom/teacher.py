@@ -34,10 +34,10 @@ __all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html
 
 def seat_names(game: str, players: int, options: Mapping[str, Any]) -> list[str]:
     """The seats' names of a table of ``game`` (its ``names`` option, else the game's own)."""
-    from ..engine import Game
+    from ..engine import find_game
 
     try:
-        g = Game.registry[game]._blank(players, dict(options), None)
+        g = find_game(game)._blank(players, dict(options), None)
         return [g.seat_name(s) for s in range(players)]
     except (KeyError, ValueError, TypeError):
         return [f"seat {s}" for s in range(players)]
@@ -49,16 +49,24 @@ class TeacherError(RuntimeError):
 
 class LocalServer:
     """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready. It runs until
-    ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down)."""
+    ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down).
+
+    ``db`` None: a file of its own in a temporary folder, removed at ``stop()``; ``sync`` (``qardlab serve
+    --sync``) is then "normal" by default (it survives a killed server, not a power cut: the file would
+    be gone anyway), else "full"."""
 
     def __init__(self, db: Optional[str] = None, host: str = "127.0.0.1", port: int = 0,
-                 token: Optional[str] = None) -> None:
+                 token: Optional[str] = None, sync: Optional[str] = None, wait: bool = True) -> None:
         self._tmp = None
         if db is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="qardlab-classroom-")
             db = str(Path(self._tmp.name) / "classroom.db")
         self.db = db
-        args = [sys.executable, "-m", "qardlab", "serve", "--host", host, "--port", str(port), "--db", db]
+        if sync is None:
+            # a file of its own, deleted at stop(), need not survive a power cut: no disk sync per step
+            sync = "normal" if self._tmp is not None else "full"
+        args = [sys.executable, "-m", "qardlab", "serve", "--host", host, "--port", str(port), "--db", db,
+                "--sync", sync]
         if token:
             args += ["--token", token]
         root = str(Path(__file__).resolve().parents[2])
@@ -66,8 +74,21 @@ class LocalServer:
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      env=env)
         self.url = self.token = ""
-        lines = []
-        deadline = time.monotonic() + 30
+        self.log: list[str] = []
+        self._started = time.monotonic()
+        # it stops with the process that started it (a notebook's kernel shutting down) at the latest
+        atexit.register(self.stop)
+        if wait:
+            self.ready()
+
+    def ready(self) -> "LocalServer":
+        """Wait until the server says where it listens and its token (``url``, ``token``); at once when it
+        has. ``LocalServer(wait=False)`` returns as soon as the process is started, so that the caller can
+        do something else meanwhile (the server takes about half a second to start), then calls this."""
+        if self.token:
+            return self
+        lines = self.log
+        deadline = self._started + 30
         while time.monotonic() < deadline and not self.token:
             line = self.proc.stdout.readline()
             if not line:
@@ -81,10 +102,9 @@ class LocalServer:
         if not self.token:
             self.stop()
             raise RuntimeError("the classroom server did not start within 30 s")
-        self.log: list[str] = lines  # what the server prints later (its warnings) is read into this,
-        threading.Thread(target=self._drain, daemon=True).start()  # so a full pipe never blocks it
-        # and it stops with the process that started it (a notebook's kernel shutting down) at the latest
-        atexit.register(self.stop)
+        # what the server prints later (its warnings) is read into self.log, so a full pipe never blocks it
+        threading.Thread(target=self._drain, daemon=True).start()
+        return self
 
     def _drain(self) -> None:
         try:
@@ -237,26 +257,35 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
     return to_html(el("div", where, cards, cls="qard-join-sheet"))
 
 
-def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False) -> Any:
+def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False,
+                 at: Optional[int] = None) -> Any:
     """Every seat's view of a recorded game next to each other, one slider stepping them together.
 
     One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
     what it could know (Five Sons: its deduction grid; Hearts: its card-counting grid), then its log.
     The columns are parts of ordinary tables locked to each seat (``box.tables``), so each shows only
-    what that seat's observations hold."""
+    what that seat's observations hold. ``at``: the step shown first (default the last; each table is
+    drawn there at once, not at the last step and then again)."""
 
     import ipywidgets as widgets
 
+    from ..engine import Timeline
     from ..widgets.five_sons import FiveSonsTable
     from ..widgets.hearts import HeartsTable
 
     five = record.game == "five_sons"
     cls = FiveSonsTable if five else HeartsTable
     seats = list(range(record.players)) if seats is None else list(seats)
-    tables = [cls(record, seat=s, views=(s,), charts=charts) for s in seats]
-    last = tables[0].timeline.last
-    slider = widgets.IntSlider(value=last, min=0, max=last, description="Step:", continuous_update=False,
-                               layout=widgets.Layout(width="40em"))
+    timelines = [Timeline(record) for _ in seats]
+    last = timelines[0].last
+    if at is not None:
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last:
+            raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
+        for tl in timelines:
+            tl.go_to(at)
+    tables = [cls(tl, seat=s, views=(s,), charts=charts) for tl, s in zip(timelines, seats)]
+    slider = widgets.IntSlider(value=last if at is None else at, min=0, max=last, description="Step:",
+                               continuous_update=False, layout=widgets.Layout(width="40em"))
     slider.add_class("qard-side-by-side-step")
 
     def moved(change: dict) -> None:

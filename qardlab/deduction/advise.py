@@ -139,11 +139,9 @@ def target_joint(s: MaskSolver, t: int, cols: list[Card]) -> tuple[np.ndarray, n
     return joint, mem
 
 
-def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Question]:
-    """Every question this seat may ask, best first (ties: target, face, number order).
-
-    ``targets`` defaults to every other seat (eliminated seats still answer).
-    """
+def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
+    """What both :func:`questions` and :func:`best_question` start from: the groups, the targets (checked),
+    the ask mode and the weighted solver (an error for facts the advisor cannot work from)."""
     spec, faces, numbers = two_groups(k)
     seats = [h for h in k.holders if isinstance(h, int)]
     pass_left = ask_mode(k) == "pass_left"
@@ -160,16 +158,14 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
     ms, ws = s.sets[spec.holder]
     if len(ms) == 0:
         raise Inconsistent("no deal agrees with these facts")
+    return faces, numbers, seats, targets, pass_left, s
+
+
+def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple]:
+    """Ask mode "chosen", target by target: ``(t, info, o_face, o_num, o_none)``, arrays over (face,
+    number) of the expected information and the outcomes' probabilities (see the module docstring)."""
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
-    out: list[Question] = []
-    if pass_left:
-        with single_thread():
-            for t in targets:
-                out.extend(_pass_left(k, s, t, seats, faces, numbers))
-        order = {c: i for i, c in enumerate(cols)}
-        out.sort(key=lambda q: (-round(q.info, 12), q.target, order[q.face], order[q.number]))
-        return out
     with single_thread():
         for t in targets:
             joint, mem = target_joint(s, t, cols)
@@ -195,12 +191,33 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
             # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
             h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
             info = np.maximum(h_out - h_cond, 0.0)
+            yield t, info, o_face, o_num, o_none
+
+
+def _rank(q: Question, order: dict) -> tuple:
+    """The advisor's order: most information first (to 12 decimals), then target, face, number."""
+    return (-round(q.info, 12), q.target, order[q.face], order[q.number])
+
+
+def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Question]:
+    """Every question this seat may ask, best first (ties: target, face, number order).
+
+    ``targets`` defaults to every other seat (eliminated seats still answer).
+    """
+    faces, numbers, seats, targets, pass_left, s = _setup(k, targets)
+    order = {c: i for i, c in enumerate(list(faces) + list(numbers))}
+    out: list[Question] = []
+    if pass_left:
+        with single_thread():
+            for t in targets:
+                out.extend(_pass_left(k, s, t, seats, faces, numbers))
+    else:
+        for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
             for i, f in enumerate(faces):
                 for j, nb in enumerate(numbers):
                     out.append(Question(t, f, nb, float(info[i, j]), {
                         f: float(o_face[i, j]), nb: float(o_num[i, j]), None: float(o_none[i, j])}))
-    order = {c: i for i, c in enumerate(cols)}
-    out.sort(key=lambda q: (-round(q.info, 12), q.target, order[q.face], order[q.number]))
+    out.sort(key=lambda q: _rank(q, order))
     return out
 
 
@@ -408,5 +425,23 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
 
 
 def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Question:
-    """The question with the most expected information (first in :func:`questions`)."""
-    return questions(k, targets)[0]
+    """The question with the most expected information: the first of :func:`questions`, the same numbers,
+    without making (and sorting) a Question for every one of the hundreds a seat may ask."""
+    faces, numbers, seats, targets, pass_left, s = _setup(k, targets)
+    if pass_left:
+        return questions(k, targets)[0]
+    nf = len(faces)
+    best: tuple | None = None
+    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+        values = info.tolist()
+        for i in range(nf):
+            row = values[i]
+            for j, v in enumerate(row):
+                key = (-round(v, 12), t, i, nf + j)  # _rank's key: faces, then numbers, in deck order
+                if best is None or key < best[0]:
+                    best = (key, t, i, j, v, float(o_face[i, j]), float(o_num[i, j]), float(o_none[i, j]))
+    if best is None:
+        raise ValueError("no target to ask")
+    _key, t, i, j, v, pf, pn, p0 = best
+    f, nb = faces[i], numbers[j]
+    return Question(t, f, nb, v, {f: pf, nb: pn, None: p0})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games.hearts import Hearts, HeartsRules
-from ..games.hearts.bots import RuleBot
+from ..games.hearts.bots import RuleBot, play_hand
 
 __all__ = ["Estimate", "Paired", "estimate", "paired_comparison"]
 
@@ -82,11 +82,8 @@ class Paired:
 
 def _play(deal_seed: int, rules: HeartsRules, chair: int, bot: Any, hand: int) -> int:
     game = Hearts.new(players=4, seed=deal_seed, rules=rules)
-    bots = {s: RuleBot(seed=10 * hand + s) for s in range(4)}
-    bots[chair] = bot
-    while game.phase in ("pass", "play"):
-        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
-    return game.hand_points[chair]
+    bots = [bot if s == chair else RuleBot(seed=10 * hand + s) for s in range(4)]
+    return play_hand(game, bots).hand_points[chair]
 
 
 def paired_comparison(a: tuple[str, Callable[[int], Any]], b: tuple[str, Callable[[int], Any]], hands: int,

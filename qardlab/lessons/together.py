@@ -56,11 +56,19 @@ _PRACTICE_SEATS: set[str] = set()
 
 def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
     """Start ``qardlab serve`` here (127.0.0.1, a free port) with one Five Sons table whose seats other than
-    seat 0 are bots of ``level``; seat 0's code is ``.code``."""
+    seat 0 are bots of ``level``; seat 0's code is ``.code``. While the server starts, the Five Sons table's
+    widgets are loaded here (the lesson joins the table next)."""
     from ..classroom.client import ws_url
     from ..classroom.teacher import LocalServer, Teacher
+    from ..widgets import table_class
 
-    server = LocalServer()
+    server = LocalServer(wait=False)
+    try:  # while the server starts (a process of its own), load the table the lesson joins next
+        table_class("five_sons")
+        server.ready()
+    except BaseException:
+        server.stop()
+        raise
     teacher = Teacher(server.url, server.token)
     table = teacher.create_table("five_sons", players, seed,
                                  bots={s: level for s in range(1, players)}, pace=pace)
@@ -75,10 +83,20 @@ async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
     seeded random question, the first card it may show, a claim once logic leaves one pair. Returns the
     moves made. For a lesson that runs alone: in class, the student plays. At a :func:`practice` table (bots
     in every other seat, nobody to read the pace) the seat's forced answers are given at once, not after
-    the joined table's pause; they are not counted as moves."""
+    the joined table's pause; they are not counted as moves. The table is drawn every
+    :data:`AUTOPLAY_FRAME` seconds meanwhile, and at the end."""
     import random
 
-    rng, src, seat, moves = random.Random(seed), table.remote, table.human, 0
+    with table.drawing_every(AUTOPLAY_FRAME):  # the bots' steps come at once: a few frames, not each
+        return await _autoplay(table, random.Random(seed), timeout)
+
+
+#: seconds between two drawings of the table while :func:`autoplay` plays (the newest state each time)
+AUTOPLAY_FRAME = 0.25
+
+
+async def _autoplay(table: Any, rng: Any, timeout: float) -> int:
+    src, seat, moves = table.remote, table.human, 0
     at_once = getattr(src, "url", None) in _PRACTICE_SEATS
     while True:
         obs = await src.wait(lambda o: o["is_over"] or (o["to_move"] == seat
@@ -243,8 +261,5 @@ def my_replay(url: str, table: Optional[int], question: int = LESSON_QUESTION) -
     except OSError as e:
         return HTML(to_html(el("i", f"Your table's game is not over yet (the server says: {e}); run "
                                     "this cell again when it is.")))
-    box = side_by_side(record)
     qs = questions(record)
-    if len(qs) >= question:
-        box.slider.value = qs[question - 1].step
-    return box
+    return side_by_side(record, at=qs[question - 1].step if len(qs) >= question else None)

@@ -20,8 +20,10 @@ table and every widget it made (a long session replaces tables without growing).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from typing import Any, Callable, Mapping, Sequence
+import time
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -128,6 +130,11 @@ class GameTable(widgets.VBox):
         #: close the source with the table (``qardlab.classroom.join`` sets it for its connection)
         self.owns_source = False
         self._version = 0  # bumped on every change the source reports
+        # drawing_every(): at most one drawing per this many seconds (None: each change at once)
+        self._draw_every: float | None = None
+        self._draw_due: Any = None  # the drawing put off until then (an event loop's timer)
+        self._drawn_at = float("-inf")
+        self._drawn_version = 0
         self._obs_key: Any = None
         self._obs: dict[Any, dict] = {}
         self.players = self.source.players
@@ -249,7 +256,49 @@ class GameTable(widgets.VBox):
 
     def _source_changed(self, _source: Any) -> None:
         self._version += 1
-        self.render()
+        if self._draw_every is None:
+            self.render()
+            return
+        wait = self._drawn_at + self._draw_every - time.monotonic()
+        if wait <= 0:
+            self._draw_now()
+        elif self._draw_due is None:
+            try:
+                self._draw_due = asyncio.get_running_loop().call_later(wait, self._draw_now)
+            except RuntimeError:  # no event loop to put it off to: now
+                self._draw_now()
+
+    def _draw_now(self) -> None:
+        self._draw_due = None
+        self._drawn_at = time.monotonic()
+        self._drawn_version = self._version
+        if self.comm is not None:  # not closed meanwhile
+            self.render()
+
+    @contextlib.contextmanager
+    def drawing_every(self, seconds: float) -> Iterator[None]:
+        """Inside, the changes the source reports are drawn at most once every ``seconds`` (the newest
+        state each time), and at the end at once if the last was not drawn yet.
+
+        For a driver that plays a remote seat quickly (lesson 09's
+        :func:`~qardlab.lessons.together.autoplay`, whose server sends every step, the bots' at once):
+        drawing each of them is most of the time such a game takes, for frames nobody can follow. What
+        the table does reads the source, never the drawing, so it acts the same inside. Needs a running
+        event loop to put drawings off (without one, each change is drawn at once)."""
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        old = self._draw_every
+        self._draw_every = float(seconds)
+        try:
+            yield
+        finally:
+            self._draw_every = old
+            if self._draw_due is not None:
+                self._draw_due.cancel()
+                self._draw_due = None
+            if self._drawn_version != self._version and self.comm is not None:
+                self._drawn_version = self._version
+                self.render()
 
     def _batch(self) -> Any:
         """Changes inside are drawn once at the end (a local timeline's batch; a remote source's

@@ -10,17 +10,17 @@ once and only the artists marked animated are redrawn on each step.
 from __future__ import annotations
 
 import io
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import ipywidgets as widgets
-from matplotlib.artist import Artist
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from PIL import Image
 
 from ..charts import NOTHING_YET, chart_text, fit_range
 from ..render.markup import el, to_html
+
+if TYPE_CHECKING:  # matplotlib and PIL are imported at the first chart drawn, not with the tables
+    from matplotlib.artist import Artist
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
 __all__ = ["figure_png", "ChartView", "growing_limit"]
 
@@ -28,6 +28,8 @@ DPI = 90
 
 
 def _canvas_png(canvas: FigureCanvasAgg) -> bytes:
+    from PIL import Image
+
     w, h = canvas.get_width_height()
     img = Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
     buf = io.BytesIO()
@@ -37,6 +39,8 @@ def _canvas_png(canvas: FigureCanvasAgg) -> bytes:
 
 def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
     """The figure as PNG bytes (fixed layout is drawn as is; constrained layout runs once)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     fig.set_dpi(dpi)
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
@@ -115,6 +119,8 @@ class ChartView(widgets.VBox):
         self._animated = list(animated)
         for a in self._animated:
             a.set_animated(True)
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
         fig.set_dpi(DPI)
         self._canvas = FigureCanvasAgg(fig)
         self._canvas.draw()
@@ -140,6 +146,8 @@ class ChartView(widgets.VBox):
 
     def _out_of_range(self) -> bool:
         """Whether an animated line's data falls outside its axes; if so, the axes are widened to fit."""
+        from matplotlib.lines import Line2D
+
         widened = False
         for a in self._animated:
             if not isinstance(a, Line2D) or a.axes is None or a.get_gid() == "current":

@@ -391,7 +391,10 @@ class FiveSonsTable(GameTable):
         grows, a range fixed until the game reaches it (so a step redraws only the lines, not the chart)."""
         if not self._growing():
             return (0, max(1, self._questions()))
-        return (0, growing_limit(self._questions(), 10 * self.players))  # most games end within 10 a seat
+        # a short axis at first (the chart is not mostly empty early), half as long again each time the game
+        # reaches its end: bots at the best-question level end within about 5 questions a seat, logic
+        # within 10
+        return (0, growing_limit(self._questions(), 5 * self.players))
 
     def _render_charts(self) -> None:
         seat = self.seat

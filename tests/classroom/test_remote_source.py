@@ -79,3 +79,33 @@ def test_remote_source_plays_refuses_and_reconnects(tmp_path) -> None:
         run_async(main())
     finally:
         server.stop()
+
+
+def test_importing_the_classroom_loads_no_game_and_a_source_loads_its_own() -> None:
+    """``import qardlab.classroom`` (a student's join cell) loads neither the server's tables nor any game;
+    BOT_LEVELS is still there (loaded at its first use), and a source's first observation loads its game."""
+    import json
+    import subprocess
+    import sys
+
+    code = """
+import json, sys
+import qardlab.classroom as c
+from qardlab.classroom import RemoteSource
+prefixes = ("qardlab.games.", "qardlab.classroom.tables")
+loaded = lambda: sorted(m for m in sys.modules if m.startswith(prefixes))
+before = loaded()
+src = RemoteSource("http://127.0.0.1:1", "code")
+obs = {"game": "hearts", "players": 4, "names": ["A", "B", "C", "D"], "step": 0}
+src._receive(json.dumps({"type": "observation", "seat": 0, "observation": obs}))
+after = loaded()
+print(json.dumps([before, "qardlab.games.hearts" in after, type(src._codec).__name__,
+                  list(c.BOT_LEVELS), "qardlab.classroom.tables" in sys.modules]))
+"""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]  # this checkout's qardlab, first on the path of `-c`
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+    before, hearts_after, codec, games, tables = json.loads(out.stdout)
+    assert before == [] and hearts_after and codec == "Hearts"
+    assert games == ["five_sons", "hearts"] and tables

@@ -9,6 +9,9 @@ from conftest import run_async
 from qardlab.classroom.teacher import LocalServer, Teacher, TeacherError, codes_html, side_by_side
 from qardlab.engine import Timeline
 
+widget_walk = pytest.importorskip("tests.widgets.widget_walk")
+tree_state = widget_walk.tree_state
+
 
 def test_teacher_creates_watches_and_replays_tables() -> None:
     with LocalServer(token="t0ken") as server:
@@ -36,5 +39,34 @@ def test_teacher_creates_watches_and_replays_tables() -> None:
         assert all(t.views == (t.seat,) for t in view.tables)  # each locked to its own seat
         view.slider.value = 7
         assert {t.timeline.position for t in view.tables} == {7}
+        # drawn at step 7 at once: the same columns as the last step's moved back to 7
+        at = side_by_side(records[0], at=7)
+        assert at.slider.value == 7 and {t.timeline.position for t in at.tables} == {7}
+        for a, b in zip(at.tables, view.tables):
+            assert tree_state(a.grid) == tree_state(b.grid)
+            assert (a.log_view.value, a.stepper.text.value) == (b.log_view.value, b.stepper.text.value)
+        at.slider.value = 9  # and the slider moves them as before
+        assert {t.timeline.position for t in at.tables} == {9}
+        with pytest.raises(ValueError, match="at must be a step"):
+            side_by_side(records[0], at=10_000)
         assert Timeline(records[2]).game.is_over
     assert server.proc.poll() is not None  # stopped at the end of the block
+
+
+def test_local_server_starts_without_waiting_and_syncs_normal_only_on_its_own_file(tmp_path) -> None:
+    """``LocalServer(wait=False)`` returns once the process is started, ``ready()`` waits for its address;
+    its own temporary file (removed at stop) is synced "normal", a file the caller names "full"."""
+    own = LocalServer(wait=False)
+    named = LocalServer(db=str(tmp_path / "kept.db"), wait=False)
+    try:
+        assert own.token == "" and own.proc.poll() is None  # started, not waited for
+        args = {s: s.proc.args for s in (own, named)}
+        assert args[own][args[own].index("--sync") + 1] == "normal"
+        assert args[named][args[named].index("--sync") + 1] == "full"
+        assert own.ready() is own and own.url.startswith("http://127.0.0.1:") and own.token
+        assert own.ready() is own  # at once the second time
+        assert Teacher(own.url, own.token).tables() == []
+    finally:
+        own.stop()
+        named.stop()
+    assert own.proc.poll() is not None and named.proc.poll() is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -10,12 +11,14 @@ from qardlab.cards import Card
 from qardlab.deduction import SECRET
 from qardlab.games.five_sons import Ask, FiveSons, NoClaim
 from qardlab.games.five_sons.bots import RandomAsker
+from qardlab.games.five_sons.knowledge import knowledge_of
 from qardlab.lessons.asking import (
     STRATEGIES,
     answer_entropy,
     answer_entropy_given_secret,
     most_unpredictable,
     questions_to_certainty,
+    run_experiment,
 )
 from qardlab.lessons.hearts_compare import estimate, paired_comparison
 from qardlab.lessons.hearts_hand import (
@@ -71,6 +74,42 @@ def test_experiment_advisor_gets_certain() -> None:
     ask, count = STRATEGIES["advisor, full logic"]
     n = questions_to_certainty(1000, ask, count, cap=30)
     assert n is not None and 0 < n <= 30
+
+
+def _certainty_turn_by_turn(seed: int, ask, count, cap: int, seat: int = 0) -> int | None:
+    """The experiment's definition, done the plain way: the knowledge built and counted at every turn."""
+    g = FiveSons.new(players=4, seed=seed)
+    rng = random.Random(seed)
+    asked = 0
+    while True:
+        s = g.to_move
+        if g.phase == "claim":
+            g.apply(NoClaim())
+            continue
+        obs = g.observation(s)
+        if s == seat and g.phase == "ask":
+            k = knowledge_of(obs)
+            if count(k) == 1:
+                return asked
+            if asked == cap:
+                return None
+            g.play(ask(k, obs, rng))
+            asked += 1
+        else:
+            g.play(rng.choice(obs["legal"]))
+
+
+def test_experiment_equals_counting_at_every_turn() -> None:
+    """run_experiment plays the two random ways once and counts afterwards by bisection: the same
+    numbers as building and counting the knowledge at every turn, certain (seed 1009) or not within
+    the cap (seed 1008, random questions)."""
+    results = run_experiment(2, cap=30, first_seed=1008)
+    for name, (ask, count) in STRATEGIES.items():
+        if name != "advisor, full logic":  # the advisor's own test is above (it is the slow one)
+            plain = [_certainty_turn_by_turn(seed, ask, count, 30) for seed in (1008, 1009)]
+            assert results[name] == plain, name
+    assert results["random questions, full logic"] == [None, 17]
+    assert results["advisor, full logic"] == [14, 5]
 
 
 def test_pair_count_arithmetic_matches_the_engine() -> None:

@@ -25,9 +25,7 @@ import copy
 import functools
 import math
 import random
-from bisect import bisect
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ...cards import ALL_CARDS, SUIT_MASKS, Suit
@@ -36,6 +34,7 @@ from .game import Hearts
 from .parallel import chunk_seed, map_chunks
 from .rules import (
     HEARTS_MASK,
+    POINT_MASK,
     POINTS,
     QS_BIT,
     QS_INDEX,
@@ -50,7 +49,7 @@ from .rules import (
 )
 
 __all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK",
-           "format_table"]
+           "format_table", "observer", "play_hand"]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
@@ -77,6 +76,10 @@ def _trick_state(trick: Sequence[Sequence[Any]]) -> tuple[int, int, int, int]:
 class RuleBot:
     """Plays by a handful of sensible rules of thumb; see the module docstring."""
 
+    #: the bot reads only the keys of ``Hearts.bot_observation`` (a subclass that reads more sets it
+    #: False), so a tournament gives it that, the cheaper part of its observation
+    uses_bot_observation = True
+
     def __init__(self, seed: Optional[int] = None, moon_guard: bool = True) -> None:
         self.rng = random.Random(seed)
         self.moon_guard = moon_guard
@@ -102,7 +105,25 @@ class RuleBot:
     def choose_pass(self, obs: Mapping[str, Any]) -> str:
         hand = [_IDX[c] for c in obs["hand"]]
         legal = [_IDX[c] for c in obs["legal"]]
-        best = max(legal, key=lambda i: (self.pass_danger(i, hand), i))
+        if type(self).pass_danger is not RuleBot.pass_danger:  # (a subclass's own danger)
+            return _CODE[max(legal, key=lambda i: (self.pass_danger(i, hand), i))]
+        # pass_danger of every card, the hand's suit lengths and low spades counted once
+        count = [0, 0, 0, 0]
+        for i in hand:
+            count[i // 13] += 1
+        low_spades = sum(1 for i in hand if i // 13 == SPADES and i < QS)
+        best, best_key = -1, None
+        for i in legal:
+            suit, rank = i // 13, i % 13
+            if suit == SPADES and (i == QS or i == KS or i == AS):
+                score: float = 40 + rank if low_spades < 4 else rank
+            else:
+                score = float(rank) + (6 if suit == HEARTS else 0)
+                if count[suit] <= 2 and suit != SPADES:
+                    score += 8 - count[suit]
+            key = (score, i)
+            if best_key is None or key > best_key:
+                best, best_key = i, key
         return _CODE[best]
 
     # -- playing ---------------------------------------------------------------------
@@ -228,9 +249,7 @@ class CountingBot(RuleBot):
         deals = [d for d in (view.sample_masks(self.rng) for _ in range(self.samples)) if d is not None]
         if not deals:
             return super().choose_play(obs, legal)
-        rollout = view.rollout
-        scores = {card: sum(rollout(card, deal) for deal in deals) for card in legal}
-        return min(legal, key=lambda i: (scores[i], -(i % 13)))
+        return view.best_card(legal, deals)
 
 
 class _View:
@@ -243,6 +262,14 @@ class _View:
         self.hand = [_IDX[c] for c in obs["hand"]]
         self.hand_mask = sum(1 << i for i in self.hand)
         self.trick = [(s, _IDX[c]) for s, c in obs["trick"]]
+        #: the open trick as bits: (suit led's mask, winning card's bit, its seat, points, cards)
+        self.trick_state: tuple[int, int, int, int, int] = (0, 0, -1, 0, 0)
+        if self.trick:
+            lead, win, win_seat, pts = _trick_state(obs["trick"])
+            self.trick_state = (_SUIT_M[lead], 1 << win, win_seat, pts, len(self.trick))
+        self._prep: Optional[tuple] = None
+        #: the cards still in play: in a hand or on the table (not in a completed trick, not removed)
+        self.live = in_play & ~sum(1 << _IDX[c] for t in obs["tricks"] for _, c in t["cards"])
         played = set()
         void = [set() for _ in range(n)]
         for t in [*obs["tricks"], {"cards": obs["trick"]}]:
@@ -282,135 +309,268 @@ class _View:
             return None
         return [[i for i in range(52) if m >> i & 1] for m in masks]
 
+    def _prepared(self) -> Optional[tuple]:
+        """What every sample starts from (made once per view): the cards passed to each seat as its
+        masks, the room left in each hand, the other cards out, each card's possible holders (the
+        seats not void in its suit) and how many. None if the passes overfill a hand."""
+        prep = self._prep
+        if prep is None:
+            n, seat = self.n, self.seat
+            base = [0] * n
+            room0 = list(self.sizes)
+            room0[seat] = 0
+            free0 = []
+            known = self.known
+            for i in self.out:
+                holder = known.get(i)
+                if holder is not None:
+                    base[holder] |= 1 << i
+                    room0[holder] -= 1
+                else:
+                    free0.append(i)
+            if any(r < 0 for r in room0):
+                prep = self._prep = ()
+            else:
+                # per suit: the seats that may hold it, and how many (the order in which cards are placed)
+                void = self.void
+                holders = [tuple(s for s in range(n) if s != seat and t not in void[s]) for t in range(4)]
+                by_card = [holders[i // 13] for i in range(52)]
+                width = {i: len(by_card[i]) for i in free0}.__getitem__
+                prep = self._prep = (base, room0, free0, width, by_card)
+        return prep or None
+
     def sample_masks(self, rng: random.Random) -> Optional[list[int]]:
         """``sample`` as 52-bit masks, one per seat: the cards passed to a seat are its own, the
         others go one by one (the most constrained first, random among equals) to a seat not void
-        in their suit, chosen with weights the room left in each hand. None if 12 tries fail."""
-        n, seat = self.n, self.seat
-        base = [0] * n
-        room0 = list(self.sizes)
-        room0[seat] = 0
-        free0 = []
-        known = self.known
-        for i in self.out:
-            holder = known.get(i)
-            if holder is not None:
-                base[holder] |= 1 << i
-                room0[holder] -= 1
-            else:
-                free0.append(i)
-        if any(r < 0 for r in room0):
+        in their suit, chosen with weights the room left in each hand. None if 12 tries fail.
+
+        The draws are ``rng.shuffle`` of the free cards and then ``rng.choices(options,
+        weights=room)`` for each card, step for step (the same draws from the same ``rng``), with
+        both inlined for a plain ``random.Random``."""
+        prep = self._prepared()
+        if prep is None:
             return None
-        # per suit: the seats that may hold it, and how many (the order in which cards are placed)
-        holders = [[s for s in range(n) if s != seat and t not in self.void[s]] for t in range(4)]
-        width = {i: len(holders[i // 13]) for i in free0}.__getitem__
-        shuffle, random_ = rng.shuffle, rng.random
+        base, room0, free0, width, by_card = prep
+        random_ = rng.random
+        getrandbits = rng.getrandbits if type(rng) is random.Random else None
+        steps = _SHUFFLE_STEPS[len(free0)]
         for _ in range(12):
             hands = list(base)
             room = list(room0)
             free = list(free0)
-            shuffle(free)
+            if getrandbits is None:
+                rng.shuffle(free)
+            else:  # rng.shuffle(free): j = randbelow(i + 1), swap, i from the top down
+                for i, k in steps:
+                    j = getrandbits(k)
+                    while j > i:
+                        j = getrandbits(k)
+                    free[i], free[j] = free[j], free[i]
             free.sort(key=width)
             for i in free:
-                options = [s for s in holders[i // 13] if room[s] > 0]
-                if not options:
+                options = by_card[i]
+                total = 0
+                for s in options:
+                    total += room[s]
+                if not total:  # no seat that may hold it has room
                     break
-                # rng.choices(options, weights=room)[0], step for step (the same draws)
-                cum = list(accumulate([room[s] for s in options]))
-                s = options[bisect(cum, random_() * (cum[-1] + 0.0), 0, len(options) - 1)]
-                hands[s] |= 1 << i
-                room[s] -= 1
+                # rng.choices(options with room, weights=room)[0]: the first seat whose cumulative
+                # room exceeds the draw (the last one if none does)
+                x = random_() * total
+                acc = 0
+                for s in options:
+                    r = room[s]
+                    if r:
+                        acc += r
+                        last = s
+                        if acc > x:
+                            break
+                hands[last] |= 1 << i
+                room[last] -= 1
             else:
                 return hands
         return None
 
+    def best_card(self, legal: Sequence[int], deals: Sequence[Sequence[int]]) -> int:
+        """The legal card with the fewest points taken over ``deals`` (the sum of its rollouts),
+        the highest rank among equals, the first of ``legal`` among those: the counting bot's play.
+
+        Exactly that minimum, with fewer rollouts played to the end: a card that has a higher twin
+        (:meth:`twins`) is left out, since the twin takes the same points and wins the tie; the
+        open trick is finished for every card and deal first, whose points are a lower bound of
+        each card's sum (the tricks after it add points, never take any away); the cards are then
+        played out from the lowest bound up, and a card stops as soon as its sum so far cannot
+        beat the best one."""
+        # of legal cards that take the same points in every rollout (see twins), only the highest
+        # can be chosen: the others are not played out
+        ks = [k for k in range(len(legal)) if k + 1 == len(legal) or not self.twins(legal[k], legal[k + 1])]
+        firsts = {k: [self.finish_trick(legal[k], deal) for deal in deals] for k in ks}
+        bounds = {k: sum(f[0] for f in fs) for k, fs in firsts.items()}
+        # the key of the choice: (points, -rank, position in legal), the lowest wins
+        order = sorted(ks, key=lambda k: (bounds[k], -(legal[k] % 13), k))
+        play_out = self.play_out
+        best: Optional[tuple[int, int, int]] = None
+        for k in order:
+            rank = -(legal[k] % 13)
+            total = bounds[k]
+            if best is not None and (total, rank, k) > best:
+                break  # (the cards left have bounds as high: none can beat it)
+            for _taken, hands, leader, broken in firsts[k]:
+                if hands is not None:
+                    total += play_out(hands, leader, broken)
+                    if best is not None and (total, rank, k) > best:
+                        break
+            else:
+                best = (total, rank, k)
+        assert best is not None
+        return legal[best[2]]
+
+    def twins(self, a: int, b: int) -> bool:
+        """Whether cards ``a < b`` of this seat take the same points in every rollout: both of one
+        suit, neither the Queen of spades (so the same points and the same place in every rule's
+        mask), no card still in play between them (every other card is above both or below both),
+        and no card of this seat's hand in another suit of a rank from ``a``'s to ``b``'s (the
+        rules of thumb that compare ranks across suits, in this seat's own hand, see the same
+        order). Swapping the two then changes no comparison a rollout makes."""
+        suit = a // 13
+        if b // 13 != suit or a == QS or b == QS:
+            return False
+        if self.live & ((1 << b) - (1 << a + 1)):
+            return False
+        ra, rb = a % 13, b % 13
+        return not self.hand_mask & ~_SUIT_M[suit] & _RANKS * ((1 << rb + 1) - (1 << ra))
+
     def rollout(self, card: int, deal: Sequence[int]) -> int:
         """Points this seat takes from here to the end of the hand if it plays ``card`` now and
         every seat (itself included) then plays by rule of thumb, the others from ``deal`` (their
-        hands as 52-bit masks, bit ``i`` for card index ``i``).
+        hands as 52-bit masks, bit ``i`` for card index ``i``): the open trick finished
+        (:meth:`finish_trick`), then the tricks after it (:meth:`play_out`).
 
-        Hands are masks, so a seat's cards of a suit, those under the winning card and the
-        highest of them are a few integer operations (see ``_respond``, ``_lead``)."""
+        Hands are masks and cards their bits, so a seat's cards of a suit, those under the winning
+        card and the highest of them are a few integer operations."""
+        taken, hands, leader, broken = self.finish_trick(card, deal)
+        return taken if hands is None else taken + self.play_out(hands, leader, broken)
+
+    def finish_trick(self, card: int, deal: Sequence[int]) -> tuple[int, Optional[list[int]], int, bool]:
+        """The open trick played out by rule of thumb after this seat plays ``card`` (see
+        :meth:`rollout`): (the points this seat takes in it, every hand after it or None if the
+        hand is over, the trick's taker, whether hearts are broken)."""
         n, me = self.n, self.seat
         hands = list(deal)
-        hands[me] = self.hand_mask & ~(1 << card)
-        trick = [*self.trick, (me, card)]
-        lead = trick[0][1] // 13
-        win_seat, win = trick[0]
-        pts = 0
-        broken = self.broken
-        for s, i in trick:
-            if i // 13 == lead and i > win:
-                win_seat, win = s, i
-            pts += _PTS[i]
-        count = len(trick)
+        bit = 1 << card
+        hands[me] = self.hand_mask & ~bit
+        suit, win, win_seat, pts, count = self.trick_state
+        if count:
+            if bit & suit and bit > win:
+                win_seat, win = me, bit
+        else:
+            suit, win, win_seat = _SUIT_OF_BIT[bit], bit, me
+        if bit & _POINT_M:
+            pts += QUEEN_POINTS if bit == _QS_BIT else 1
+        count += 1
         discard = self.first_discard  # the first trick's discards (no points, with the option)
         first = self.first_trick and discard != -1
-        unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
-        taken = 0
         seat = me + 1 if me + 1 < n else 0
-        while True:
-            while count < n:
-                h = hands[seat]
-                follow = h & _SUIT_M[lead]
-                if follow:  # duck under the winning card as high as possible, else play the lowest
-                    below = follow & ((1 << win) - 1)
-                    c = below.bit_length() - 1 if below else (follow & -follow).bit_length() - 1
+        while count < n:
+            h = hands[seat]
+            follow = h & suit
+            if follow:  # duck under the winning card as high as possible, else play the lowest
+                below = follow & (win - 1)
+                if below:
+                    c = 1 << below.bit_length() - 1
+                else:
+                    c = follow & -follow
                     if c > win:
                         win_seat, win = seat, c
-                elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                    options = h & discard or h if first else h
-                    if options & _QS_BIT:
-                        c = QS
-                    elif options & _HEARTS_M:
-                        c = (options & _HEARTS_M).bit_length() - 1
-                    else:
-                        c = _highest_rank(options)
-                else:  # a sampled hand ran short: nothing played
-                    count += 1
-                    seat = seat + 1 if seat + 1 < n else 0
-                    continue
-                hands[seat] = h ^ (1 << c)
-                pts += _PTS[c]
+            elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
+                options = h & discard or h if first else h
+                if options & _QS_BIT:
+                    c = _QS_BIT
+                elif options & _HEARTS_M:
+                    c = 1 << (options & _HEARTS_M).bit_length() - 1
+                else:  # the highest rank among the four suits, the lowest suit of that rank
+                    folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+                    c = options & (_RANKS << folded.bit_length() - 1)
+                    c &= -c
+            else:  # a sampled hand ran short: nothing played
                 count += 1
                 seat = seat + 1 if seat + 1 < n else 0
-            # a card of the break mask was played: each scores, and a trick of exactly the Queen's
-            # points holds her and no heart (a trick has at most six cards)
-            if pts and (pts != QUEEN_POINTS or qs_breaks):
-                broken = True
-            if win_seat == me:
-                taken += pts
+                continue
+            hands[seat] = h ^ c
+            if c & _POINT_M:
+                pts += QUEEN_POINTS if c == _QS_BIT else 1
+            count += 1
+            seat = seat + 1 if seat + 1 < n else 0
+        # a card of the break mask was played: each scores, and a trick of exactly the Queen's
+        # points holds her and no heart (a trick has at most six cards)
+        broken = self.broken or bool(pts and (pts != QUEEN_POINTS or self.breaks & _QS_BIT))
+        taken = pts if win_seat == me else 0
+        return taken, (hands if hands[win_seat] else None), win_seat, broken
+
+    def play_out(self, hands: list[int], leader: int, broken: bool) -> int:
+        """The points this seat takes in the tricks from the one ``leader`` leads to the end of
+        the hand, every seat playing ``hands`` (masks, changed in place) by rule of thumb (see
+        :meth:`rollout`); ``broken``: whether hearts are broken."""
+        n, me = self.n, self.seat
+        unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
+        after = _AFTER[n]  # the other seats of a trick, in playing order, by its leader
+        qs, hearts, point, ranks, suit_of = _QS_BIT, _HEARTS_M, _POINT_M, _RANKS, _SUIT_OF_BIT
+        taken = 0
+        win_seat = leader
+        while True:
             h = hands[win_seat]
             if not h:
                 return taken
             # the winner leads its lowest legal card (the kernel's lead mask: no heart before
-            # hearts are broken, unless nothing else)
+            # hearts are broken, unless nothing else), the lowest suit of that rank
             options = h if broken else (h & unbroken_lead or h)
-            c = _lowest_rank(options)
-            hands[win_seat] = h ^ (1 << c)
-            lead, win, pts, count, first = c // 13, c, _PTS[c], 1, False
-            seat = win_seat + 1 if win_seat + 1 < n else 0
+            folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+            c = options & ranks * (folded & -folded)
+            c &= -c
+            hands[win_seat] = h ^ c
+            suit, win = suit_of[c], c
+            pts = (QUEEN_POINTS if c == qs else 1) if c & point else 0
+            for seat in after[win_seat]:
+                h = hands[seat]
+                follow = h & suit
+                if follow:  # duck under the winning card as high as possible, else play the lowest
+                    below = follow & (win - 1)
+                    if below:
+                        c = 1 << below.bit_length() - 1
+                    else:
+                        c = follow & -follow
+                        if c > win:
+                            win_seat, win = seat, c
+                elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
+                    if h & qs:
+                        c = qs
+                    elif h & hearts:
+                        c = 1 << (h & hearts).bit_length() - 1
+                    else:
+                        folded = (h | h >> 13 | h >> 26 | h >> 39) & 0x1FFF
+                        c = h & (ranks << folded.bit_length() - 1)
+                        c &= -c
+                else:  # a sampled hand ran short: nothing played
+                    continue
+                hands[seat] = h ^ c
+                if c & point:
+                    pts += QUEEN_POINTS if c == qs else 1
+            if pts and (pts != QUEEN_POINTS or qs_breaks):
+                broken = True
+            if win_seat == me:
+                taken += pts
 
 
 _SUIT_M = SUIT_MASKS
+_SUIT_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _HEARTS_M = HEARTS_MASK
 _QS_BIT = QS_BIT
-_PTS = POINTS
+_POINT_M = POINT_MASK  # the cards of POINTS: a heart 1, the Queen QUEEN_POINTS
+#: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
+_SHUFFLE_STEPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size))) for size in range(53)]
 _RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
-
-
-def _highest_rank(mask: int) -> int:
-    """The card of the highest rank in ``mask`` (the lowest suit among equals)."""
-    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
-    same = mask & (_RANKS << folded.bit_length() - 1)
-    return (same & -same).bit_length() - 1
-
-
-def _lowest_rank(mask: int) -> int:
-    """The card of the lowest rank in ``mask`` (the lowest suit among equals)."""
-    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
-    same = mask & (_RANKS << (folded & -folded).bit_length() - 1)
-    return (same & -same).bit_length() - 1
+#: by player count and leader: the other seats of the trick, in playing order
+_AFTER = {n: tuple(tuple((lead + k) % n for k in range(1, n)) for lead in range(n)) for n in range(3, 7)}
 
 
 # -- tournaments ---------------------------------------------------------------------------
@@ -449,7 +609,8 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     average points per hand with a 95% confidence interval (normal approximation).
 
     The hands are played in chunks of ``chunk`` through :func:`~.parallel.map_chunks`: on every
-    local core (``n_jobs``, joblib's; None: all of them when joblib is installed), on a Dask
+    local core (``n_jobs``, joblib's; None: this process or every core, whichever finishes sooner
+    by the chunks timed so far, see :mod:`~.parallel`), on a Dask
     cluster (``backend="dask"``, or inside ``joblib.parallel_config(backend="dask")``), with a
     tqdm bar (``bar=False``: none) and ``progress(hands_done)`` called as chunks finish. Each
     chunk gets its own bots: a factory is called with a seed made from ``seed``, the chunk's
@@ -492,6 +653,24 @@ def _chunk_bots(bots: Sequence[Any], seed: int, chunk_index: int) -> list[Any]:
     return out
 
 
+def observer(game: Hearts, bot: Any) -> Callable[[int], Any]:
+    """What ``bot`` is shown of ``game`` at each decision, as a function of the seat: the seat's
+    ``bot_observation`` for a bot that says it reads only that (``uses_bot_observation``, as this
+    module's bots), else its whole ``observation``. Either way that seat's knowledge only."""
+    return game.bot_observation if getattr(bot, "uses_bot_observation", False) else game.observation
+
+
+def play_hand(game: Hearts, bots: Sequence[Any]) -> Hearts:
+    """Play the hand out: seat s by ``bots[s]``, each shown what :func:`observer` gives it."""
+    acts = [b.act for b in bots]
+    views = [observer(game, b) for b in bots]
+    apply = game.apply
+    while game.phase in ("pass", "play"):
+        s = game.to_move
+        apply(acts[s](views[s](s)))
+    return game
+
+
 def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[HeartsRules], seed: int,
                       start: int, stop: int, chunk_index: int) -> list[list[int]]:
     """Hands ``start..stop-1`` of a tournament: each hand's points by entry."""
@@ -500,9 +679,7 @@ def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[He
     for h in range(start, stop):
         game = Hearts.new(players, seed=seed * 1_000_003 + h, rules=hand_rules[h % len(hand_rules)])
         seating = [(s + h) % players for s in range(players)]  # seat s plays entry seating[s]
-        while game.phase in ("pass", "play"):
-            s = game.to_move
-            game.apply(chunk_bots[seating[s]].act(game.observation(s)))
+        play_hand(game, [chunk_bots[seating[s]] for s in range(players)])
         points = [0] * players
         for s, p in enumerate(game.hand_points):
             points[seating[s]] = p

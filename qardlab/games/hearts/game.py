@@ -68,9 +68,13 @@ from .rules import (
 from .values import Deal, Trick, action_from_json, action_to_json, codes_of
 from .words import describe_event
 
-__all__ = ["Hearts", "Deal", "Trick", "PHASES", "describe_event"]
+__all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS", "describe_event"]
 
 PHASES = ("pass", "play", "hand_over", "match_over")
+#: the keys of ``Hearts.bot_observation``: what the package's Hearts bots read of an observation
+BOT_OBSERVATION_KEYS = ("seat", "players", "phase", "to_move", "hand", "legal", "trick", "tricks",
+                        "hearts_broken", "first_trick", "hand_sizes", "points_taken", "passed", "passed_to",
+                        "rules")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
@@ -82,6 +86,7 @@ _SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
 _FOLLOW = {1 << i: (SUIT_MASKS[i // 13], 13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
 _SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
+_CODES = tuple(c.code for c in _CARDS)
 _EVERY_NTH = {n: tuple(slice(j, None, n) for j in range(n)) for n in range(3, 7)}
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
@@ -97,7 +102,7 @@ class _Setup:
 
     __slots__ = ("rules", "players", "cycle", "deck", "hand_size", "lead_bit", "opening_card", "next",
                  "first_lead", "unbroken_lead", "broken_lead", "first_discard", "later_discard", "break_mask",
-                 "offsets")
+                 "offsets", "point_mask", "rules_dict")
 
     def __init__(self, players: int, rules: HeartsRules) -> None:
         self.rules = rules
@@ -115,6 +120,10 @@ class _Setup:
         self.later_discard = discard_mask(False, rules)
         self.break_mask = break_mask(rules)
         self.offsets: dict[str, int] = {}
+        #: the cards that score under these rules (``scores_points``), and the rules as ``to_dict``
+        #: gives them (an observation's ``rules``, copied)
+        self.point_mask = sum(1 << i for i in range(52) if scores_points(1 << i, rules))
+        self.rules_dict = rules.to_dict()
 
     def offset(self, direction: str) -> int:
         """The pass offset of ``direction`` (checked once per table; ValueError naming a bad one)."""
@@ -786,36 +795,21 @@ class Hearts(Game):
         the mover's legal cards; its own pass keys (``chosen``, ``passed``...) stay empty.
         """
         obs = self.base_observation(seat)  # IllegalAction naming a bad seat
+        seat = obs["seat"]
         teacher = seat is None
-        events = obs["events"]
-        passed: list[str] = []
-        received: list[str] = []
-        passed_to = received_from = None
-        chosen: list[str] = []
-        for e in events:  # this hand's pass, as this seat saw it
-            k = e["kind"]
-            if k == "deal":
-                passed, received, chosen, passed_to, received_from = [], [], [], None, None
-            elif k == "pass_choice" and e["seat"] == seat:
-                chosen += e["cards"]
-            elif k == "pass" and not teacher and "passed" in e:  # (the public view: no one's pass)
-                passed, received = e["passed"], e["received"]
-                passed_to, received_from = e["to"], e["from"]
-        mover = teacher or self._to_move == seat
-        tricks = []
-        if self.hand_no >= 0:
-            start = self._last_deal_step()
-            for e in self.events:
-                if e.kind == "trick" and e.step >= start:
-                    tricks.append(
-                        {
-                            "leader": e.public["cards"][0][0],
-                            "cards": e.public["cards"],
-                            "winner": e.public["winner"],
-                            "points": e.public["points"],
-                            "scoring": [c for _s, c in e.public["cards"] if self.scores_points(c)],
-                        }
-                    )
+        events = self.events
+        # this hand's pass as this seat saw it, and the hand's tricks: read from the log's views,
+        # which it keeps up to date as events come (a bot reads them at every decision)
+        chosen, passed, passed_to, received, received_from = events.pass_seen(seat)
+        tricks = events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else []
+        setup = self._setup
+        rules = dict(setup.rules_dict)
+        if rules["pass_cycle"] is not None:
+            rules["pass_cycle"] = list(rules["pass_cycle"])
+        raw = self._raw_points()
+        lead = self.leader
+        n = self.players
+        trick = [[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)]  # type: ignore[operator]
         obs.update(
             hand_no=self.hand_no,
             dealer=self.dealer,
@@ -826,48 +820,104 @@ class Hearts(Game):
             passed_to=passed_to,
             received=received,
             received_from=received_from,
-            trick=[[s, c.code] for s, c in self.trick],
-            leader=self.leader,
+            trick=trick,
+            leader=lead,
             tricks=tricks,
             hearts_broken=self.hearts_broken,
             first_trick=self.first_trick,
             hand_sizes=[h.bit_count() for h in self._hands],
-            points_taken=self._raw_points(),
-            hand_points=self.hand_points,
+            points_taken=raw,
+            hand_points=list(self._final) if self._final is not None else list(raw),
             scores=list(self.scores),
             winners=list(self.winners),
             removed=codes_of(((1 << 52) - 1) & ~self.deck),
-            rules=self.rules.to_dict(),
+            rules=rules,
         )
         # for a table: why each of the mover's other cards is refused now
+        mover = teacher or self._to_move == seat
         refused: dict[str, str] = {}
-        if mover and self.phase == "play" and self._to_move is not None and self._to_move >= 0:
+        if mover and self._phase == _PLAY:
+            s = self._to_move
             legal = self._legal()
-            for idx in range(52):
-                bit = 1 << idx
-                if self._hands[self._to_move] & bit and not legal & bit:
-                    refused[_CARDS[idx].code] = self._why_illegal(idx)
+            others = self._hands[s] & ~legal  # type: ignore[index]
+            if others:
+                refused = self._refusals(others)
         obs["refused"] = refused
         if teacher:
             obs["hands"] = [codes_of(m) for m in self._hands]
         return obs
 
+    def bot_observation(self, seat: int) -> Observation:
+        """The part of ``observation(seat)`` the package's Hearts bots read: the keys of
+        :data:`BOT_OBSERVATION_KEYS`, with the same values, made without the rest (the seat's view
+        of the log, the names, the words of each refused card...), since a bot asks at every
+        decision. A seat only (IllegalAction naming anything else): it is that seat's knowledge,
+        a restriction of its observation (the tests compare the two at every step)."""
+        seat = self._check_seat(seat)
+        rules = dict(self._setup.rules_dict)
+        if rules["pass_cycle"] is not None:
+            rules["pass_cycle"] = list(rules["pass_cycle"])
+        lead = self.leader
+        n = self.players
+        events = self.events
+        # the seat's own pass of this hand (its chosen cards, once they have changed hands) and to whom
+        if self._offset and self._k and self._phase != _PASS:
+            passed, passed_to = codes_of(self._chosen[seat]), (seat + self._offset) % n
+        else:
+            passed, passed_to = [], None
+        return Observation(
+            seat=seat,
+            players=n,
+            phase=self.phase,
+            to_move=self._to_move,
+            hand=codes_of(self._hands[seat]),
+            legal=self._observed_legal() if self._to_move == seat else [],
+            trick=[[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)],  # type: ignore[operator]
+            tricks=events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else [],
+            hearts_broken=self.hearts_broken,
+            first_trick=self.first_trick,
+            hand_sizes=[h.bit_count() for h in self._hands],
+            points_taken=self._raw_points(),
+            passed=passed,
+            passed_to=passed_to,
+            rules=rules,
+        )
+
+    def _refusals(self, others: int) -> dict[str, str]:
+        """Why the mover may play none of the cards of ``others`` (cards of its hand the rules refuse
+        now): ``_why_illegal`` of each. For a card held, the reason is the same for every card, and
+        its words name none (the opening card, hearts, the suit led), so they are made once."""
+        s: int = self._to_move  # type: ignore[assignment]
+        led = None
+        if self._first and not self._trick:
+            reason = "opening"
+        elif not self._trick:
+            reason = "unbroken"
+        elif self._hands[s] & _SUIT_MASK_OF_BIT[self._trick[0]]:
+            reason, led = "follow", Suit(_CARD_OF_BIT[self._trick[0]].suit)
+        else:
+            reason = "first_trick"
+        who, legal = self.seat_name(s), codes_of(self.legal_mask())
+        n, opening = self.players, self.opening_card
+        codes = codes_of(others)
+        why = words.why_illegal
+        if words.names_card(reason):  # (words that name the card: made for each)
+            return {c: why(reason, _PARSED[c], who, s, legal, players=n, opening=opening, led=led)
+                    for c in codes}
+        return dict.fromkeys(codes, why(reason, _PARSED[codes[0]], who, s, legal, players=n, opening=opening,
+                                        led=led))
+
     def _observed_hand(self, seat: int) -> list[str]:
         return codes_of(self._hands[seat])
 
     def _observed_legal(self) -> list[str]:
-        return [c.code for c in self.legal_actions()]
+        """The codes of ``legal_actions()`` (its mask, kept for the fused step as it keeps it)."""
+        return codes_of(self.legal_mask())
 
     def summary(self) -> dict[str, Any]:
         """The result: match totals, the winners, and every hand's points (moon applied)."""
         return {"scores": list(self.scores), "winners": list(self.winners),
                 "hand_points": [list(h) for h in self.hand_history]}
-
-    def _last_deal_step(self) -> int:
-        for e in reversed(self.events):
-            if e.kind == "deal":
-                return e.step
-        return 0
 
     # -- records ----------------------------------------------------------------------
     def action_to_json(self, action: Any) -> Any:

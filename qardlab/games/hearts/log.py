@@ -23,12 +23,13 @@ from .values import codes_of
 __all__ = ["HeartsLog"]
 
 _CODES = tuple(c.code for c in _CARDS)
+_BIT = {c.code: c.bit for c in _CARDS}
 
 
 class HeartsLog(EventLog):
     """The Hearts event log (see the module docstring): raw entries now, Events when read."""
 
-    __slots__ = ("players", "_history", "_done", "_open")
+    __slots__ = ("players", "_history", "_done", "_open", "_seen", "_tricks")
 
     def __init__(self, players: int, history: list, events: Sequence[Any] = ()) -> None:
         self._events = list(events)  # (EventLog.__init__, inlined: a log is made with every game)
@@ -36,6 +37,10 @@ class HeartsLog(EventLog):
         self._history = history  # the game's history: the plays are read from it
         self._done = 0  # entries before this index are Events
         self._open: list | None = None  # the plays being made: [next step, its seat, open trick]
+        # what the reads below have made of the Events so far (Events never change once built, and
+        # only truncate removes any): by viewer, [events read, its view, its pass]; the hand's tricks
+        self._seen: dict[Any, list] = {}
+        self._tricks: list | None = None
 
     # -- recording (the game's API) -------------------------------------------------------------
     def deal(self, step: int, hand_no: int, dealer: int, direction: str, masks: Sequence[int],
@@ -156,6 +161,83 @@ class HeartsLog(EventLog):
             trick = []
         return seat, tuple(trick)
 
+    # -- a seat's view, read again and again (every decision of a bot reads it) -------------------
+    def _seen_by(self, seat: Any) -> list:
+        """``[events read, the seat's view of them, its pass]`` for a seat (or PUBLIC), brought up to
+        date with the Events built since the last read: each Event is viewed once. The pass is
+        ``[chosen, passed, passed_to, received, received_from]`` of the hand being played, as the
+        seat saw it (the last deal resets it)."""
+        self._flush()
+        entry = self._seen.get(seat)
+        if entry is None:
+            entry = self._seen[seat] = [0, [], [[], [], None, [], None]]
+        events = self._events
+        start = entry[0]
+        if start < len(events):
+            view, mine = entry[1], entry[2]
+            for i in range(start, len(events)):
+                e = events[i]
+                if not (e.public or seat in e.private):  # (Event.visible_to, for a seat)
+                    continue
+                d = e.seen_by(seat)
+                d["kind"] = kind = e.kind
+                d["step"] = e.step
+                view.append(d)
+                if kind == "deal":
+                    mine = entry[2] = [[], [], None, [], None]
+                elif kind == "pass_choice" and d["seat"] == seat:
+                    mine[0].extend(d["cards"])
+                elif kind == "pass" and "passed" in d:  # (the public view: no one's pass)
+                    mine[1], mine[2], mine[3], mine[4] = d["passed"], d["to"], d["received"], d["from"]
+            entry[0] = len(events)
+        return entry
+
+    def view(self, seat: Any) -> list[dict[str, Any]]:
+        """Every event the seat can see, as the seat saw it (see :meth:`EventLog.view`): fresh dicts
+        each call, made from the seat's view kept since the last read (the teacher's: built anew)."""
+        if seat is None:
+            return super().view(seat)
+        return list(map(dict, self._seen_by(seat)[1]))
+
+    def pass_seen(self, seat: Any) -> tuple[list[str], list[str], int | None, list[str], int | None]:
+        """The seat's pass of the hand being played, from its view: (cards it chose, cards passed,
+        to whom, cards received, from whom); empty lists and None where it has not happened (a
+        teacher or a watcher: only what their view holds)."""
+        if seat is None:
+            chosen: list[str] = []
+            return chosen, [], None, [], None
+        chosen, passed, to, received, giver = self._seen_by(seat)[2]
+        return list(chosen), list(passed), to, list(received), giver
+
+    def hand_tricks(self, point_mask: int) -> list[dict[str, Any]]:
+        """The complete tricks of the hand being played (since the last deal), each
+        ``{"leader", "cards", "winner", "points", "scoring"}``; ``scoring`` the cards of ``point_mask``
+        (the cards that score under the game's rules). Fresh dicts each call."""
+        self._flush()
+        cache = self._tricks
+        if cache is None or cache[0] != point_mask:
+            cache = self._tricks = [point_mask, 0, []]
+        events = self._events
+        start = cache[1]
+        if start < len(events):
+            tricks = cache[2]
+            for i in range(start, len(events)):
+                e = events[i]
+                kind = e.kind
+                if kind == "deal":
+                    tricks = cache[2] = []
+                elif kind == "trick":
+                    cards = e.public["cards"]
+                    tricks.append({
+                        "leader": cards[0][0],
+                        "cards": cards,
+                        "winner": e.public["winner"],
+                        "points": e.public["points"],
+                        "scoring": [c for _s, c in cards if _BIT[c] & point_mask],
+                    })
+            cache[1] = len(events)
+        return [{**t, "scoring": list(t["scoring"])} for t in cache[2]]
+
     # -- copies ------------------------------------------------------------------------------------
     def copy_for(self, history: list) -> HeartsLog:
         """This log, unflushed, for a copy of its game (whose history is ``history``)."""
@@ -180,3 +262,5 @@ class HeartsLog(EventLog):
         super().truncate(length)
         self._done = len(self._events)
         self._open = None
+        self._seen = {}
+        self._tricks = None

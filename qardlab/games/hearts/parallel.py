@@ -7,10 +7,15 @@ experiment's seed), never from the worker it runs on, so that the same seed give
 results for any number of workers: chunks are cut the same way and their results put back in
 order.
 
-Chunks run through joblib (``pip install qardlab[parallel]``): on every local core by default
-(``n_jobs=-1``), and on a Dask cluster inside ``joblib.parallel_config(backend="dask")`` with a
+Chunks run through joblib (``pip install qardlab[parallel]``): on every local core (``n_jobs=-1``),
+and on a Dask cluster inside ``joblib.parallel_config(backend="dask")`` with a
 ``dask.distributed.Client`` connected (``pip install qardlab[cluster]``). Without joblib, or with
-one worker, or with one chunk, they run in this process. A tqdm progress bar (``tqdm.auto``: a
+one worker, or with one chunk, they run in this process. By default (``n_jobs=None``, joblib's own
+local backend) the faster of the two: chunks run here, timed, while the hands left would take less
+here than on every core once its workers are started (about a second for fresh workers, nothing for
+workers this module started recently; the cores other work keeps busy, by the load average, do not
+count), and the rest go to every core as soon as they would not.
+The results are the same either way, chunk for chunk. A tqdm progress bar (``tqdm.auto``: a
 widget in a notebook, text in a terminal) counts the hands as chunks come back; ``bar=False``
 turns it off, and ``progress(hands_done)``, if given, is called as well.
 """
@@ -19,6 +24,8 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
+import time
 from typing import Any, Callable, Iterator, Optional
 
 __all__ = ["map_hands", "map_chunks", "chunk_seed", "have_joblib"]
@@ -39,6 +46,41 @@ def chunk_seed(seed: int, chunk_index: int, entry: int = 0) -> int:
 
     return int(np.random.SeedSequence([seed & 0xFFFFFFFF, seed >> 32 & 0xFFFFFFFF, chunk_index, entry])
                .generate_state(1)[0])
+
+
+#: what starting joblib's local workers costs before their first chunk comes back (seconds: each is a
+#: fresh interpreter that imports the experiment's modules); what sending one chunk and getting its
+#: results back costs once they are up; how long idle workers are kept (loky's reusable executor
+#: keeps them 300 s; a little less, to be safe)
+START_SECONDS = 1.0
+CHUNK_OVERHEAD_SECONDS = 0.01
+_KEPT_SECONDS = 240.0
+_workers_up_until = 0.0  # time.monotonic() until which workers this module started are likely still up
+
+
+def _default_backend() -> bool:
+    """Whether joblib's active backend is its default local one (loky), not one set by
+    ``joblib.parallel_config`` (Dask, threads...): only then does ``n_jobs=None`` choose."""
+    from joblib.parallel import get_active_backend
+
+    return type(get_active_backend()[0]).__name__ == "LokyBackend"
+
+
+def _free_cores(workers: int) -> float:
+    """How many of ``workers`` local workers would run at once: the cores not busy with other work
+    (the load average of the last minute, less this process, which is busy playing), at least one."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # (no load average on this system)
+        return float(workers)
+    return max(1.0, min(float(workers), (os.cpu_count() or 1) - load + 1.0))
+
+
+def _workers_pay(left_here: float, workers: int) -> bool:
+    """Whether the chunks left, ``left_here`` seconds of work in this process, finish sooner on
+    ``workers`` local workers (started if need be) sharing the cores other work leaves free."""
+    start = 0.0 if time.monotonic() < _workers_up_until else START_SECONDS
+    return start + left_here / _free_cores(workers) < left_here
 
 
 def _bounds(total: int, chunk: int) -> list[tuple[int, int, int]]:
@@ -67,14 +109,35 @@ def _workers(n_jobs: Optional[int], backend: Optional[str]) -> int:
 def _results(fn: Callable[[int, int, int], list], bounds: list[tuple[int, int, int]],
              n_jobs: Optional[int], backend: Optional[str]) -> Iterator[tuple[int, list]]:
     """(hands in the chunk, its results) for every chunk, in chunk order."""
-    if len(bounds) <= 1 or _workers(n_jobs, backend) <= 1:
+    workers = 1 if len(bounds) <= 1 else _workers(n_jobs, backend)
+    if workers <= 1:
         for i, start, stop in bounds:
             yield stop - start, fn(start, stop, i)
         return
+    if n_jobs is None and backend is None and _default_backend():
+        # the faster of this process and every core: chunks run here while what is left would take
+        # less time here than on the workers (the estimate: the hands played here so far, timed)
+        spent = 0.0
+        played = 0
+        left = sum(stop - start for _, start, stop in bounds)
+        while bounds:
+            if played and _workers_pay(spent / played * left + CHUNK_OVERHEAD_SECONDS * len(bounds), workers):
+                break
+            i, start, stop = bounds[0]
+            t = time.perf_counter()
+            out = fn(start, stop, i)
+            spent += time.perf_counter() - t
+            played += stop - start
+            left -= stop - start
+            bounds = bounds[1:]
+            yield stop - start, out
+        if not bounds:
+            return
     import contextlib
 
     import joblib
 
+    global _workers_up_until
     # a backend named here is set as joblib.parallel_config would (Parallel(backend="dask") itself
     # hands joblib's nesting level on to Dask's submit in joblib 1.6)
     scope = joblib.parallel_config(backend=backend) if backend is not None else contextlib.nullcontext()
@@ -83,6 +146,7 @@ def _results(fn: Callable[[int, int, int], list], bounds: list[tuple[int, int, i
         calls = (joblib.delayed(fn)(start, stop, i) for i, start, stop in bounds)
         for (_, start, stop), out in zip(bounds, parallel(calls)):
             yield stop - start, out
+    _workers_up_until = time.monotonic() + _KEPT_SECONDS
 
 
 def map_chunks(fn: Callable[[int, int, int], list], total: int, chunk: int = 10,
@@ -90,10 +154,12 @@ def map_chunks(fn: Callable[[int, int, int], list], total: int, chunk: int = 10,
                progress: Optional[Callable[[int], None]] = None, desc: str = "hands") -> list[Any]:
     """Every result of ``fn`` over ``total`` hands cut into chunks of ``chunk``, in hand order.
 
-    ``n_jobs``: joblib's (``-1`` every core or every Dask worker, ``1`` this process); None: every
-    core when joblib is installed, else this process. ``backend``: joblib's backend name (None:
-    the one of the enclosing ``joblib.parallel_config``, loky by default; ``"dask"`` for a
-    cluster). ``bar``: a tqdm progress bar (None: when tqdm is installed; False: none).
+    ``n_jobs``: joblib's (``-1`` every core or every Dask worker, ``1`` this process); None: this
+    process or every core, whichever finishes sooner (see the module), or this process without
+    joblib; with a backend named or set by ``joblib.parallel_config``, every worker it has.
+    ``backend``: joblib's backend name (None: the one of the enclosing ``joblib.parallel_config``,
+    loky by default; ``"dask"`` for a cluster). ``bar``: a tqdm progress bar (None: when tqdm is
+    installed; False: none).
     """
     if isinstance(total, bool) or not isinstance(total, int) or total < 1:
         raise ValueError(f"an experiment plays a positive number of hands, not {total!r}")

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ...cards import Card, Suit
 
-__all__ = ["describe_event", "symbols", "and_list", "why_illegal"]
+__all__ = ["describe_event", "symbols", "and_list", "why_illegal", "names_card"]
 
 
 def symbols(codes: Sequence[str]) -> str:
@@ -86,6 +86,12 @@ _WHY_ILLEGAL = {
     "first_trick": "a heart or the Queen of spades may not be played on the first trick while {who} holds "
                    "another card",
 }
+
+
+def names_card(reason: str) -> bool:
+    """Whether the words of refusal ``reason`` name the card refused (else they are the same for
+    every card refused for that reason)."""
+    return "{card}" in _WHY_ILLEGAL[reason]
 
 
 def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[str], *,

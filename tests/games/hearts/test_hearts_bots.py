@@ -182,3 +182,64 @@ def test_counting_bot_rollout_matches_a_plain_restatement() -> None:
             assert view.rollout(card, masks) == _plain_rollout(view, card, lists), (obs["trick"], code)
             checked += 1
     assert checked > 500
+
+
+def test_rule_bot_passes_its_most_dangerous_card() -> None:
+    """The rule bot passes, card by card, the legal card of the highest ``pass_danger`` (the highest card
+    among equals), at every pass decision of seeded hands (its counts made once per decision)."""
+    checked = 0
+    for seed in range(30):
+        g = Hearts.new(4, seed=seed)
+        bot = RuleBot(seed)
+        while g.phase == "pass":
+            obs = g.observation(g.to_move)
+            hand = [Card.parse(c).index for c in obs["hand"]]
+            legal = [Card.parse(c).index for c in obs["legal"]]
+            best = max(legal, key=lambda i: (bot.pass_danger(i, hand), i))
+            choice = bot.act(obs)
+            assert Card.parse(choice).index == best
+            g.apply(choice)
+            checked += 1
+    assert checked == 30 * 12
+
+
+def test_counting_bot_choice_is_the_least_total_of_its_rollouts() -> None:
+    """The counting bot's choice (rollouts cut short once a card cannot win) is exactly the legal card of
+    the least sum of full rollouts over the sampled deals, the highest rank among equals, the first in
+    order among those; the open trick finished and played out is the full rollout."""
+    checked = 0
+    for g, _seat, obs in play_positions(range(10), random.Random(8)):
+        legal = [Card.parse(c).index for c in obs["legal"]]
+        if len(legal) < 2:
+            continue
+        view = _View(obs)
+        rng = random.Random(g.step)
+        deals = [d for d in (view.sample_masks(rng) for _ in range(6)) if d is not None]
+        if not deals:
+            continue
+        full = {i: sum(view.rollout(i, d) for d in deals) for i in legal}
+        assert view.best_card(legal, deals) == min(legal, key=lambda i: (full[i], -(i % 13)))
+        for i in legal:
+            taken, hands, leader, broken = view.finish_trick(i, deals[0])
+            rest = 0 if hands is None else view.play_out(hands, leader, broken)
+            assert taken + rest == view.rollout(i, deals[0])
+        checked += 1
+    assert checked > 200
+
+
+def test_counting_bot_twins_take_the_same_points() -> None:
+    """Two legal cards the counting bot calls twins (one suit, nothing still in play between them, no card
+    of its hand in another suit of a rank between) take the same points in every rollout, so only the
+    higher one is played out."""
+    twins = 0
+    for g, _seat, obs in play_positions(range(12), random.Random(9)):
+        legal = [Card.parse(c).index for c in obs["legal"]]
+        view = _View(obs)
+        deal = view.sample_masks(random.Random(g.step))
+        if deal is None:
+            continue
+        for a, b in zip(legal, legal[1:]):
+            if view.twins(a, b):
+                assert view.rollout(a, deal) == view.rollout(b, deal), (obs["trick"], a, b)
+                twins += 1
+    assert twins > 50

@@ -15,8 +15,12 @@ import pytest
 
 from qardlab.cards import Card, cards_of_mask
 from qardlab.engine import IllegalAction, Record
+from qardlab.engine.events import EventLog
+from qardlab.engine.game import PUBLIC
 from qardlab.games.hearts import Hearts, HeartsRules
 from qardlab.games.hearts.batch import simulate
+from qardlab.games.hearts.bots import CountingBot, RuleBot
+from qardlab.games.hearts.game import BOT_OBSERVATION_KEYS
 from qardlab.games.hearts.rules import deck_mask, hand_size
 
 from .helpers import PLAYERS, make_deal, play_random, random_pass
@@ -159,3 +163,87 @@ def test_batch_integer_draw_stays_below_the_count() -> None:
     for u, expect in ((0, 0 * counts), (2**32 - 1, counts - 1)):
         r = np.multiply(np.full(17, u, dtype=np.uint32), counts, dtype=np.uint64) >> 32
         assert (r == expect).all()
+
+
+def _scanned(game: Hearts, seat: object) -> tuple[list, list, list]:
+    """A seat's view, pass and tricks of the hand as the plain scan of the whole log finds them."""
+    view = EventLog.view(game.events, seat)  # the engine's view, built anew from every Event
+    chosen, passed = [], []
+    for e in view:
+        if e["kind"] == "deal":
+            chosen, passed = [], []
+        elif e["kind"] == "pass_choice" and e["seat"] == seat:
+            chosen += e["cards"]
+        elif e["kind"] == "pass" and "passed" in e:
+            passed = [e["passed"], e["to"], e["received"], e["from"]]
+    deals = [i for i, e in enumerate(game.events) if e.kind == "deal"]
+    tricks = [e.public["cards"] for e in list(game.events)[deals[-1]:] if e.kind == "trick"]
+    return view, [chosen, passed], tricks
+
+
+def test_views_the_log_keeps_equal_a_fresh_scan() -> None:
+    """The log keeps each seat's view (and its pass, and the hand's tricks) as events come, so a bot's
+    observation does not view the whole log again at every decision: at every step of a match, for
+    every seat and the public view, what it keeps is what a scan of the whole log gives, and a reader
+    that changes the dicts it was given changes nothing for the next reader; a copy keeps its own."""
+    g = Hearts.new(4, seed=21, rules=HeartsRules(target=40))
+    rng = random.Random(4)
+    viewers = [PUBLIC, *range(4)]
+    checked = 0
+    while not g.is_over:
+        if g.to_move == -1:
+            g.next_hand()
+            continue
+        for v in viewers:
+            view, pass_, tricks = _scanned(g, v)
+            obs = g.observation(v)
+            assert obs["events"] == view
+            assert [obs["chosen"], [obs["passed"], obs["passed_to"], obs["received"], obs["received_from"]]
+                    if obs["passed_to"] is not None else []] == pass_
+            assert [t["cards"] for t in obs["tricks"]] == tricks
+            obs["events"][-1]["kind"] = "changed"
+            obs["chosen"].append("XX")
+            if obs["tricks"]:
+                obs["tricks"][-1]["scoring"].append("XX")
+            again = g.observation(v)
+            assert again["events"] == view and again["chosen"] == pass_[0]
+            assert [t["cards"] for t in again["tricks"]] == tricks
+            assert all("XX" not in t["scoring"] for t in again["tricks"])
+            checked += 1
+        g.apply(rng.choice(g.legal_actions()))
+        if checked % 97 == 0 and g.phase in ("pass", "play"):  # a copy: its own views, of the same events
+            c = g.copy()
+            c.apply(c.legal_actions()[-1])
+            g.apply(g.legal_actions()[0])
+            for game in (g, c):
+                assert game.observation(1)["events"] == _scanned(game, 1)[0]
+    assert g.hand_no >= 1 and checked > 1000
+
+
+@pytest.mark.parametrize("n,rules", [(4, HeartsRules()),
+                                     (3, HeartsRules(jd_bonus=True, qs_breaks_hearts=True)),
+                                     (5, HeartsRules(must_break_hearts=False)),
+                                     (6, HeartsRules(cards_to_pass=1))])
+def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: HeartsRules) -> None:
+    """What a tournament shows the package's bots (``bot_observation``) is, at every step of a hand and
+    for every seat, exactly those keys of that seat's own observation (so it holds nothing the seat
+    does not know), and the rule and counting bots read no other key of it."""
+    g = Hearts.new(n, seed=n, rules=rules)
+    bots = [CountingBot(seed=s, samples=2) if s == 1 else RuleBot(seed=s) for s in range(n)]
+    steps = 0
+    for _hand in range(2):  # two hands of a match: the second one's pass replaces the first's
+        while g.phase in ("pass", "play"):
+            for s in range(n):
+                full = g.observation(s)
+                assert g.bot_observation(s) == {k: full[k] for k in BOT_OBSERVATION_KEYS}
+            s = g.to_move
+            choice = bots[s].act(g.bot_observation(s))
+            assert choice in g.observation(s)["legal"]
+            g.apply(choice)
+            steps += 1
+        assert g.bot_observation(0) == {k: g.observation(0)[k] for k in BOT_OBSERVATION_KEYS}
+        g.next_hand()
+    assert steps >= 2 * 13 * 3
+    for bad in (None, PUBLIC, n, -1):
+        with pytest.raises(IllegalAction, match="not a seat"):
+            g.bot_observation(bad)  # type: ignore[arg-type]

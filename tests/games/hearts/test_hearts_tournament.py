@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import time
 
 import pytest
 
@@ -107,3 +109,31 @@ def test_map_hands_same_list_on_one_and_two_workers() -> None:
     two = map_hands(_queen_taker, 12, chunk=5, n_jobs=2, bar=False)
     assert one == two == [_queen_taker(h) for h in range(12)]
     assert map_hands(lambda h: h * h, 7, chunk=3, n_jobs=2, bar=False) == [h * h for h in range(7)]
+
+
+def _pid_chunk(start: int, stop: int, chunk_index: int) -> list[tuple[int, int, int]]:
+    """Each hand's number, chunk and the process that played it (a chunk of work worth a worker)."""
+    time.sleep(0.05)
+    return [(h, chunk_index, os.getpid()) for h in range(start, stop)]
+
+
+@needs_joblib
+def test_default_plays_here_until_the_workers_would_finish_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """n_jobs=None: the chunks run in this process while starting the workers would not pay (a short
+    experiment stays here, so a lesson does not wait for fresh interpreters), and the rest go to the
+    workers once they would finish sooner; the results are the same, hand for hand, either way."""
+    from qardlab.games.hearts import parallel
+
+    here = os.getpid()
+    monkeypatch.setattr(parallel, "_free_cores", lambda workers: 2.0)  # two cores are free...
+    monkeypatch.setattr(parallel, "START_SECONDS", 1.0)  # ...fresh workers take a second to start
+    monkeypatch.setattr(parallel, "_workers_up_until", 0.0)  # (none left up by an earlier test)
+    short = map_chunks(_pid_chunk, 12, chunk=4, bar=False)
+    assert [h for h, _c, _p in short] == list(range(12)) and {p for *_, p in short} == {here}
+    monkeypatch.setattr(parallel, "START_SECONDS", 0.0)  # workers that cost nothing to start
+    seen: list[int] = []
+    spread = map_chunks(_pid_chunk, 12, chunk=4, bar=False, progress=seen.append)
+    assert [(h, c) for h, c, _p in spread] == [(h, h // 4) for h in range(12)] and seen == [4, 8, 12]
+    assert spread[0][2] == here and {p for *_, p in spread[4:]} - {here}  # the first chunk timed here
+    one = tournament(ENTRIES, hands=16, seed=9, chunk=4, n_jobs=1, bar=False)
+    assert tournament(ENTRIES, hands=16, seed=9, chunk=4, bar=False) == one
