@@ -258,7 +258,10 @@ def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *,
     extra = el("div", el("span", "taken", cls="qard-taken-label"), said, cls="qard-taken",
                title=f"taken: {tricks}, {count_words(pts, 'point')}",
                aria_label=f"taken: {tricks}, {count_words(pts, 'point')}")
-    left = "no cards left" if size == 0 else count_words(size, "card")
+    if size:
+        left = count_words(size, "card")
+    else:  # before a match's first deal no hand is empty yet
+        left = "no cards yet" if obs["hand_no"] < 0 else "no cards left"
     info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
     tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
     size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
@@ -287,6 +290,8 @@ def _hearts_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
         won = obs.get("winners") or []
         return prompt("Match over: " + " and ".join(names[s] for s in won) + (" win" if len(won) != 1
                                                                               else " wins"))
+    if obs["hand_no"] < 0:  # a match before its first deal (a stepper at step 0): no hand is over yet
+        return prompt("Before the deal")
     if phase == "hand_over":
         return prompt(f"Hand {obs['hand_no'] + 1} over")
     if to_move is None or to_move < 0:
@@ -323,9 +328,12 @@ def hearts_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None
              for s, spot in zip(order, spots)]
     way = _PASS_WORDS.get(obs["pass_direction"], str(obs["pass_direction"]))
     broken = "♥ broken" if obs["hearts_broken"] else "♥ not broken"
-    info = el("div", el("b", f"Hand {obs['hand_no'] + 1}"), el("div", f"pass {way}"),
-              el("div", broken, cls="qard-hearts-broken" if obs["hearts_broken"] else None),
-              cls="qard-felt-info")
+    if obs["hand_no"] < 0:  # before the first deal: no hand, no pass yet
+        info = el("div", el("b", "Before the deal"), cls="qard-felt-info")
+    else:
+        info = el("div", el("b", f"Hand {obs['hand_no'] + 1}"), el("div", f"pass {way}"),
+                  el("div", broken, cls="qard-hearts-broken" if obs["hearts_broken"] else None),
+                  cls="qard-felt-info")
     felt = _felt(HEARTS_SIZE, "the Hearts table", info, _hearts_trick(obs, order, names),
                  _hearts_prompt(obs, names, me, human), seats)
     return to_html(felt)

@@ -191,6 +191,21 @@ def test_hearts_between_tricks_shows_the_trick_just_taken_faded_and_who_took_it(
     assert f"{o['names'][last['winner']]} took it" in _text(_one(root, "qard-felt-prompt"))
 
 
+def test_hearts_before_the_first_deal_says_so_and_no_hand_is_over() -> None:
+    # a stepper at step 0 (lesson 12's sample hand) shows the match before its deal: it used to say
+    # "Hand 0 over" and "no cards left"
+    blank = Hearts(4, {}, 7)  # the match before its first deal (Hearts.new deals at once)
+    for seat in (0, None):
+        root = _tree(hearts_felt(_obs(blank, seat)))
+        assert _text(_one(root, "qard-felt-prompt")) == "Before the deal"
+        assert _text(_one(root, "qard-felt-info")) == "Before the deal"
+        text = _text(root)
+        assert "over" not in text and "Hand 0" not in text and "no cards left" not in text
+        assert text.count("no cards yet") == 4
+    dealt = _tree(hearts_felt(_obs(Hearts.new(4, seed=7), 0)))  # once dealt: the hand's number and pass
+    assert "Hand 1" in _text(_one(dealt, "qard-felt-info")) and "Before" not in _text(dealt)
+
+
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_hearts_felt_and_seats_keep_one_size_through_a_hand(n: int) -> None:
     g = Hearts.new(n, seed=11)
