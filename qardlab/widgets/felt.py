@@ -261,7 +261,7 @@ def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *,
     if size:
         left = count_words(size, "card")
     else:  # before a match's first deal no hand is empty yet
-        left = "no cards yet" if obs["hand_no"] < 0 else "no cards left"
+        left = "not dealt yet" if obs["hand_no"] < 0 else "no cards left"
     info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
     tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
     size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
@@ -291,7 +291,7 @@ def _hearts_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
         return prompt("Match over: " + " and ".join(names[s] for s in won) + (" win" if len(won) != 1
                                                                               else " wins"))
     if obs["hand_no"] < 0:  # a match before its first deal (a stepper at step 0): no hand is over yet
-        return prompt("Before the deal")
+        return prompt("not dealt yet")  # (the words of the Five Sons felt)
     if phase == "hand_over":
         return prompt(f"Hand {obs['hand_no'] + 1} over")
     if to_move is None or to_move < 0:

@@ -197,11 +197,11 @@ def test_hearts_before_the_first_deal_says_so_and_no_hand_is_over() -> None:
     blank = Hearts(4, {}, 7)  # the match before its first deal (Hearts.new deals at once)
     for seat in (0, None):
         root = _tree(hearts_felt(_obs(blank, seat)))
-        assert _text(_one(root, "qard-felt-prompt")) == "Before the deal"
+        assert _text(_one(root, "qard-felt-prompt")) == "not dealt yet"  # as the Five Sons felt says
         assert _text(_one(root, "qard-felt-info")) == "Before the deal"
         text = _text(root)
         assert "over" not in text and "Hand 0" not in text and "no cards left" not in text
-        assert text.count("no cards yet") == 4
+        assert text.count("not dealt yet") == 5  # the prompt and the four seats
     dealt = _tree(hearts_felt(_obs(Hearts.new(4, seed=7), 0)))  # once dealt: the hand's number and pass
     assert "Hand 1" in _text(_one(dealt, "qard-felt-info")) and "Before" not in _text(dealt)
 
