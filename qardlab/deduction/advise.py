@@ -427,9 +427,9 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
 def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Question:
     """The question with the most expected information: the first of :func:`questions`, the same numbers,
     without making (and sorting) a Question for every one of the hundreds a seat may ask."""
-    faces, numbers, seats, targets, pass_left, s = _setup(k, targets)
-    if pass_left:
+    if ask_mode(k) == "pass_left":  # (each question's own walk along the pass: no shortcut)
         return questions(k, targets)[0]
+    faces, numbers, _seats, targets, _pass_left, s = _setup(k, targets)
     nf = len(faces)
     best: tuple | None = None
     for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):

@@ -296,9 +296,8 @@ class GameTable(widgets.VBox):
             if self._draw_due is not None:
                 self._draw_due.cancel()
                 self._draw_due = None
-            if self._drawn_version != self._version and self.comm is not None:
-                self._drawn_version = self._version
-                self.render()
+            if self._drawn_version != self._version:  # the last change, not drawn yet
+                self._draw_now()
 
     def _batch(self) -> Any:
         """Changes inside are drawn once at the end (a local timeline's batch; a remote source's

@@ -73,6 +73,27 @@ def _trick_state(trick: Sequence[Sequence[Any]]) -> tuple[int, int, int, int]:
     return _suit(cards[0][1]), win, win_seat, sum(POINTS[i] for _, i in cards)
 
 
+def _hand_counts(hand: Sequence[int]) -> tuple[list[int], int]:
+    """A hand's length in each suit, and how many spades below the Queen it holds."""
+    count = [0, 0, 0, 0]
+    for i in hand:
+        count[_suit(i)] += 1
+    return count, sum(1 for i in hand if _suit(i) == SPADES and i < QS)
+
+
+def _danger(card: int, count: Sequence[int], low_spades: int) -> float:
+    """The rule bot's wish to pass ``card`` (see :meth:`RuleBot.pass_danger`), from its hand's counts."""
+    suit, rank = _suit(card), card % 13
+    if suit == SPADES and card in (QS, KS, AS):
+        return 40 + rank if low_spades < 4 else rank
+    score = float(rank)
+    if suit == HEARTS:
+        score += 6
+    if count[suit] <= 2 and suit != SPADES:  # emptying a short suit makes discards possible
+        score += 8 - count[suit]
+    return score
+
+
 class RuleBot:
     """Plays by a handful of sensible rules of thumb; see the module docstring."""
 
@@ -90,41 +111,15 @@ class RuleBot:
     # -- passing ---------------------------------------------------------------------
     def pass_danger(self, card: int, hand: Sequence[int]) -> float:
         """How much the bot wants to be rid of ``card`` (higher: pass it first)."""
-        suit, rank = _suit(card), card % 13
-        count = sum(1 for i in hand if _suit(i) == suit)
-        if suit == SPADES and card in (QS, KS, AS):
-            low_spades = sum(1 for i in hand if _suit(i) == SPADES and i < QS)
-            return 40 + rank if low_spades < 4 else rank
-        score = float(rank)
-        if suit == HEARTS:
-            score += 6
-        if count <= 2 and suit != SPADES:  # emptying a short suit makes discards possible
-            score += 8 - count
-        return score
+        return _danger(card, *_hand_counts(hand))
 
     def choose_pass(self, obs: Mapping[str, Any]) -> str:
         hand = [_IDX[c] for c in obs["hand"]]
         legal = [_IDX[c] for c in obs["legal"]]
-        if type(self).pass_danger is not RuleBot.pass_danger:  # (a subclass's own danger)
-            return _CODE[max(legal, key=lambda i: (self.pass_danger(i, hand), i))]
-        # pass_danger of every card, the hand's suit lengths and low spades counted once
-        count = [0, 0, 0, 0]
-        for i in hand:
-            count[i // 13] += 1
-        low_spades = sum(1 for i in hand if i // 13 == SPADES and i < QS)
-        best, best_key = -1, None
-        for i in legal:
-            suit, rank = i // 13, i % 13
-            if suit == SPADES and (i == QS or i == KS or i == AS):
-                score: float = 40 + rank if low_spades < 4 else rank
-            else:
-                score = float(rank) + (6 if suit == HEARTS else 0)
-                if count[suit] <= 2 and suit != SPADES:
-                    score += 8 - count[suit]
-            key = (score, i)
-            if best_key is None or key > best_key:
-                best, best_key = i, key
-        return _CODE[best]
+        if type(self).pass_danger is RuleBot.pass_danger:  # the hand counted once, not for every card
+            counts = _hand_counts(hand)
+            return _CODE[max(legal, key=lambda i: (_danger(i, *counts), i))]
+        return _CODE[max(legal, key=lambda i: (self.pass_danger(i, hand), i))]  # (a subclass's own)
 
     # -- playing ---------------------------------------------------------------------
     def act(self, obs: Mapping[str, Any]) -> Any:

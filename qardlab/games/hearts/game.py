@@ -448,14 +448,8 @@ class Hearts(Game):
                 reason = "played"
             else:
                 reason = "removed"
-        elif self._first and not self._trick:
-            reason = "opening"
-        elif not self._trick:
-            reason = "unbroken"
-        elif h & _SUIT_MASK_OF_BIT[self._trick[0]]:
-            reason, led = "follow", Suit(_CARD_OF_BIT[self._trick[0]].suit)
         else:
-            reason = "first_trick"
+            reason, led = self._held_refusal()
         return words.why_illegal(reason, card, who, s, legal, players=self.players,
                                  opening=self.opening_card, led=led)
 
@@ -802,14 +796,8 @@ class Hearts(Game):
         # which it keeps up to date as events come (a bot reads them at every decision)
         chosen, passed, passed_to, received, received_from = events.pass_seen(seat)
         tricks = events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else []
-        setup = self._setup
-        rules = dict(setup.rules_dict)
-        if rules["pass_cycle"] is not None:
-            rules["pass_cycle"] = list(rules["pass_cycle"])
         raw = self._raw_points()
         lead = self.leader
-        n = self.players
-        trick = [[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)]  # type: ignore[operator]
         obs.update(
             hand_no=self.hand_no,
             dealer=self.dealer,
@@ -820,7 +808,7 @@ class Hearts(Game):
             passed_to=passed_to,
             received=received,
             received_from=received_from,
-            trick=trick,
+            trick=self._observed_trick(),
             leader=lead,
             tricks=tricks,
             hearts_broken=self.hearts_broken,
@@ -831,7 +819,7 @@ class Hearts(Game):
             scores=list(self.scores),
             winners=list(self.winners),
             removed=codes_of(((1 << 52) - 1) & ~self.deck),
-            rules=rules,
+            rules=self._observed_rules(),
         )
         # for a table: why each of the mover's other cards is refused now
         mover = teacher or self._to_move == seat
@@ -854,10 +842,6 @@ class Hearts(Game):
         decision. A seat only (IllegalAction naming anything else): it is that seat's knowledge,
         a restriction of its observation (the tests compare the two at every step)."""
         seat = self._check_seat(seat)
-        rules = dict(self._setup.rules_dict)
-        if rules["pass_cycle"] is not None:
-            rules["pass_cycle"] = list(rules["pass_cycle"])
-        lead = self.leader
         n = self.players
         events = self.events
         # the seat's own pass of this hand (its chosen cards, once they have changed hands) and to whom
@@ -872,7 +856,7 @@ class Hearts(Game):
             to_move=self._to_move,
             hand=codes_of(self._hands[seat]),
             legal=self._observed_legal() if self._to_move == seat else [],
-            trick=[[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)],  # type: ignore[operator]
+            trick=self._observed_trick(),
             tricks=events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else [],
             hearts_broken=self.hearts_broken,
             first_trick=self.first_trick,
@@ -880,23 +864,38 @@ class Hearts(Game):
             points_taken=self._raw_points(),
             passed=passed,
             passed_to=passed_to,
-            rules=rules,
+            rules=self._observed_rules(),
         )
+
+    def _observed_rules(self) -> dict[str, Any]:
+        """The rules as an observation gives them: ``HeartsRules.to_dict()`` (made once per table), a
+        fresh copy, the pass cycle a list."""
+        rules = dict(self._setup.rules_dict)
+        if rules["pass_cycle"] is not None:
+            rules["pass_cycle"] = list(rules["pass_cycle"])
+        return rules
+
+    def _observed_trick(self) -> list[list[Any]]:
+        """The open trick as an observation gives it: ``[seat, code]`` of each card, in playing order."""
+        lead, n = self.leader, self.players
+        return [[(lead + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(self._trick)]  # type: ignore[operator]
+
+    def _held_refusal(self) -> tuple[str, Suit | None]:
+        """Why the rules refuse the mover a card it holds but may not play now (the same reason for
+        every such card): the reason's name for ``words.why_illegal``, and the suit led if it is "follow"."""
+        trick = self._trick
+        if not trick:
+            return ("opening" if self._first else "unbroken"), None
+        if self._hands[self._to_move] & _SUIT_MASK_OF_BIT[trick[0]]:  # type: ignore[index]
+            return "follow", Suit(_CARD_OF_BIT[trick[0]].suit)
+        return "first_trick", None
 
     def _refusals(self, others: int) -> dict[str, str]:
         """Why the mover may play none of the cards of ``others`` (cards of its hand the rules refuse
         now): ``_why_illegal`` of each. For a card held, the reason is the same for every card, and
         its words name none (the opening card, hearts, the suit led), so they are made once."""
         s: int = self._to_move  # type: ignore[assignment]
-        led = None
-        if self._first and not self._trick:
-            reason = "opening"
-        elif not self._trick:
-            reason = "unbroken"
-        elif self._hands[s] & _SUIT_MASK_OF_BIT[self._trick[0]]:
-            reason, led = "follow", Suit(_CARD_OF_BIT[self._trick[0]].suit)
-        else:
-            reason = "first_trick"
+        reason, led = self._held_refusal()
         who, legal = self.seat_name(s), codes_of(self.legal_mask())
         n, opening = self.players, self.opening_card
         codes = codes_of(others)
