@@ -24,12 +24,18 @@ def _game(steps: int = 12) -> FiveSons:
     return g
 
 
-def test_changes_inside_are_drawn_at_most_once_per_interval_and_the_last_at_the_end() -> None:
+def _counted() -> tuple[FiveSonsTable, list[int]]:
+    """A table whose drawings are counted: the timeline's position at each ``render``."""
     table = FiveSonsTable(_game(), seat=0, charts=False)
-    tl = table.timeline
     renders: list[int] = []
     draw = table.render
-    table.render = lambda: (renders.append(tl.position), draw())  # type: ignore[method-assign]
+    table.render = lambda: (renders.append(table.timeline.position), draw())  # type: ignore[method-assign]
+    return table, renders
+
+
+def test_changes_inside_are_drawn_at_most_once_per_interval_and_the_last_at_the_end() -> None:
+    table, renders = _counted()
+    tl = table.timeline
 
     async def steps() -> None:
         with table.drawing_every(60.0):
@@ -53,11 +59,8 @@ def _drawn_at(step: int) -> FiveSonsTable:
 
 
 def test_a_put_off_drawing_comes_by_itself_after_the_interval() -> None:
-    table = FiveSonsTable(_game(), seat=0, charts=False)
+    table, renders = _counted()
     tl = table.timeline
-    renders: list[int] = []
-    draw = table.render
-    table.render = lambda: (renders.append(tl.position), draw())  # type: ignore[method-assign]
 
     async def steps() -> None:
         with table.drawing_every(0.05):
