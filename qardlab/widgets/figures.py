@@ -165,5 +165,10 @@ class ChartView(widgets.VBox):
         return widened
 
     @property
+    def animated(self) -> list[Artist]:
+        """The artists drawn over the kept background at each :meth:`redraw`."""
+        return list(self._animated)
+
+    @property
     def blitting(self) -> bool:
         return self._background is not None
