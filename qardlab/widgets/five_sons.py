@@ -478,17 +478,14 @@ class FiveSonsTable(GameTable):
         self.figures["candidates"] = fig
 
     def _widen(self, view: ChartView, key: tuple, xlim: tuple[float, float]) -> None:
-        """Redraw a blitted chart after its lines moved; when only its question axis grew (the game went
-        past it), the same figure is widened in place and its background drawn again once, not rebuilt."""
+        """Redraw a blitted chart after its lines moved; when only its question axis changed (the game went
+        past it, or a new deal starts it short again), the same figure is widened in place: only its x axis is
+        drawn again (:meth:`ChartView.widen`), the figure is not rebuilt."""
         if self._chart_key == key:
             view.redraw()
             return
         self._chart_key = key
-        fig = view.figure
-        assert fig is not None
-        for a in fig.axes:  # (the entropy axis shares the question axis)
-            a.set_xlim(*xlim)
-        view.show_blit(fig, view.animated)
+        view.widen(xlim)
 
     def _seats_chart(self, step: int) -> None:
         """The teacher's chart: each seat's logical candidates after each question."""
