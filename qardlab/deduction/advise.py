@@ -166,8 +166,20 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
     number) of the expected information and the outcomes' probabilities (see the module docstring)."""
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
+    model = s.model
+    # targets nothing is known of but their hand size (early in a game): two of the same size whose other
+    # holders weigh the same (the same array, bit for bit) get the same numbers, computed once
+    blanks: list[tuple[int, np.ndarray, tuple]] = []
     with single_thread():
         for t in targets:
+            blank = t in s.free and not model.known[t]
+            if blank:
+                rest = s.rest((t, model.secret.holder))
+                same = next((r for size, g, r in blanks if size == model.rem[t] and np.array_equal(g, rest)),
+                            None)
+                if same is not None:
+                    yield (t, *same)
+                    continue
             joint, mem = target_joint(s, t, cols)
             total = joint.sum()
             if total <= 0:
@@ -191,6 +203,8 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
             # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
             h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
             info = np.maximum(h_out - h_cond, 0.0)
+            if blank:
+                blanks.append((model.rem[t], rest, (info, o_face, o_num, o_none)))
             yield t, info, o_face, o_num, o_none
 
 

@@ -60,3 +60,21 @@ def test_best_questions_refuses_what_questions_refuses() -> None:
     k = FiveSons.new(players=4, seed=3).knowledge(0)
     with pytest.raises(ValueError, match="is not another seat"):
         advise.best_questions(k, [0])
+
+
+def test_seats_nothing_is_known_of_get_the_numbers_each_would_get_alone() -> None:
+    """Early in a game the advisor computes the questions to interchangeable seats (nothing known of them
+    but their hand size) once: each seat's questions are those it gets asked about alone, bit for bit."""
+    positions = [FiveSons.new(players=p, seed=seed).knowledge(0) for p, seed in ((4, 3), (5, 8))]
+    positions += list(_positions(4, "chosen", every=1, turns=3))
+    reused = 0
+    for k in positions:
+        together = advise.questions(k)
+        others = [h for h in k.holders if isinstance(h, int) and h != k.seat]
+        alone = sorted((q for t in others for q in advise.questions(k, [t])),
+                       key=lambda q: advise._rank(q, {c: i for i, c in enumerate(k.cards)}))
+        assert _fields(together) == _fields(alone)
+        model = k.model()
+        solver = advise.solver_for(model, weighted=True)
+        reused += sum(1 for t in others if t in solver.free and not model.known[t]) > 1
+    assert reused >= 2  # the deal's positions: every other seat is such a seat
