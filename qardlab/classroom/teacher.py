@@ -258,14 +258,24 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
 
 
 def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False,
-                 at: Optional[int] = None) -> Any:
+                 at: Optional[int] = None, interactive: bool = False) -> Any:
     """Every seat's view of a recorded game next to each other, one slider stepping them together.
 
     One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
-    what it could know (Five Sons: its deduction grid; Hearts: its card-counting grid), then its log.
-    The columns are parts of ordinary tables locked to each seat (``box.tables``), so each shows only
-    what that seat's observations hold. ``at``: the step shown first (default the last; each table is
-    drawn there at once, not at the last step and then again)."""
+    what it could know (Five Sons: its deduction grid; Hearts: its felt and card-counting grid), then
+    its log. ``at``: the step shown first (default the last).
+
+    By default each column is HTML drawn from that seat's observation at the step alone
+    (:class:`qardlab.widgets.replay.SideBySide`: ``box.columns``, one level control for every Five Sons
+    grid): light enough for a projector. ``interactive=True`` (or ``charts=True``): each column is part of
+    an ordinary table locked to its seat (``box.tables``), its grid cells clickable ("why?"), its charts
+    drawn; each table is drawn at ``at`` at once, not at the last step and then again."""
+    if not isinstance(interactive, bool) or not isinstance(charts, bool):
+        raise ValueError(f"interactive and charts must be True or False, not {interactive!r}, {charts!r}")
+    if not (interactive or charts):
+        from ..widgets.replay import SideBySide
+
+        return SideBySide(record, seats=seats, at=at)
 
     import ipywidgets as widgets
 

@@ -34,13 +34,13 @@ def test_teacher_creates_watches_and_replays_tables() -> None:
         assert all(listed[i]["is_over"] for i in ids)
         records = [teacher.record(i) for i in ids]
         assert records[0].seed == 40 and records[1].seed == 41
-        view = side_by_side(records[0])
+        view = side_by_side(records[0], interactive=True)  # whole tables, one a seat
         assert len(view.tables) == 4 and [t.seat for t in view.tables] == [0, 1, 2, 3]
         assert all(t.views == (t.seat,) for t in view.tables)  # each locked to its own seat
         view.slider.value = 7
         assert {t.timeline.position for t in view.tables} == {7}
         # drawn at step 7 at once: the same columns as the last step's moved back to 7
-        at = side_by_side(records[0], at=7)
+        at = side_by_side(records[0], at=7, interactive=True)
         assert at.slider.value == 7 and {t.timeline.position for t in at.tables} == {7}
         for a, b in zip(at.tables, view.tables):
             assert tree_state(a.grid) == tree_state(b.grid)
@@ -49,6 +49,10 @@ def test_teacher_creates_watches_and_replays_tables() -> None:
         assert {t.timeline.position for t in at.tables} == {9}
         with pytest.raises(ValueError, match="at must be a step"):
             side_by_side(records[0], at=10_000)
+        with pytest.raises(ValueError, match="at must be a step"):
+            side_by_side(records[0], at=10_000, interactive=True)
+        hearts_view = side_by_side(records[2], at=20)  # the light view of Hearts
+        assert hearts_view.slider.value == 20 and "Card counting" in hearts_view.columns[1].value
         assert Timeline(records[2]).game.is_over
     assert server.proc.poll() is not None  # stopped at the end of the block
 
