@@ -155,7 +155,7 @@ class SideBySide(widgets.VBox):
         width = f"{100 / len(self.seats):.2f}%"
         self.columns: dict[int, widgets.HTML] = {}
         for s in self.seats:
-            col = widgets.HTML(layout=widgets.Layout(width=width, min_width="17em", padding="0 4px",
+            col = widgets.HTML(layout=widgets.Layout(width=width, min_width="14em", padding="0 4px",
                                                      border_right=f"1px solid {palette.RULE}"))
             col.add_class("qard-seat-column")
             self.columns[s] = col
