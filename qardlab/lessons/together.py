@@ -91,8 +91,10 @@ async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
         return await _autoplay(table, random.Random(seed), timeout)
 
 
-#: seconds between two drawings of the table while :func:`autoplay` plays (the newest state each time)
-AUTOPLAY_FRAME = 0.25
+#: seconds between two drawings of the table while :func:`autoplay` plays (the newest state each time): the
+#: practice game takes about half a second, so it is drawn as it starts and as it ends (each drawing of the
+#: joined table is ~35 ms here and more in the browser); a slower game still shows its progress
+AUTOPLAY_FRAME = 0.5
 
 
 async def _autoplay(table: Any, rng: Any, timeout: float) -> int:
