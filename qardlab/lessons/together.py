@@ -55,16 +55,16 @@ _PRACTICE_SEATS: set[str] = set()
 
 
 def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
-    """Start ``qardlab serve`` here (127.0.0.1, a free port) with one Five Sons table whose seats other than
-    seat 0 are bots of ``level``; seat 0's code is ``.code``. While the server starts, the Five Sons table's
-    widgets are loaded here (the lesson joins the table next)."""
+    """Start a classroom server here (127.0.0.1, a free port; in a thread of this kernel:
+    :class:`~qardlab.classroom.teacher.ThreadServer`) with one Five Sons table whose seats other than seat 0
+    are bots of ``level``; seat 0's code is ``.code``. The seat joins it over a websocket as in class."""
     from ..classroom.client import ws_url
-    from ..classroom.teacher import LocalServer, Teacher
+    from ..classroom.teacher import Teacher, ThreadServer
     from ..widgets import table_class
 
-    server = LocalServer(wait=False)
-    try:  # while the server starts (a process of its own), load the table the lesson joins next
-        table_class("five_sons")
+    table_class("five_sons")  # the table the lesson joins next (and the game the server's table plays)
+    server = ThreadServer(wait=False)
+    try:
         server.ready()
     except BaseException:
         server.stop()

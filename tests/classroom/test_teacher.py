@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 from conftest import run_async
 
-from qardlab.classroom.teacher import LocalServer, Teacher, TeacherError, codes_html, side_by_side
+from qardlab.classroom.teacher import (
+    LocalServer,
+    Teacher,
+    TeacherError,
+    ThreadServer,
+    codes_html,
+    side_by_side,
+)
 from qardlab.engine import Timeline
 
 widget_walk = pytest.importorskip("tests.widgets.widget_walk")
@@ -74,3 +81,29 @@ def test_local_server_starts_without_waiting_and_syncs_normal_only_on_its_own_fi
         own.stop()
         named.stop()
     assert own.proc.poll() is not None and named.proc.poll() is not None
+
+
+def test_thread_server_serves_in_this_process_and_keeps_its_log(capfd) -> None:
+    """``ThreadServer``: the same server in a thread of this process (a lesson's practice table): tables
+    made and read over HTTP as from ``LocalServer``, a refused request logged into ``log`` (not printed
+    under a notebook's cell), and at ``stop()`` the thread ends and its temporary file is gone."""
+    import json
+    import os
+    import urllib.error
+    import urllib.request
+
+    with ThreadServer() as server:
+        assert server.running and server.url.startswith("http://127.0.0.1:") and server.token
+        teacher = Teacher(server.url, server.token)
+        made = teacher.create_table("five_sons", 4, seed=5, pace=0, bots={s: "logic" for s in range(4)})
+        run_async(teacher.wait_over([made["table"]], timeout=60))
+        assert teacher.record(made["table"]).seed == 5
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{server.url}/api/tables/99/record", timeout=10)
+        assert "no table" in json.loads(refused.value.read()).get("error", "")
+        db = server.db
+        assert os.path.exists(db)
+    assert not server.running and not os.path.exists(db)
+    assert any("404" in line for line in server.log), server.log
+    out, err = capfd.readouterr()
+    assert "404" not in out + err and "WARNING" not in out + err
