@@ -22,7 +22,7 @@ from ..cards import Card
 from ..engine import Record, Timeline
 from ..render import style
 from ..render.grid import grid_table
-from ..render.markup import el, raw, to_html
+from ..render.markup import el, to_html
 from . import felt
 from .cards import cards_html
 from .source import seat_keys
@@ -46,48 +46,51 @@ def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: i
 
 
 def _log(obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str,
-         **kw: Any) -> Any:
+         **kw: Any) -> list[str]:
     lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"]]
-    return el("div", raw(felt.log_html(lines, names, **kw)), cls="qard-log",
-              style={"max-height": height, "overflow": "auto"})
+    return [to_html(el("b", "Log")), _boxed(felt.log_html(lines, names, **kw), cls="qard-log",
+                                            style={"max-height": height, "overflow": "auto"})]
 
 
-def _five_sons_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[Any]:
+def _boxed(markup: str, **attrs: Any) -> str:
+    """HTML the package made (a hand, a felt, a log: HTML, not XML, so not parsed again) in a ``<div>``."""
+    box = to_html(el("div", "\x00", **attrs))
+    return box.replace("\x00", markup, 1)
+
+
+def _five_sons_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
     from ..games.five_sons.game import describe_event
     from ..games.five_sons.knowledge import knowledge_of
     from .five_sons import SECRET
 
-    parts: list[Any] = []
+    parts: list[str] = []
     if obs["phase"] == "deal":
-        parts += [el("div", el("i", "not dealt yet"), cls="qard-hand"), el("i", "Nothing dealt yet.")]
+        parts += [to_html(el("div", el("i", "not dealt yet"), cls="qard-hand")),
+                  to_html(el("i", "Nothing dealt yet."))]
     else:
         k = knowledge_of(obs)
         holders = [s for s in range(obs["players"]) if s != seat] + [SECRET]
         heads = {**dict(enumerate(names)), SECRET: "secret", seat: "you"}
         title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
                  f"{len(k.candidates())} by logic")
-        parts += [raw(cards_html([Card.parse(c) for c in obs["hand"]])),
-                  el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows"),
-                  el("div", title, cls="qard-seat-pairs"),
-                  grid_table(k.grid(level), holders, heads, caption=LEVELS[level])]
-    parts += [el("b", "Log"), _log(obs, seat, names, describe_event, "14em")]
-    return parts
+        parts += [cards_html([Card.parse(c) for c in obs["hand"]]),
+                  to_html(el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows")),
+                  to_html(el("div", title, cls="qard-seat-pairs")),
+                  to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level]))]
+    return parts + _log(obs, seat, names, describe_event, "14em")
 
 
-def _hearts_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[Any]:
+def _hearts_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
     from ..games.hearts.game import describe_event
     from .hearts import HeartsTable, counting_html
 
     cards = [Card.parse(c) for c in obs["hand"]]
-    parts: list[Any] = [
-        raw(cards_html(cards, mark=HeartsTable._marked(obs))),
-        el("div", raw(felt.hearts_felt(obs, names=names, viewer=seat)),
-           style={"overflow": "auto", "max-width": "100%"}),
-    ]
+    parts = [cards_html(cards, mark=HeartsTable._marked(obs)),
+             _boxed(felt.hearts_felt(obs, names=names, viewer=seat),
+                    style={"overflow": "auto", "max-width": "100%"})]
     if obs["phase"] in ("pass", "play"):
-        parts += [el("b", "Card counting"), raw(counting_html(obs, seat, names))]
-    parts += [el("b", "Log"), _log(obs, seat, names, describe_event, "12em", limit=40, empty="")]
-    return parts
+        parts += [to_html(el("b", "Card counting")), counting_html(obs, seat, names)]
+    return parts + _log(obs, seat, names, describe_event, "12em", limit=40, empty="")
 
 
 _PARTS = {"five_sons": _five_sons_parts, "hearts": _hearts_parts}
@@ -105,9 +108,9 @@ def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str =
     if obs.get("seat") != seat:
         raise ValueError(f"the observation is seat {obs.get('seat')!r}'s, not seat {seat!r}'s")
     names = list(obs["names"])
-    head = el("h4", f"{names[seat]}'s view", style={"margin": ".2em 0"})
-    words = _step_words(obs, seat, names, last, _words(game))
-    return to_html(el("div", head, words, _PARTS[game](obs, seat, names, level), cls="qard-seat-view"))
+    head = to_html(el("h4", f"{names[seat]}'s view", style={"margin": ".2em 0"}))
+    words = to_html(_step_words(obs, seat, names, last, _words(game)))
+    return _boxed(head + words + "".join(_PARTS[game](obs, seat, names, level)), cls="qard-seat-view")
 
 
 def _words(game: str) -> Any:

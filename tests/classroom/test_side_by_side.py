@@ -79,3 +79,27 @@ def test_bad_arguments_are_named() -> None:
     obs = Timeline(record).state_at(5).observation_json(1)
     with pytest.raises(ValueError, match="seat 1's, not seat 2's"):
         seat_view_html(obs, 2, 10)
+
+
+def test_a_hearts_replay_draws_every_seat_through_a_hand() -> None:
+    """A Hearts hand side by side: each seat's column (its hand, felt, card counting with the voids it has
+    seen, its log) drawn at steps through the hand, each from that seat's observation."""
+    import random
+
+    from qardlab.games.hearts import Hearts
+
+    g = Hearts.new(players=4, seed=3)
+    rng = random.Random(1)
+    while g.observation(None)["phase"] != "hand_over":  # one hand
+        g.play(g.chance_outcome() if g.to_move == -1 else rng.choice(g.legal_actions()))
+    view = side_by_side(g.record(), at=0)
+    tl = Timeline(g.record())
+    voids = 0
+    for k in range(0, view.slider.max + 1, 5):
+        view.slider.value = k
+        for seat, col in view.columns.items():
+            assert col.value == seat_view_html(tl.state_at(k).observation_json(seat), seat, view.slider.max)
+            voids += "qard-void" in col.value
+    assert voids  # an opponent's void seen, said in the counting grid's head
+    view.slider.value = 20
+    assert all("Card counting" in c.value and "qard-felt" in c.value for c in view.columns.values())
