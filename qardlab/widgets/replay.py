@@ -54,8 +54,9 @@ def _log(obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any,
 
 def _boxed(markup: str, **attrs: Any) -> str:
     """HTML the package made (a hand, a felt, a log: HTML, not XML, so not parsed again) in a ``<div>``."""
-    box = to_html(el("div", "\x00", **attrs))
-    return box.replace("\x00", markup, 1)
+    empty = to_html(el("div", **attrs))  # <div ...></div>
+    end = "</div>"
+    return empty[: -len(end)] + markup + end
 
 
 def _five_sons_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
