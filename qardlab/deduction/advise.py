@@ -42,8 +42,8 @@ from .facts import KnowledgeLike as Knowledge
 from .facts import SecretSpec
 from .solve import Inconsistent, MaskSolver, moebius, solver_for
 
-__all__ = ["Question", "questions", "best_question", "single_thread", "target_joint", "two_groups",
-           "ask_mode"]
+__all__ = ["Question", "questions", "best_question", "best_questions", "single_thread", "target_joint",
+           "two_groups", "ask_mode"]
 
 #: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
 #: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
@@ -166,8 +166,20 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
     number) of the expected information and the outcomes' probabilities (see the module docstring)."""
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
+    model = s.model
+    # targets nothing is known of but their hand size (early in a game): two of the same size whose other
+    # holders weigh the same (the same array, bit for bit) get the same numbers, computed once
+    blanks: list[tuple[int, np.ndarray, tuple]] = []
     with single_thread():
         for t in targets:
+            blank = t in s.free and not model.known[t]
+            if blank:
+                rest = s.rest((t, model.secret.holder))
+                same = next((r for size, g, r in blanks if size == model.rem[t] and np.array_equal(g, rest)),
+                            None)
+                if same is not None:
+                    yield (t, *same)
+                    continue
             joint, mem = target_joint(s, t, cols)
             total = joint.sum()
             if total <= 0:
@@ -191,6 +203,8 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
             # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
             h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
             info = np.maximum(h_out - h_cond, 0.0)
+            if blank:
+                blanks.append((model.rem[t], rest, (info, o_face, o_num, o_none)))
             yield t, info, o_face, o_num, o_none
 
 
@@ -445,3 +459,34 @@ def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Questio
     _key, t, i, j, v, pf, pn, p0 = best
     f, nb = faces[i], numbers[j]
     return Question(t, f, nb, v, {f: pf, nb: pn, None: p0})
+
+
+def best_questions(k: Knowledge, targets: Iterable[int] | None = None,
+                   within: float = 1e-12) -> list[Question]:
+    """The questions whose information is within ``within`` bits of the best one's, in :func:`questions`'
+    order: ``[q for q in qs if q.info >= qs[0].info - within]`` for ``qs = questions(k, targets)``, the
+    same numbers, making a Question only for those (a bot choosing among the best asks at every turn)."""
+    if ask_mode(k) == "pass_left":
+        qs = questions(k, targets)
+        return [q for q in qs if q.info >= qs[0].info - within]
+    faces, numbers, _seats, targets, _pass_left, s = _setup(k, targets)
+    nf = len(faces)
+    rows = []
+    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+        values = info.tolist()
+        rows.append((t, values, o_face, o_num, o_none))
+    if not rows:
+        raise ValueError("no target to ask")
+    # the first of questions(): the least _rank key (faces, then numbers, in deck order)
+    best = min((-round(v, 12), t, i, nf + j, v) for t, values, *_ in rows
+               for i, row in enumerate(values) for j, v in enumerate(row))[-1]
+    top = sorted((-round(v, 12), t, i, nf + j, r) for r, (t, values, *_) in enumerate(rows)
+                 for i, row in enumerate(values) for j, v in enumerate(row) if v >= best - within)
+    out = []
+    for _key, t, i, jj, r in top:
+        _t, values, o_face, o_num, o_none = rows[r]
+        j = jj - nf
+        f, nb = faces[i], numbers[j]
+        out.append(Question(t, f, nb, values[i][j], {f: float(o_face[i, j]), nb: float(o_num[i, j]),
+                                                     None: float(o_none[i, j])}))
+    return out
