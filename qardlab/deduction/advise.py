@@ -195,9 +195,12 @@ def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int) -> tuple[np.
             memt[c_i] = 1.0
         elif c in model.bit:
             memt[c_i] = (mt >> model.bit[c]) & 1
-    nn = len(cols) - nf
-    botht = (memt[:nf, None, :] * memt[None, nf:, :]).reshape(nf * nn, len(mt))
-    return joint, memt, botht
+    # the pairs t may hold both of (each card unknown or known at t): a card known elsewhere gives zeros
+    live = [c_i for c_i, c in enumerate(cols) if c in known_t or c in model.bit]
+    lf = np.array([c_i for c_i in live if c_i < nf], dtype=np.intp)
+    ln = np.array([c_i for c_i in live if c_i >= nf], dtype=np.intp)
+    botht = (memt[lf, None, :] * memt[None, ln, :]).reshape(len(lf) * len(ln), len(mt))
+    return joint, memt, (botht, lf, ln - nf)
 
 
 def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple]:
@@ -207,14 +210,17 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
     nf, nn = len(faces), len(numbers)
     with single_thread():
         for t in targets:
-            joint, memt, botht = _chosen_joint(s, t, cols, nf)
+            joint, memt, both = _chosen_joint(s, t, cols, nf)
             total = joint.sum()
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")
             joint /= total
             pp = joint.sum(axis=1)                        # P(pair)
             x = joint @ np.ascontiguousarray(memt.T)      # P(pair, t holds card) (BLAS rounds by layout)
-            y = (joint @ botht.T).reshape(len(pp), nf, nn)  # P(pair, t holds face and number)
+            y = np.zeros((len(pp), nf, nn))                # P(pair, t holds face and number)
+            botht, lf, ln = both
+            if len(botht):
+                y[:, lf[:, None], ln[None, :]] = (joint @ botht.T).reshape(len(pp), len(lf), len(ln))
             xf = x[:, :nf, None]
             xn = x[:, None, nf:]
             p_face = xf - y + 0.5 * y
