@@ -42,8 +42,8 @@ from .facts import KnowledgeLike as Knowledge
 from .facts import SecretSpec
 from .solve import Inconsistent, MaskSolver, exact_solver, moebius, solver_for
 
-__all__ = ["Question", "questions", "best_question", "single_thread", "target_joint", "two_groups",
-           "ask_mode"]
+__all__ = ["Question", "questions", "best_question", "question", "single_thread", "target_joint",
+           "two_groups", "ask_mode"]
 
 #: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
 #: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
@@ -491,3 +491,20 @@ def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Questio
     _key, t, i, j, v, pf, pn, p0 = best
     f, nb = faces[i], numbers[j]
     return Question(t, f, nb, v, {f: pf, nb: pn, None: p0})
+
+
+def question(k: Knowledge, target: int, face: Any, number: Any) -> Question:
+    """The one question (``target``, ``face``, ``number``): the entry of ``questions(k, [target])``, the same
+    numbers, without making the others (ask mode "chosen"; pass_left walks its list)."""
+    face, number = Card.parse(face), Card.parse(number)
+    if ask_mode(k) == "pass_left":
+        return next(q for q in questions(k, [target]) if (q.face, q.number) == (face, number))
+    faces, numbers, _seats, targets, _pass_left, s = _setup(k, [target])
+    if face not in faces or number not in numbers:
+        raise ValueError(f"a question names a {k.secret.kinds[0]} and a {k.secret.kinds[1]}, "
+                         f"not {face} and {number}")
+    i, j = list(faces).index(face), list(numbers).index(number)
+    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+        return Question(t, face, number, float(info[i, j]), {
+            face: float(o_face[i, j]), number: float(o_num[i, j]), None: float(o_none[i, j])})
+    raise ValueError("no target to ask")  # pragma: no cover - _setup checked the target

@@ -785,13 +785,14 @@ def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card,
                 continue
             cand = list(base)
             ok = True
-            for i in range(n):
-                if m >> i & 1:
-                    g = slot[i]
-                    if g is None or cand[g] is not None:
-                        ok = False
-                        break
-                    cand[g] = unknown[i]
+            while m:  # the set bits only, lowest first (a secret hand has a bit or two)
+                i = (m & -m).bit_length() - 1
+                m &= m - 1
+                g = slot[i]
+                if g is None or cand[g] is not None:
+                    ok = False
+                    break
+                cand[g] = unknown[i]
             if not ok or None in cand:
                 continue
             key = tuple(cand)

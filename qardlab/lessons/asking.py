@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..deduction import SECRET, Fact, Knowledge
-from ..deduction.advise import Question, best_question
+from ..deduction.advise import Question, best_question, question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import knowledge_of
 
@@ -45,7 +45,7 @@ def answer_entropy_given_secret(k: Knowledge, q: Question) -> float:
     total = 0.0
     for (face, number), p in k.posterior().items():
         known = _with_secret(k, face, number)
-        same = next(x for x in known.questions([q.target]) if (x.face, x.number) == (q.face, q.number))
+        same = question(known, q.target, q.face, q.number)  # what questions([target]) gives for it
         total += p * answer_entropy(same)
     return total
 
