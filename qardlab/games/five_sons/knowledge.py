@@ -15,6 +15,7 @@ that come from no game).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card
@@ -36,7 +37,14 @@ RULE_TEXTS = ("The secret pair holds exactly one face card (J, Q or K).",
 def secret_spec(faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
                 ask_mode: str = "chosen") -> SecretSpec:
     """The Five Sons secret: one face card and one number card (smaller decks for lessons and tests)."""
-    return SecretSpec(groups=(tuple(faces), tuple(numbers)), kinds=("face card", "number card"),
+    return _secret_spec(tuple(faces), tuple(numbers), ask_mode)
+
+
+@functools.lru_cache(maxsize=16)
+def _secret_spec(faces: tuple, numbers: tuple, ask_mode: str) -> SecretSpec:
+    """:func:`secret_spec`, made once per deck and mode (a frozen value, checked once: every
+    :func:`knowledge_of` asks for it)."""
+    return SecretSpec(groups=(faces, numbers), kinds=("face card", "number card"),
                       questions=QuestionModel(mode=ask_mode, event="ask", quiet=QUIET))
 
 
