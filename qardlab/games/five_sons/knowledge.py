@@ -22,7 +22,7 @@ from ...cards import FACE_CARDS, NUMBER_CARDS, Card
 from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from ...deduction.knowledge import Knowledge
 
-__all__ = ["knowledge_of", "secret_spec", "base_knowledge", "WORDS", "RULE_TEXTS"]
+__all__ = ["knowledge_of", "KnowledgeFeed", "secret_spec", "base_knowledge", "WORDS", "RULE_TEXTS"]
 
 #: the event kinds that add no fact about the cards (a question, per RULES.md; a pass on claiming)
 QUIET = frozenset({"ask", "no_claim"})
@@ -69,77 +69,111 @@ def _sym(code: str) -> str:
 
 def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     """The knowledge of ``obs["seat"]``, built from its Five Sons observation alone."""
-    if obs.get("game") != "five_sons":
-        raise ValueError(f"not a Five Sons observation (game {obs.get('game')!r})")
-    seat: int = obs["seat"]
-    players: int = obs["players"]
-    names = list(obs.get("names") or [f"seat {s}" for s in range(players)])
+    return KnowledgeFeed().feed(obs)
 
-    def who(s: int) -> str:
-        return "you" if s == seat else names[s]
 
-    if obs.get("phase") == "deal":  # nothing dealt yet: every seat will get its share
-        sizes: dict[int, int] = {s: 20 // players for s in range(players)}
-    else:
-        sizes = {s: obs["hand_sizes"][s] for s in range(players)}
-    ask_mode = obs.get("options", {}).get("ask_mode", "chosen")
-    facts: list[Fact] = []
-    add = facts.append
+class KnowledgeFeed:
+    """:func:`knowledge_of` kept up as a seat's observation grows, reading each event once.
 
-    turn = 0
-    secret_known = False
-    for ev in obs["events"]:
-        kind, step = ev["kind"], ev["step"]
-        if kind == "deal":
-            for code in ev.get("hand", obs["hand"]):
-                add(Fact.has(seat, code, step=step, text=f"You were dealt the {_sym(code)}."))
-        elif kind == "ask":
-            turn = ev.get("turn", turn + 1)
-        elif kind == "answer":
-            a, asker = ev["answerer"], ev["asker"]
-            pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
-            both = f"{_sym(ev['face'])} and {_sym(ev['number'])}"
-            if not ev["shown"]:
-                if a != seat:
-                    nor = f"{_sym(ev['face'])} nor {_sym(ev['number'])}"
-                    add(Fact.none_of(a, pair, step=step,
-                                     text=f"Turn {turn}: {who(a)} had neither {nor} ({who(asker)} asked)."))
-            elif a == seat:
-                pass  # the seat showed a card of its own hand: nothing new
-            elif "card" in ev:
-                add(Fact.shown(a, ev["card"], pair, step=step,
-                               text=f"Turn {turn}: {who(a)} showed you the {_sym(ev['card'])} "
-                                    f"(you asked about {both})."))
-            else:
-                add(Fact.one_of(a, pair, step=step,
-                                text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}."))
-        elif kind == "claim":
-            c = ev["seat"]
-            pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
-            both = f"{_sym(ev['face'])} and {_sym(ev['number'])}"
-            if ev["right"] and not secret_known:
-                secret_known = True
-                for card in pair:
-                    add(Fact.has(SECRET, card, step=step,
-                                 text=f"Turn {turn}: {who(c)} claimed {both}, rightly: "
-                                      "that is the secret pair."))
-            elif not ev["right"]:
-                if c == seat and "secret" in ev and not secret_known:
+    ``feed(obs)`` reads the events of ``obs`` (the first time: every event of an observation; after
+    that: only the events since, as the seat saw them, which an experiment can take from the log without
+    a whole observation) and returns the seat's knowledge with the other keys of ``obs`` as they are
+    now: the same Knowledge as ``knowledge_of`` of the whole observation. Events must come in order
+    (ValueError naming a step already read).
+    """
+
+    def __init__(self) -> None:
+        self.facts: list[Fact] = []
+        self._seat: int | None = None
+        self._names: list[str] = []
+        self._turn = 0
+        self._secret_known = False
+        self._step = -1  # the last step read
+
+    def feed(self, obs: Mapping[str, Any]) -> Knowledge:
+        if obs.get("game") != "five_sons":
+            raise ValueError(f"not a Five Sons observation (game {obs.get('game')!r})")
+        seat: int = obs["seat"]
+        players: int = obs["players"]
+        if self._seat is None:
+            self._seat = seat
+            self._names = list(obs.get("names") or [f"seat {s}" for s in range(players)])
+        elif seat != self._seat:
+            raise ValueError(f"this feed reads seat {self._seat}'s observations, not seat {seat!r}'s")
+        self._read(obs["events"], obs)
+        if obs.get("phase") == "deal":  # nothing dealt yet: every seat will get its share
+            sizes: dict[int, int] = {s: 20 // players for s in range(players)}
+        else:
+            sizes = {s: obs["hand_sizes"][s] for s in range(players)}
+        ask_mode = obs.get("options", {}).get("ask_mode", "chosen")
+        return base_knowledge(
+            seat, sizes, {s: self._who(s) for s in range(players)}, self.facts, ask_mode=ask_mode,
+            extra={"players": players, "ask_mode": ask_mode, "phase": obs.get("phase"),
+                   "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})
+
+    def _who(self, s: int) -> str:
+        return "you" if s == self._seat else self._names[s]
+
+    def _read(self, events: Iterable[Mapping[str, Any]], obs: Mapping[str, Any]) -> None:
+        """The facts of ``events`` appended, in order."""
+        seat, who, add = self._seat, self._who, self.facts.append
+        turn = self._turn
+        secret_known = self._secret_known
+        for ev in events:
+            kind, step = ev["kind"], ev["step"]
+            if step < self._step:
+                raise ValueError(f"event of step {step!r} comes after step {self._step}: events are read "
+                                 "once, in order")
+            self._step = step
+            if kind == "deal":
+                for code in ev.get("hand", obs["hand"]):
+                    add(Fact.has(seat, code, step=step, text=f"You were dealt the {_sym(code)}."))
+            elif kind == "ask":
+                turn = ev.get("turn", turn + 1)
+            elif kind == "answer":
+                a, asker = ev["answerer"], ev["asker"]
+                pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
+                both = f"{_sym(ev['face'])} and {_sym(ev['number'])}"
+                if not ev["shown"]:
+                    if a != seat:
+                        nor = f"{_sym(ev['face'])} nor {_sym(ev['number'])}"
+                        add(Fact.none_of(a, pair, step=step, text=f"Turn {turn}: {who(a)} had neither {nor} "
+                                                                  f"({who(asker)} asked)."))
+                elif a == seat:
+                    pass  # the seat showed a card of its own hand: nothing new
+                elif "card" in ev:
+                    add(Fact.shown(a, ev["card"], pair, step=step,
+                                   text=f"Turn {turn}: {who(a)} showed you the {_sym(ev['card'])} "
+                                        f"(you asked about {both})."))
+                else:
+                    add(Fact.one_of(a, pair, step=step,
+                                    text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}."))
+            elif kind == "claim":
+                c = ev["seat"]
+                pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
+                both = f"{_sym(ev['face'])} and {_sym(ev['number'])}"
+                if ev["right"] and not secret_known:
                     secret_known = True
-                    for code in ev["secret"]:
-                        add(Fact.has(SECRET, code, step=step,
-                                     text=f"Turn {turn}: your wrong claim showed you the secret pair, "
-                                          f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}."))
-                elif c != seat:
-                    add(Fact.not_both(SECRET, pair, step=step,
-                                      text=f"Turn {turn}: {who(c)} claimed {both} and was wrong, "
-                                           f"so the secret pair is not {both}."))
-        elif kind == "over" and not secret_known:
-            secret_known = True
-            for code in ev["secret"]:
-                add(Fact.has(SECRET, code, step=step,
-                             text=f"The game is over and the secret pair is shown: {_sym(code)} is in it."))
-    return base_knowledge(
-        seat, sizes, {s: who(s) for s in range(players)}, facts, ask_mode=ask_mode,
-        extra={"players": players, "ask_mode": ask_mode, "phase": obs.get("phase"),
-               "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})
+                    for card in pair:
+                        add(Fact.has(SECRET, card, step=step,
+                                     text=f"Turn {turn}: {who(c)} claimed {both}, rightly: "
+                                          "that is the secret pair."))
+                elif not ev["right"]:
+                    if c == seat and "secret" in ev and not secret_known:
+                        secret_known = True
+                        for code in ev["secret"]:
+                            add(Fact.has(SECRET, code, step=step,
+                                         text=f"Turn {turn}: your wrong claim showed you the secret pair, "
+                                              f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}."))
+                    elif c != seat:
+                        add(Fact.not_both(SECRET, pair, step=step,
+                                          text=f"Turn {turn}: {who(c)} claimed {both} and was wrong, "
+                                               f"so the secret pair is not {both}."))
+            elif kind == "over" and not secret_known:
+                secret_known = True
+                for code in ev["secret"]:
+                    add(Fact.has(SECRET, code, step=step,
+                                 text=f"The game is over and the secret pair is shown: {_sym(code)} is in "
+                                      "it."))
+        self._turn = turn
+        self._secret_known = secret_known
