@@ -172,7 +172,8 @@ def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int) -> tuple[np.
     On the exact solver (int64 weights, see :func:`~qardlab.deduction.solve.exact_solver`) a secret
     hand and a target hand that overlap need no mask: the rest's weight at a mask larger than the
     rest's cards is an exact 0. The weights are exact integers, the float ones times a power of two
-    (each "shown" fact's 1/2 scaled by 2), so the normalized joint is the float solver's.
+    (each "shown" fact's 1/2 scaled by 2), so the normalized joint is the float solver's (bit for bit
+    while the float weights are exact, below 2^53).
     """
     model = s.model
     secret = model.secret.holder
