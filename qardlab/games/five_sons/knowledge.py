@@ -15,13 +15,15 @@ that come from no game).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card
 from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from ...deduction.knowledge import Knowledge
 
-__all__ = ["knowledge_of", "SeatKnowledge", "secret_spec", "base_knowledge", "WORDS", "RULE_TEXTS"]
+__all__ = ["knowledge_of", "SeatKnowledge", "KnowledgeFeed", "secret_spec", "base_knowledge", "WORDS",
+           "RULE_TEXTS"]
 
 #: the event kinds that add no fact about the cards (a question, per RULES.md; a pass on claiming)
 QUIET = frozenset({"ask", "no_claim"})
@@ -36,7 +38,14 @@ RULE_TEXTS = ("The secret pair holds exactly one face card (J, Q or K).",
 def secret_spec(faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
                 ask_mode: str = "chosen") -> SecretSpec:
     """The Five Sons secret: one face card and one number card (smaller decks for lessons and tests)."""
-    return SecretSpec(groups=(tuple(faces), tuple(numbers)), kinds=("face card", "number card"),
+    return _secret_spec(tuple(faces), tuple(numbers), ask_mode)
+
+
+@functools.lru_cache(maxsize=16)
+def _secret_spec(faces: tuple, numbers: tuple, ask_mode: str) -> SecretSpec:
+    """:func:`secret_spec`, made once per deck and mode (a frozen value, checked once: every
+    :func:`knowledge_of` asks for it)."""
+    return SecretSpec(groups=(faces, numbers), kinds=("face card", "number card"),
                       questions=QuestionModel(mode=ask_mode, event="ask", quiet=QUIET))
 
 
@@ -155,6 +164,40 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     for ev in obs["events"]:
         reader.read(ev, obs["hand"])
     return reader.knowledge(obs)
+
+
+class KnowledgeFeed:
+    """:func:`knowledge_of` kept up from the events alone, each read once: ``feed(obs)`` reads the events of
+    ``obs`` (the first time every event of an observation, after that only the events since, as the seat
+    saw them, which an experiment can take from the log without a whole observation) and returns the
+    seat's knowledge with the other keys of ``obs`` as they are now: the same Knowledge as
+    ``knowledge_of`` of the whole observation. Events must come in order (ValueError naming a step
+    already read). :class:`SeatKnowledge` is the same for whole observations (a bot's)."""
+
+    def __init__(self) -> None:
+        self._reader: _FactReader | None = None
+        self._step = -1  # the last step read
+
+    @property
+    def facts(self) -> list[Fact]:
+        return self._reader.facts if self._reader is not None else []
+
+    def feed(self, obs: Mapping[str, Any]) -> Knowledge:
+        _check_obs(obs)
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = _FactReader(obs)
+        elif obs["seat"] != reader.seat:
+            raise ValueError(f"this feed reads seat {reader.seat}'s observations, not seat {obs['seat']!r}'s")
+        hand = obs["hand"]
+        for ev in obs["events"]:
+            step = ev["step"]
+            if step < self._step:
+                raise ValueError(f"event of step {step!r} comes after step {self._step}: events are read "
+                                 "once, in order")
+            self._step = step
+            reader.read(ev, hand)
+        return reader.knowledge(obs)
 
 
 class SeatKnowledge:
