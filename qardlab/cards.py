@@ -144,12 +144,14 @@ class Card:
 
     # -- identity ---------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
+        if other is self:  # cards are interned: the common case
+            return True
         if isinstance(other, Card):
-            return self.suit == other.suit and self.rank == other.rank
+            return self.index == other.index
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self.suit * 13 + self.rank - 2
+        return self.index  # suit * 13 + rank - 2, computed once
 
     def __copy__(self) -> "Card":
         return self

@@ -47,6 +47,11 @@ def _in_order(cards) -> list[Card]:
 
 #: every question to each seat, and every claim round choice, built once (actions are immutable)
 _ASKS = [tuple(Ask(t, f, n) for f in FACE_CARDS for n in NUMBER_CARDS) for t in range(5)]
+#: ``_ASKS_TO[pass_left][players][asker]``: the asker's legal questions in order (its targets', each
+#: target's 120 in deck order), made once, since a random asker asks for them at every turn
+_ASKS_TO = {pass_left: {n: [tuple(a for t in ([(s + 1) % n] if pass_left else [o for o in range(n) if o != s])
+                                  for a in _ASKS[t]) for s in range(n)] for n in (4, 5)}
+            for pass_left in (False, True)}
 _CLAIMS = (NoClaim(), *(Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS))
 
 
@@ -228,7 +233,7 @@ class FiveSons(Game):
         if self.phase == "deal":
             return []  # chance: see chance_outcome()
         if self.phase == "ask":
-            return [_ASKS[t][k] for t in self._targets(self.asker) for k in range(120)]
+            return [*_ASKS_TO[self.options["ask_mode"] == "pass_left"][self.players][self.asker]]
         if self.phase == "answer":
             forced = self._forced()
             if forced is not None:

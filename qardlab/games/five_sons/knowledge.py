@@ -209,22 +209,22 @@ class SeatKnowledge:
 
     def __init__(self) -> None:
         self._reader: _FactReader | None = None
-        self._events: list[Mapping[str, Any]] = []
+        self._seen_events: list[Mapping[str, Any]] = []
         self._seat: Any = None
         self._hand: list[str] = []
 
     def __call__(self, obs: Mapping[str, Any]) -> Knowledge:
         _check_obs(obs)
         events = obs["events"]
-        n = len(self._events)
+        n = len(self._seen_events)
         hand = list(obs["hand"])
         reader = self._reader
         if (reader is None or obs["seat"] != self._seat or hand != self._hand or len(events) < n
                 or reader.names != list(obs.get("names") or [f"seat {s}" for s in range(obs["players"])])
-                or list(events[:n]) != self._events):
+                or list(events[:n]) != self._seen_events):
             reader = self._reader = _FactReader(obs)
-            self._seat, self._hand, self._events, n = obs["seat"], hand, [], 0
+            self._seat, self._hand, self._seen_events, n = obs["seat"], hand, [], 0
         for ev in events[n:]:
             reader.read(ev, hand)
-            self._events.append(ev)
+            self._seen_events.append(ev)
         return reader.knowledge(obs)
