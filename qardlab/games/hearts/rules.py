@@ -265,12 +265,13 @@ def legal_mask(hand: int, led: int | None, first_trick: bool, broken: bool, play
     return hand & lead_mask(first_trick, broken, players, rules) or hand
 
 
-def trick_winner(bits: Sequence[int], leader: int, players: int, union: int = 0) -> int:
+def trick_winner(bits: Sequence[int], leader: int, players: int, union: int = 0, led: int = 0) -> int:
     """Rule (trick): the seat that takes a complete trick, the highest card of the suit led.
 
     ``bits`` are the (distinct) cards' bits in playing order, the first led by seat ``leader``;
-    ``union``, if given, is their mask (a caller that has it already saves summing them again)."""
-    top = (union or sum(bits)) & _SUIT_MASK_OF_BIT[bits[0]]  # distinct bits: the sum is the union
+    ``union``, if given, is their mask and ``led`` the mask of the suit led (a caller that has them
+    already saves working them out again)."""
+    top = (union or sum(bits)) & (led or _SUIT_MASK_OF_BIT[bits[0]])  # distinct bits: the sum is the union
     return (leader + bits.index(1 << top.bit_length() - 1)) % players
 
 
@@ -278,7 +279,10 @@ def pass_hands(hands: Sequence[int], chosen: Sequence[int], offset: int) -> list
     """Rule (passing): the hands once the chosen cards change hands together, each seat's to the
     seat ``offset`` on (see :func:`pass_offset`)."""
     n = len(hands)
-    return [(hands[i] & ~chosen[i]) | chosen[(i - offset) % n] for i in range(n)]
+    out = []
+    for i in range(n):  # (a loop: cheaper than a comprehension's frame for a handful of seats)
+        out.append((hands[i] & ~chosen[i]) | chosen[(i - offset) % n])
+    return out
 
 
 class HandScore(NamedTuple):
@@ -289,6 +293,9 @@ class HandScore(NamedTuple):
     final: list[int]
     shooter: int | None
     mode: str | None
+
+
+_new_tuple = tuple.__new__
 
 
 def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
@@ -316,7 +323,7 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
         for s in range(n):
             if taken[s] & JD_BIT:
                 final[s] += JD_POINTS
-    return HandScore(raw, final, shooter, mode)
+    return _new_tuple(HandScore, (raw, final, shooter, mode))  # HandScore(...) without its __new__ frame
 
 
 def moon_choice(shooter: int, scores: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
