@@ -279,9 +279,10 @@ def pass_hands(hands: Sequence[int], chosen: Sequence[int], offset: int) -> list
     """Rule (passing): the hands once the chosen cards change hands together, each seat's to the
     seat ``offset`` on (see :func:`pass_offset`)."""
     n = len(hands)
+    offset %= n
     out = []
     for i in range(n):  # (a loop: cheaper than a comprehension's frame for a handful of seats)
-        out.append((hands[i] & ~chosen[i]) | chosen[(i - offset) % n])
+        out.append((hands[i] & ~chosen[i]) | chosen[i - offset])  # (i - offset: -n < it < n)
     return out
 
 
@@ -306,7 +307,9 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
     looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
     ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = list(map(points_of, taken))
+    raw = []
+    for t in taken:  # points_of of each, inlined (a loop: cheaper than a call per seat)
+        raw.append((t & HEARTS_MASK).bit_count() * HEART_POINTS + (QUEEN_POINTS if t & QS_BIT else 0))
     final = raw[:]
     shooter = None
     mode = None
