@@ -11,8 +11,10 @@ ever interleave.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
+import pkgutil
 import random
 import secrets
 import time
@@ -24,7 +26,7 @@ from ..engine.game import find_game, game_names
 from .engine_api import observation_text, step
 from .store import Store, TableRow
 
-__all__ = ["Classroom", "Table", "Connection", "RequestError", "BOT_LEVELS", "MAX_MESSAGE", "RateLimit",
+__all__ = ["Classroom", "Table", "Connection", "RequestError", "game_bot_levels", "MAX_MESSAGE", "RateLimit",
            "bot_levels"]
 
 log = logging.getLogger("qardlab.classroom")
@@ -34,8 +36,19 @@ MAX_MESSAGE = 8 * 1024
 #: the bots' pace when a table does not set one (seconds between a change and a bot's move)
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
-#: the games a table may play: every game of the package (a folder of ``qardlab/games``)
-GAMES = game_names()
+
+
+def _package_games() -> tuple[str, ...]:
+    """The names of the games of the package (each folder of ``qardlab/games`` is the game of its name,
+    as :func:`~qardlab.engine.game.find_game` looks it up), none of them imported."""
+    from .. import games
+
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
+
+
+#: the games a table may play: every game of the package (a folder of ``qardlab/games``). A game is
+#: imported at its first table (a server of Five Sons tables never loads Hearts: it starts sooner)
+GAMES = _package_games()
 
 
 def bot_levels(game: str) -> dict[str, Callable[[Optional[int]], Any]]:
@@ -43,7 +56,16 @@ def bot_levels(game: str) -> dict[str, Callable[[Optional[int]], Any]]:
     return find_game(game).bot_makers()
 
 
-BOT_LEVELS = {g: tuple(find_game(g).bot_levels) for g in GAMES}
+@functools.cache
+def game_bot_levels(game: str) -> tuple[str, ...]:
+    """``game``'s bot levels, weakest first (its class's ``bot_levels``; the game imported now)."""
+    return tuple(find_game(game).bot_levels)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BOT_LEVELS":  # every game's bot levels: every game imported (only when asked for)
+        return {g: game_bot_levels(g) for g in game_names()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class RequestError(ValueError):
@@ -135,7 +157,7 @@ def _check_int(value: Any, what: str) -> int:
 
 def _new_game(game: str, players: int, options: dict[str, Any], seed: Optional[int]) -> Game:
     try:
-        return Game.registry[game]._blank(players, dict(options), seed)
+        return find_game(game)._blank(players, dict(options), seed)
     except (ValueError, TypeError) as e:
         raise RequestError(f"cannot set up {game}: {e}") from None
 
@@ -212,7 +234,7 @@ class Classroom:
         pace = body.get("pace", DEFAULT_PACE)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
             raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {pace!r}")
-        levels = BOT_LEVELS[name]
+        levels = game_bot_levels(name)
         bots_in = body.get("bots", {})
         if not isinstance(bots_in, dict):
             raise RequestError(f"bots must map seats to levels, like {{\"2\": \"{levels[-1]}\"}}, "
@@ -284,8 +306,8 @@ class Classroom:
         if not isinstance(body, dict) or set(body) != {"bot"}:
             raise RequestError(f"the body is {{\"bot\": LEVEL}} or {{\"bot\": null}}, not {body!r}")
         level = body["bot"]
-        if level is not None and level not in BOT_LEVELS[table.name]:
-            raise RequestError(f"bot level {level!r} is not one of {list(BOT_LEVELS[table.name])}")
+        if level is not None and level not in game_bot_levels(table.name):
+            raise RequestError(f"bot level {level!r} is not one of {list(game_bot_levels(table.name))}")
         old = table.seats[seat]
         if level is None:
             table.levels.pop(seat, None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import json
+import logging
 import os
 import re
 import subprocess
@@ -29,7 +30,8 @@ from .. import palette
 from ..engine import Record
 from ..render.markup import el, raw, to_html
 
-__all__ = ["LocalServer", "Teacher", "TeacherError", "side_by_side", "codes_html", "join_sheet", "join_link"]
+__all__ = ["LocalServer", "ThreadServer", "Teacher", "TeacherError", "side_by_side", "codes_html",
+           "join_sheet", "join_link"]
 
 
 def seat_names(game: str, players: int, options: Mapping[str, Any]) -> list[str]:
@@ -135,6 +137,118 @@ class LocalServer:
 
     def __repr__(self) -> str:
         return f"LocalServer({self.url}, {'running' if self.proc.poll() is None else 'stopped'})"
+
+
+class ThreadServer:
+    """The classroom server (``qardlab serve``'s: the same tables, store and web layer) in a thread of this
+    process, on 127.0.0.1 and a free port, its tables in a file of its own in a temporary folder (synced
+    "normal"), removed at ``stop()``. ``url`` and ``token`` once ``ready()``.
+
+    For a practice table in a lesson run alone (:func:`qardlab.lessons.together.practice`): no process to
+    start and nothing to import again (the kernel has loaded the games and Tornado already), and the seat's
+    messages and the bots' replies go between two threads, not two processes (measured here: the practice
+    game's start and play in 0.2-0.5 s where a subprocess took 0.6-2.2 s, the more so the busier the
+    machine). Students' seats still join over a websocket and see only their own observations. It runs
+    until ``stop()``, the end of a ``with`` block, or the exit of this process. What the server logs (a
+    bot's failure) goes to ``log``, not to the notebook. :class:`LocalServer` is a server of its own process
+    (the teacher's, which may outlive the notebook's work)."""
+
+    def __init__(self, token: Optional[str] = None, wait: bool = True) -> None:
+        self._tmp: Optional[tempfile.TemporaryDirectory] = tempfile.TemporaryDirectory(
+            prefix="qardlab-classroom-")
+        self.db = str(Path(self._tmp.name) / "classroom.db")
+        self.url = self.token = ""
+        self.log: list[str] = []
+        self._token = token
+        self._ready = threading.Event()
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._task: Optional[asyncio.Task] = None
+        self._error: Optional[BaseException] = None
+        self._handler = _ListHandler(self.log)
+        for name in _SERVER_LOGGERS:  # the server's warnings kept here, not printed under a notebook's cell
+            logging.getLogger(name).addHandler(self._handler)
+        self._thread = threading.Thread(target=self._run, name="qardlab-classroom-server", daemon=True)
+        self._thread.start()
+        atexit.register(self.stop)
+        if wait:
+            self.ready()
+
+    def _run(self) -> None:
+        from .server import serve
+
+        def said(text: str) -> None:
+            self.log.append(text + "\n")
+            m = re.search(r"at (http://[^/\s]+)/", text)
+            if m:
+                self.url = m.group(1)
+            if text.startswith("teacher token:"):
+                self.token = text.split(":", 1)[1].strip()
+                self._ready.set()
+
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._task = asyncio.current_task()
+            await serve("127.0.0.1", 0, self.db, self._token, synchronous="normal", ready=said)
+
+        try:
+            asyncio.run(main())
+        except asyncio.CancelledError:  # stop()
+            pass
+        except BaseException as e:  # noqa: BLE001 - said by ready(), in the caller's thread
+            self._error = e
+        finally:
+            self._ready.set()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def ready(self) -> "ThreadServer":
+        """Wait until the server listens (``url``, ``token``); at once when it does. RuntimeError when it
+        stopped or did not start within 30 s."""
+        if not self._ready.wait(30) or not self.token:
+            error = self._error
+            self.stop()
+            raise RuntimeError(f"the classroom server did not start: {error or 'no answer within 30 s'}")
+        return self
+
+    def stop(self) -> None:
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None and self._thread.is_alive():
+            try:
+                loop.call_soon_threadsafe(task.cancel)
+            except RuntimeError:  # its loop closed meanwhile
+                pass
+            self._thread.join(10)
+        for name in _SERVER_LOGGERS:
+            logging.getLogger(name).removeHandler(self._handler)
+        if self._tmp is not None and not self._thread.is_alive():
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def __enter__(self) -> "ThreadServer":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        return f"ThreadServer({self.url}, {'running' if self.running else 'stopped'})"
+
+
+#: the loggers of a classroom server (its own, and Tornado's)
+_SERVER_LOGGERS = ("qardlab.classroom", "tornado")
+
+
+class _ListHandler(logging.Handler):
+    """Log records as lines into a list (a :class:`ThreadServer`'s ``log``)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(logging.WARNING)
+        self.lines = lines
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record) + "\n")
 
 
 class Teacher:
@@ -258,14 +372,24 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
 
 
 def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False,
-                 at: Optional[int] = None) -> Any:
+                 at: Optional[int] = None, interactive: bool = False) -> Any:
     """Every seat's view of a recorded game next to each other, one slider stepping them together.
 
     One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
-    what it could know (Five Sons: its deduction grid; Hearts: its card-counting grid), then its log.
-    The columns are parts of ordinary tables locked to each seat (``box.tables``), so each shows only
-    what that seat's observations hold. ``at``: the step shown first (default the last; each table is
-    drawn there at once, not at the last step and then again)."""
+    what it could know (Five Sons: its deduction grid; Hearts: its felt and card-counting grid), then
+    its log. ``at``: the step shown first (default the last).
+
+    By default each column is HTML drawn from that seat's observation at the step alone
+    (:class:`qardlab.widgets.replay.SideBySide`: ``box.columns``, one level control for every Five Sons
+    grid): light enough for a projector. ``interactive=True`` (or ``charts=True``): each column is part of
+    an ordinary table locked to its seat (``box.tables``), its grid cells clickable ("why?"), its charts
+    drawn; each table is drawn at ``at`` at once, not at the last step and then again."""
+    if not isinstance(interactive, bool) or not isinstance(charts, bool):
+        raise ValueError(f"interactive and charts must be True or False, not {interactive!r}, {charts!r}")
+    if not (interactive or charts):
+        from ..widgets.replay import SideBySide
+
+        return SideBySide(record, seats=seats, at=at)
 
     import ipywidgets as widgets
 

@@ -55,16 +55,16 @@ _PRACTICE_SEATS: set[str] = set()
 
 
 def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
-    """Start ``qardlab serve`` here (127.0.0.1, a free port) with one Five Sons table whose seats other than
-    seat 0 are bots of ``level``; seat 0's code is ``.code``. While the server starts, the Five Sons table's
-    widgets are loaded here (the lesson joins the table next)."""
+    """Start a classroom server here (127.0.0.1, a free port; in a thread of this kernel:
+    :class:`~qardlab.classroom.teacher.ThreadServer`) with one Five Sons table whose seats other than seat 0
+    are bots of ``level``; seat 0's code is ``.code``. The seat joins it over a websocket as in class."""
     from ..classroom.client import ws_url
-    from ..classroom.teacher import LocalServer, Teacher
+    from ..classroom.teacher import Teacher, ThreadServer
     from ..widgets import table_class
 
-    server = LocalServer(wait=False)
-    try:  # while the server starts (a process of its own), load the table the lesson joins next
-        table_class("five_sons")
+    table_class("five_sons")  # the table the lesson joins next (and the game the server's table plays)
+    server = ThreadServer(wait=False)
+    try:
         server.ready()
     except BaseException:
         server.stop()
@@ -91,8 +91,10 @@ async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
         return await _autoplay(table, random.Random(seed), timeout)
 
 
-#: seconds between two drawings of the table while :func:`autoplay` plays (the newest state each time)
-AUTOPLAY_FRAME = 0.25
+#: seconds between two drawings of the table while :func:`autoplay` plays (the newest state each time): the
+#: practice game takes about half a second, so it is drawn as it starts and as it ends (each drawing of the
+#: joined table is ~35 ms here and more in the browser); a slower game still shows its progress
+AUTOPLAY_FRAME = 0.5
 
 
 async def _autoplay(table: Any, rng: Any, timeout: float) -> int:

@@ -97,6 +97,16 @@ TABLE_CSS = f"""<style>
 .qard-counting-scroll {{ max-height: 22em; overflow: auto; }}
 .qard-join-card {{ display: inline-block; border: 1px solid {p.GRID_LINE}; }}
 .qard-seat-column {{ border-right: 1px solid {p.RULE}; }}
+.qard-seat-view {{ line-height: 1.35; overflow-x: auto; }}
+.qard-seat-view h4 {{ margin: .2em 0; }}
+.qard-seat-step {{ min-height: 2.7em; }}
+.qard-seat-view .qard-hand {{ font-size: .8em; flex-wrap: nowrap; }}
+.qard-seat-view .qard-grid-table {{ line-height: 1.55; margin-top: .2em; }}
+.qard-seat-view .qard-grid-table td {{ min-width: 2.1em; padding: 0 .15em; }}
+.qard-seat-view .qard-grid-table th {{ padding: 0 .15em; }}
+.qard-seat-view .qard-grid-table tr:first-child th {{ font-size: .85em; }}
+.qard-seat-view .qard-grid-table caption {{ text-align: left; font-style: italic; color: {p.SUBTLE}; }}
+.qard-seat-view .qard-log {{ line-height: 1.3; }}
 </style>"""
 
 #: the grid of cells (cards by holders): a Knowledge's ``_repr_html_``, Hearts' card counting

@@ -31,7 +31,7 @@ from .cards import cards_html
 from .figures import ChartView
 from .source import seat_keys
 
-__all__ = ["HeartsTable"]
+__all__ = ["HeartsTable", "counting_html"]
 
 
 class HeartsTable(GameTable):
@@ -271,17 +271,22 @@ class HeartsTable(GameTable):
             self.counting.value = (to_html(el("i", "Choose a seat's view to see what it can count."))
                                    if seat is None else "")
             return
-        try:
-            k = knowledge_of(obs)
-            grid = k.grid("probability")
-        except (AttributeError, ImportError, NotImplementedError) as e:
-            self.counting.value = to_html(el("i", f"card counting unavailable: {e}"))
-            return
-        opponents = [s for s in range(self.players) if s != seat]
-        voids = {s: [[el("br"), el("small", f"void {Suit(v).symbol}", cls="qard-void")]
-                     for v in sorted({f.suit for f in k.facts if f.kind == "void" and f.holder == s})]
-                 for s in opponents}
-        # a row only for a card the seat does not know to be out of every opponent's hand
-        table = grid_table(grid, opponents, dict(enumerate(self.names)), head=voids,
-                           keep=lambda _c, vals: any(v not in (None, 0, 0.0, "no") for v in vals))
-        self.counting.value = to_html(el("div", table, cls="qard-counting-scroll"))
+        self.counting.value = counting_html(obs, seat, self.names)
+
+
+def counting_html(obs: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
+    """``seat``'s card-counting grid from its observation ``obs`` (in the pass or the play): the cards it
+    has not seen out by opponent, each cell the exact chance, each opponent's voids below its name."""
+    try:
+        k = knowledge_of(obs)
+        grid = k.grid("probability")
+    except (AttributeError, ImportError, NotImplementedError) as e:
+        return to_html(el("i", f"card counting unavailable: {e}"))
+    opponents = [s for s in range(obs["players"]) if s != seat]
+    voids = {s: [[el("br"), el("small", f"void {Suit(v).symbol}", cls="qard-void")]
+                 for v in sorted({f.suit for f in k.facts if f.kind == "void" and f.holder == s})]
+             for s in opponents}
+    # a row only for a card the seat does not know to be out of every opponent's hand
+    table = grid_table(grid, opponents, dict(enumerate(names)), head=voids,
+                       keep=lambda _c, vals: any(v not in (None, 0, 0.0, "no") for v in vals))
+    return to_html(el("div", table, cls="qard-counting-scroll"))

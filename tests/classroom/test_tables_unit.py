@@ -105,3 +105,38 @@ def test_create_refuses_what_it_cannot_set_up(tmp_path) -> None:
         room.create({"game": "five_sons", "deal": {**DEAL, "colour": 1}})
     assert room.tables == {}
     room.close()
+
+
+def test_a_game_is_loaded_at_its_first_table(tmp_path) -> None:
+    """The server's tables import no game until a table of it is made (a server of Five Sons tables starts
+    without loading Hearts), yet offer every game of the package; a stored table of a game not loaded yet
+    is resumed, and BOT_LEVELS (every game's levels) is still there when asked for."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = f"""
+import asyncio, json, sys
+from qardlab.classroom.store import Store
+from qardlab.classroom import tables
+loaded = lambda: sorted(m.split(".")[2] for m in sys.modules if m.count(".") == 2
+                        and m.startswith("qardlab.games."))
+out = {{"games": list(tables.GAMES), "before": loaded()}}
+async def main():
+    room = tables.Classroom(Store({str(tmp_path / "t.db")!r}), "tok")
+    room.create({{"game": "five_sons", "players": 4, "seed": 1, "bots": {{"1": "logic"}}}})
+    out["five_sons"] = loaded()
+    room.close()
+    again = tables.Classroom(Store({str(tmp_path / "t.db")!r}), "tok")  # resumed from the file
+    out["resumed"] = sorted(t.name for t in again.tables.values())
+    again.close()
+asyncio.run(main())
+out["levels"] = sorted(tables.BOT_LEVELS)
+print(json.dumps(out))
+"""
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+    out = json.loads(run.stdout)
+    assert out["games"] == ["five_sons", "hearts"] and out["before"] == []
+    assert out["five_sons"] == ["five_sons"] and out["resumed"] == ["five_sons"]
+    assert out["levels"] == ["five_sons", "hearts"]

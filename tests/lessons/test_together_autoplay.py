@@ -1,4 +1,5 @@
-"""Lesson 09 run alone: the practice table's seat is played for the student, its forced answers at once."""
+"""Lesson 09 run alone: the practice table's seat is played for the student, its forced answers at once;
+then its replay, every seat side by side."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import time
 
 from qardlab.classroom import join
 from qardlab.classroom.client import ws_url
+from qardlab.engine import Timeline
 from qardlab.lessons import together
-from qardlab.lessons.together import autoplay, practice
+from qardlab.lessons.together import LESSON_QUESTION, autoplay, my_replay, practice, questions, record_of
+from qardlab.widgets.replay import SideBySide, seat_view_html
 
 
 def _run(coro):
@@ -42,5 +45,15 @@ def test_autoplay_gives_a_practice_seats_forced_answers_at_once():
         assert any(e["kind"] == "answer" and e["answerer"] == 0 and e["shown"] is False
                    for e in obs["events"])
         assert moves > 0 and obs["step"] > moves  # the bots' steps and the seat's forced ones are not moves
+        # the replay of this table (the lesson's next cell): every seat's column just after question 7, each
+        # drawn from that seat's observation of the server's record alone
+        view = my_replay(p.url, p.table["table"])
+        record = record_of(p.url, p.table["table"])
+        step = questions(record)[LESSON_QUESTION - 1].step
+        assert isinstance(view, SideBySide) and view.slider.value == step
+        game = Timeline(record).state_at(step)
+        for seat in range(4):
+            seen = game.observation_json(seat)
+            assert view.columns[seat].value == seat_view_html(seen, seat, view.slider.max)
     finally:
         p.stop()

@@ -1,0 +1,192 @@
+"""Every seat's view of a finished game next to each other, drawn as HTML: the light side-by-side replay.
+
+One column a seat, each drawn only from that seat's observation at the step (``observation_json(seat)``,
+what the classroom server sends that seat): whose view it is, what the seat saw happen at this step, its
+own hand, what it could know (Five Sons: its deduction grid at the chosen level; Hearts: its felt and
+card-counting grid), and its log, newest first. One slider moves every column to the same step.
+
+A column is one HTML widget, not a whole table of widgets (a Five Sons table is about 300): a class's
+projector draws four of them at once, and each slider move sends four strings. The interactive columns
+(clickable grid cells that explain why, charts) are whole tables locked to each seat:
+:func:`qardlab.classroom.teacher.side_by_side` with ``interactive=True``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+import ipywidgets as widgets
+
+from .. import palette
+from ..cards import Card
+from ..engine import Record, Timeline
+from ..render import style
+from ..render.grid import grid_table
+from ..render.markup import el, to_html
+from . import felt
+from .cards import cards_html
+from .source import seat_keys
+
+__all__ = ["SideBySide", "seat_view_html", "LEVELS"]
+
+#: the Five Sons grid's levels (value -> label), as the table's grid offers them
+LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
+
+
+def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
+    """"Step k of n: ..." with the events of this step that the seat's observation holds, in its words."""
+    k = obs["step"]
+    if k == 0:
+        lines = ["Before the deal."]
+    else:
+        lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"] if e["step"] == k - 1]
+        lines = lines or ["(nothing this seat could see happened)"]
+    body = [[el("br") if i else None, line] for i, line in enumerate(lines)]
+    return el("div", el("b", f"Step {k} of {last}"), ": ", body, cls="qard-seat-step")
+
+
+def _log(obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str,
+         **kw: Any) -> list[str]:
+    lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"]]
+    return [to_html(el("b", "Log")), _boxed(felt.log_html(lines, names, **kw), cls="qard-log",
+                                            style={"max-height": height, "overflow": "auto"})]
+
+
+def _boxed(markup: str, **attrs: Any) -> str:
+    """HTML the package made (a hand, a felt, a log: HTML, not XML, so not parsed again) in a ``<div>``."""
+    empty = to_html(el("div", **attrs))  # <div ...></div>
+    end = "</div>"
+    return empty[: -len(end)] + markup + end
+
+
+def _five_sons_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
+    from ..games.five_sons.game import describe_event
+    from ..games.five_sons.knowledge import knowledge_of
+    from .five_sons import SECRET
+
+    parts: list[str] = []
+    if obs["phase"] == "deal":
+        parts += [to_html(el("div", el("i", "not dealt yet"), cls="qard-hand")),
+                  to_html(el("i", "Nothing dealt yet."))]
+    else:
+        k = knowledge_of(obs)
+        holders = [s for s in range(obs["players"]) if s != seat] + [SECRET]
+        heads = {**dict(enumerate(names)), SECRET: "secret", seat: "you"}
+        title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
+                 f"{len(k.candidates())} by logic")
+        parts += [cards_html([Card.parse(c) for c in obs["hand"]]),
+                  to_html(el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows")),
+                  to_html(el("div", title, cls="qard-seat-pairs")),
+                  to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level]))]
+    return parts + _log(obs, seat, names, describe_event, "14em")
+
+
+def _hearts_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
+    from ..games.hearts.game import describe_event
+    from .hearts import HeartsTable, counting_html
+
+    cards = [Card.parse(c) for c in obs["hand"]]
+    parts = [cards_html(cards, mark=HeartsTable._marked(obs)),
+             _boxed(felt.hearts_felt(obs, names=names, viewer=seat),
+                    style={"overflow": "auto", "max-width": "100%"})]
+    if obs["phase"] in ("pass", "play"):
+        parts += [to_html(el("b", "Card counting")), counting_html(obs, seat, names)]
+    return parts + _log(obs, seat, names, describe_event, "12em", limit=40, empty="")
+
+
+_PARTS = {"five_sons": _five_sons_parts, "hearts": _hearts_parts}
+
+
+def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str = "logic") -> str:
+    """One seat's column at one step, as HTML, drawn from that seat's JSON observation ``obs`` alone (the
+    step, the names and the game are its own keys): ``last`` the game's last step (for "Step k of n"),
+    ``level`` the Five Sons grid's level (one of :data:`LEVELS`)."""
+    game = obs.get("game")
+    if game not in _PARTS:
+        raise ValueError(f"no side-by-side view of the game {game!r}; one of {sorted(_PARTS)}")
+    if level not in LEVELS:
+        raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
+    if obs.get("seat") != seat:
+        raise ValueError(f"the observation is seat {obs.get('seat')!r}'s, not seat {seat!r}'s")
+    names = list(obs["names"])
+    head = to_html(el("h4", f"{names[seat]}'s view", style={"margin": ".2em 0"}))
+    words = to_html(_step_words(obs, seat, names, last, _words(game)))
+    return _boxed(head + words + "".join(_PARTS[game](obs, seat, names, level)), cls="qard-seat-view")
+
+
+def _words(game: str) -> Any:
+    """The game's ``describe_event`` (an event of an observation in a seat's words)."""
+    if game == "five_sons":
+        from ..games.five_sons.game import describe_event
+    else:
+        from ..games.hearts.game import describe_event
+    return describe_event
+
+
+class SideBySide(widgets.VBox):
+    """Every seat's view of ``record`` as one HTML column each, one slider (``slider``) stepping them all.
+
+    ``seats`` the seats shown (default all); ``at`` the step shown first (default the last). A Five Sons
+    replay has one level control for every grid (``level``). ``columns`` maps a seat to its HTML widget;
+    each column's HTML is :func:`seat_view_html` of that seat's observation at the slider's step."""
+
+    def __init__(self, record: Record, seats: Optional[Sequence[int]] = None, at: Optional[int] = None,
+                 level: str = "logic") -> None:
+        if not isinstance(record, Record):
+            raise ValueError(f"side by side replays a Record, not {record!r:.80}")
+        if record.game not in _PARTS:
+            raise ValueError(f"no side-by-side view of the game {record.game!r}; one of {sorted(_PARTS)}")
+        if level not in LEVELS:
+            raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
+        self.timeline = Timeline(record)
+        last = self.timeline.last
+        self.seats = list(range(record.players)) if seats is None else list(seats)
+        bad = [s for s in self.seats if isinstance(s, bool) or not isinstance(s, int)
+               or not 0 <= s < record.players]
+        if bad or not self.seats:
+            raise ValueError(f"seats {bad or self.seats!r}: each must be a seat 0..{record.players - 1}")
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
+            raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
+        self.five_sons = record.game == "five_sons"
+        self.slider = widgets.IntSlider(value=last if at is None else at, min=0, max=last,
+                                        description="Step:", continuous_update=False,
+                                        layout=widgets.Layout(width="40em"))
+        self.slider.add_class("qard-side-by-side-step")
+        self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
+                                           style={"button_width": "auto"},
+                                           layout=widgets.Layout(display="" if self.five_sons else "none"))
+        self.level.add_class("qard-grid-level")
+        width = f"{100 / len(self.seats):.2f}%"
+        self.columns: dict[int, widgets.HTML] = {}
+        for s in self.seats:
+            col = widgets.HTML(layout=widgets.Layout(width=width, min_width="14em", padding="0 4px",
+                                                     border_right=f"1px solid {palette.RULE}"))
+            col.add_class("qard-seat-column")
+            self.columns[s] = col
+        self.draw()
+        self.slider.observe(lambda _c: self.draw(), names="value")
+        self.level.observe(lambda _c: self.draw(), names="value")
+        note = widgets.HTML("<i>One column per seat, each only what that seat saw and could work out. "
+                            "Move the slider: every seat moves to the same step.</i>")
+        row = widgets.HBox(list(self.columns.values()), layout=widgets.Layout(overflow="auto", width="100%"))
+        css = widgets.HTML(style.STYLESHEET, layout=widgets.Layout(display="none"))
+        super().__init__([css, self.slider, self.level, note, row])
+        self.add_class("qard-side-by-side")
+
+    @property
+    def step(self) -> int:
+        return int(self.slider.value)
+
+    def column_html(self, seat: int, step: Optional[int] = None) -> str:
+        """Seat ``seat``'s column at ``step`` (default the slider's), from its observation there alone."""
+        k = self.step if step is None else step
+        obs = self.timeline.state_at(k).observation_json(seat)
+        return seat_view_html(obs, seat, self.timeline.last, level=self.level.value)
+
+    def draw(self) -> None:
+        """Every column at the slider's step (one game state, each seat's observation of it)."""
+        g = self.timeline.go_to(self.step)
+        level = self.level.value
+        with self.hold_sync():
+            for s, col in self.columns.items():
+                col.value = seat_view_html(g.observation_json(s), s, self.timeline.last, level=level)
