@@ -40,10 +40,11 @@ import numpy as np
 from ..cards import Card
 from .facts import KnowledgeLike as Knowledge
 from .facts import SecretSpec
-from .solve import Inconsistent, MaskSolver, moebius, solver_for
+from .solve import Inconsistent, MaskSolver, exact_solver, moebius, solver_for
 
-__all__ = ["Question", "questions", "best_question", "single_thread", "target_joint", "two_groups",
-           "ask_mode"]
+__all__ = ["Question", "questions", "best_question", "best_questions", "question", "single_thread",
+           "target_joint",
+           "two_groups", "ask_mode"]
 
 #: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
 #: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
@@ -86,10 +87,8 @@ class Question:
 
 
 def _xlogx(x: np.ndarray) -> np.ndarray:
-    out = np.zeros_like(x)
-    pos = x > 0
-    out[pos] = x[pos] * np.log2(x[pos])
-    return out
+    """``x log2 x``, 0 where ``x`` is 0 (no masked copies: log2 of 1 there)."""
+    return x * np.log2(np.where(x > 0, x, 1.0))
 
 
 def two_groups(k: Knowledge) -> tuple[SecretSpec, tuple[Card, ...], tuple[Card, ...]]:
@@ -152,7 +151,11 @@ def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
         if t not in seats or t == k.seat:
             raise ValueError(f"target {t!r} is not another seat (seats {seats}, asker {k.seat})")
     model = k.model()
-    s = solver_for(model, weighted=True)
+    # ask mode "chosen" reads the exact solver where there is one (the candidates' and posterior's
+    # transforms, cached); pass_left's marked transforms stay on the float one
+    s = None if pass_left else exact_solver(model)
+    if s is None:
+        s = solver_for(model, weighted=True)
     if not isinstance(s, MaskSolver):
         raise ValueError("the advisor needs the secret's rules ('exactly' facts) among the facts")
     ms, ws = s.sets[spec.holder]
@@ -161,22 +164,77 @@ def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
     return faces, numbers, seats, targets, pass_left, s
 
 
+def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int) -> tuple[np.ndarray, np.ndarray,
+                                                                               np.ndarray]:
+    """:func:`target_joint`'s joint for ask mode "chosen", with the membership as rows: ``(joint,
+    memt, botht)``, ``memt[c, j]`` = ``mem[j, c]`` and ``botht[f * nn + n, j]``: hand ``j`` holds face
+    ``f`` and number ``n``.
+
+    On the exact solver (int64 weights, see :func:`~qardlab.deduction.solve.exact_solver`) a secret
+    hand and a target hand that overlap need no mask: the rest's weight at a mask larger than the
+    rest's cards is an exact 0. The weights are exact integers, the float ones times a power of two
+    (each "shown" fact's 1/2 scaled by 2), so the normalized joint is the float solver's (bit for bit
+    while the float weights are exact, below 2^53).
+    """
+    model = s.model
+    secret = model.secret.holder
+    ms, ws = s.sets[secret]
+    mt, wt = s.sets[t]
+    g = s.rest((t, secret))
+    if s.exact:
+        # S and A disjoint: full ^ S ^ A is the rest's mask; overlapping, a mask too large (weight 0)
+        joint = np.multiply.outer(ws, wt)
+        joint *= g[(s.full ^ ms)[:, None] ^ mt[None, :]]
+        joint = joint.astype(np.float64)
+    else:
+        overlap = (ms[:, None] & mt[None, :]) != 0
+        joint = ws[:, None] * wt[None, :] * g[s.full ^ (ms[:, None] | mt[None, :])]
+        joint[overlap] = 0.0
+    known_t = model.known[t]
+    memt = np.zeros((len(cols), len(mt)), dtype=np.float64)
+    for c_i, c in enumerate(cols):
+        if c in known_t:
+            memt[c_i] = 1.0
+        elif c in model.bit:
+            memt[c_i] = (mt >> model.bit[c]) & 1
+    # the pairs t may hold both of (each card unknown or known at t): a card known elsewhere gives zeros
+    live = [c_i for c_i, c in enumerate(cols) if c in known_t or c in model.bit]
+    lf = np.array([c_i for c_i in live if c_i < nf], dtype=np.intp)
+    ln = np.array([c_i for c_i in live if c_i >= nf], dtype=np.intp)
+    botht = (memt[lf, None, :] * memt[None, ln, :]).reshape(len(lf) * len(ln), len(mt))
+    return joint, memt, (botht, lf, ln - nf)
+
+
 def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple]:
     """Ask mode "chosen", target by target: ``(t, info, o_face, o_num, o_none)``, arrays over (face,
     number) of the expected information and the outcomes' probabilities (see the module docstring)."""
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
+    model = s.model
+    # targets nothing is known of but their hand size (early in a game): two of the same size whose other
+    # holders weigh the same (the same array, bit for bit) get the same numbers, computed once
+    blanks: list[tuple[int, np.ndarray, tuple]] = []
     with single_thread():
         for t in targets:
-            joint, mem = target_joint(s, t, cols)
+            blank = t in s.free and not model.known[t]
+            if blank:
+                rest = s.rest((t, model.secret.holder))
+                same = next((r for size, g, r in blanks if size == model.rem[t] and np.array_equal(g, rest)),
+                            None)
+                if same is not None:
+                    yield (t, *same)
+                    continue
+            joint, memt, both = _chosen_joint(s, t, cols, nf)
             total = joint.sum()
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")
             joint /= total
-            pp = joint.sum(axis=1)                       # P(pair)
-            x = joint @ mem                               # P(pair, t holds card)
-            both = (mem[:, :nf, None] * mem[:, None, nf:]).reshape(len(mem), nf * nn)
-            y = (joint @ both).reshape(len(pp), nf, nn)   # P(pair, t holds face and number)
+            pp = joint.sum(axis=1)                        # P(pair)
+            x = joint @ np.ascontiguousarray(memt.T)      # P(pair, t holds card) (BLAS rounds by layout)
+            y = np.zeros((len(pp), nf, nn))                # P(pair, t holds face and number)
+            botht, lf, ln = both
+            if len(botht):
+                y[:, lf[:, None], ln[None, :]] = (joint @ botht.T).reshape(len(pp), len(lf), len(ln))
             xf = x[:, :nf, None]
             xn = x[:, None, nf:]
             p_face = xf - y + 0.5 * y
@@ -191,6 +249,8 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
             # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
             h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
             info = np.maximum(h_out - h_cond, 0.0)
+            if blank:
+                blanks.append((model.rem[t], rest, (info, o_face, o_num, o_none)))
             yield t, info, o_face, o_num, o_none
 
 
@@ -432,16 +492,66 @@ def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Questio
     faces, numbers, _seats, targets, _pass_left, s = _setup(k, targets)
     nf = len(faces)
     best: tuple | None = None
+    top = -1.0  # the most information seen so far: a question far below it cannot be first
     for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
-        values = info.tolist()
-        for i in range(nf):
-            row = values[i]
-            for j, v in enumerate(row):
-                key = (-round(v, 12), t, i, nf + j)  # _rank's key: faces, then numbers, in deck order
-                if best is None or key < best[0]:
-                    best = (key, t, i, j, v, float(o_face[i, j]), float(o_num[i, j]), float(o_none[i, j]))
+        top = max(top, float(info.max()))
+        # _rank's key rounds to 12 decimals: only values within 1e-11 of the top can tie with it
+        for i, j in zip(*np.nonzero(info >= top - 1e-11)):
+            i, j = int(i), int(j)
+            v = float(info[i, j])
+            key = (-round(v, 12), t, i, nf + j)  # _rank's key: faces, then numbers, in deck order
+            if best is None or key < best[0]:
+                best = (key, t, i, j, v, float(o_face[i, j]), float(o_num[i, j]), float(o_none[i, j]))
     if best is None:
         raise ValueError("no target to ask")
     _key, t, i, j, v, pf, pn, p0 = best
     f, nb = faces[i], numbers[j]
     return Question(t, f, nb, v, {f: pf, nb: pn, None: p0})
+
+
+def best_questions(k: Knowledge, targets: Iterable[int] | None = None,
+                   within: float = 1e-12) -> list[Question]:
+    """The questions whose information is within ``within`` bits of the best one's, in :func:`questions`'
+    order: ``[q for q in qs if q.info >= qs[0].info - within]`` for ``qs = questions(k, targets)``, the
+    same numbers, making a Question only for those (a bot choosing among the best asks at every turn)."""
+    if ask_mode(k) == "pass_left":
+        qs = questions(k, targets)
+        return [q for q in qs if q.info >= qs[0].info - within]
+    faces, numbers, _seats, targets, _pass_left, s = _setup(k, targets)
+    nf = len(faces)
+    rows = []
+    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+        values = info.tolist()
+        rows.append((t, values, o_face, o_num, o_none))
+    if not rows:
+        raise ValueError("no target to ask")
+    # the first of questions(): the least _rank key (faces, then numbers, in deck order)
+    best = min((-round(v, 12), t, i, nf + j, v) for t, values, *_ in rows
+               for i, row in enumerate(values) for j, v in enumerate(row))[-1]
+    top = sorted((-round(v, 12), t, i, nf + j, r) for r, (t, values, *_) in enumerate(rows)
+                 for i, row in enumerate(values) for j, v in enumerate(row) if v >= best - within)
+    out = []
+    for _key, t, i, jj, r in top:
+        _t, values, o_face, o_num, o_none = rows[r]
+        j = jj - nf
+        f, nb = faces[i], numbers[j]
+        out.append(Question(t, f, nb, values[i][j], {f: float(o_face[i, j]), nb: float(o_num[i, j]),
+                                                     None: float(o_none[i, j])}))
+    return out
+
+
+def question(k: Knowledge, target: int, face: Any, number: Any) -> Question:
+    """The one question (``target``, ``face``, ``number``): the entry of ``questions(k, [target])``, the same
+    numbers, without making the others (ask mode "chosen"; pass_left walks its list)."""
+    face, number = Card.parse(face), Card.parse(number)
+    if ask_mode(k) == "pass_left":
+        return next(q for q in questions(k, [target]) if (q.face, q.number) == (face, number))
+    faces, numbers, _seats, targets, _pass_left, s = _setup(k, [target])
+    if face not in faces or number not in numbers:
+        raise ValueError(f"a question names a {k.secret.kinds[0]} and a {k.secret.kinds[1]}, "
+                         f"not {face} and {number}")
+    i, j = list(faces).index(face), list(numbers).index(number)
+    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+        return Question(t, face, number, float(info[i, j]), {
+            face: float(o_face[i, j]), number: float(o_num[i, j]), None: float(o_none[i, j])})
+    raise ValueError("no target to ask")  # pragma: no cover - _setup checked the target

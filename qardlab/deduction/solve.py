@@ -785,13 +785,14 @@ def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card,
                 continue
             cand = list(base)
             ok = True
-            for i in range(n):
-                if m >> i & 1:
-                    g = slot[i]
-                    if g is None or cand[g] is not None:
-                        ok = False
-                        break
-                    cand[g] = unknown[i]
+            while m:  # the set bits only, lowest first (a secret hand has a bit or two)
+                i = (m & -m).bit_length() - 1
+                m &= m - 1
+                g = slot[i]
+                if g is None or cand[g] is not None:
+                    ok = False
+                    break
+                cand[g] = unknown[i]
             if not ok or None in cand:
                 continue
             key = tuple(cand)
@@ -893,13 +894,13 @@ def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
     full_b = size - 1
     seats_total = sum(model.rem[h] for h in seats)
     ms_list, ws_list = ms.tolist(), ws.tolist()
-    comp = [(i, bit[c]) for i, c in enumerate(model.unknown) if c in bit]
+    to_b = [1 << bit[c] if c in bit else 0 for c in model.unknown]  # an unknown card's bit among the named
     out_w = []
     for m, x in zip(ms_list, ws_list):
         hb = 0
-        for i, j in comp:
-            if m >> i & 1:
-                hb |= 1 << j
+        while m:  # the hand's set bits only (a secret hand has a bit or two)
+            hb |= to_b[(m & -m).bit_length() - 1]
+            m &= m - 1
         left = full_b ^ hb
         k = left.bit_count()
         free = seats_total - k

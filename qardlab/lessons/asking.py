@@ -20,9 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..deduction import SECRET, Fact, Knowledge
-from ..deduction.advise import Question, best_question
+from ..deduction.advise import Question, best_question, question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
-from ..games.five_sons.knowledge import knowledge_of
+from ..games.five_sons.knowledge import KnowledgeFeed, knowledge_of
 
 __all__ = ["answer_entropy", "answer_entropy_given_secret", "most_unpredictable", "question_lines",
            "STRATEGIES", "questions_to_certainty", "run_experiment"]
@@ -45,7 +45,7 @@ def answer_entropy_given_secret(k: Knowledge, q: Question) -> float:
     total = 0.0
     for (face, number), p in k.posterior().items():
         known = _with_secret(k, face, number)
-        same = next(x for x in known.questions([q.target]) if (x.face, x.number) == (q.face, q.number))
+        same = question(known, q.target, q.face, q.number)  # what questions([target]) gives for it
         total += p * answer_entropy(same)
     return total
 
@@ -97,7 +97,9 @@ def _advisor_question(k: Knowledge, obs: dict, rng: random.Random) -> Any:
     return Ask(q.target, q.face, q.number)
 
 
-#: way of playing -> (how Alice asks, how she counts the pairs still possible)
+#: way of playing -> (how Alice asks, how she counts the pairs still possible); a way of asking reads
+#: Alice's knowledge and ``obs["legal"]`` (the experiment keeps her observation's other keys up to date
+#: only where her knowledge needs them)
 STRATEGIES: dict[str, tuple[Callable[..., Any], Callable[[Knowledge], int]]] = {
     "random questions, crossing out": (_random_question, lambda k: len(k.naive_candidates())),
     "random questions, full logic": (_random_question, lambda k: len(k.candidates())),
@@ -140,10 +142,20 @@ def _questions_to_certainty(seed: int, ask: Callable[..., Any], counts: Sequence
     asked = 0
     found: list[int | None] = [None] * len(counts)
     waiting = list(range(len(counts)))
+    feed = KnowledgeFeed()  # the seat's knowledge, each event read once (knowledge_of of its observation)
+    obs: dict[str, Any] = {}
+    read = 0  # the events of the log read so far
     while True:
         _other_seats(g, seat, rng)
-        obs = g.observation(seat)
-        k = knowledge_of(obs)
+        if not read:
+            obs = dict(g.observation(seat))
+        else:  # the events since, as the seat saw them (EventLog.view's), and the keys that change
+            obs["events"] = [{**e.seen_by(seat), "kind": e.kind, "step": e.step}
+                             for e in g.events[read:] if e.visible_to(seat)]
+            obs.update(phase=g.phase, to_move=g.to_move, eliminated=sorted(g.eliminated),
+                       legal=g.legal_actions())  # (hand sizes stay: no card changes hands in Five Sons)
+        read = len(g.events)
+        k = feed.feed(obs)
         for i in list(waiting):
             if counts[i](k) == 1:
                 found[i] = asked

@@ -79,6 +79,7 @@ class ChartView(widgets.VBox):
         self.figure: Figure | None = None
         self._canvas: FigureCanvasAgg | None = None
         self._background = None
+        self._bare = None  # the background without the x axes
         self._animated: list[Artist] = []
         self.alt_text = ""
 
@@ -101,7 +102,7 @@ class ChartView(widgets.VBox):
     def show(self, fig: Figure | None) -> None:
         """Draw a new figure in full, and its text alternative."""
         self.figure = fig
-        self._background = None
+        self._background = self._bare = None
         self._animated = []
         with self.hold_sync():
             self.value = figure_png(fig) if fig is not None else b""
@@ -123,8 +124,51 @@ class ChartView(widgets.VBox):
 
         fig.set_dpi(DPI)
         self._canvas = FigureCanvasAgg(fig)
-        self._canvas.draw()
-        self._background = self._canvas.copy_from_bbox(fig.bbox)
+        self._draw_background()
+        self.redraw()
+
+    def _x_axes(self) -> list[Artist]:
+        assert self.figure is not None
+        return [a.xaxis for a in self.figure.axes if a.xaxis.get_visible()]
+
+    def _draw_background(self) -> None:
+        """Draw the figure without the animated artists and keep it as the background; kept also without
+        its x axes (drawn last, over it), so that a new x range draws only them again (:meth:`widen`)."""
+        assert self._canvas is not None and self.figure is not None
+        xaxes = self._x_axes()
+        for x in xaxes:
+            x.set_animated(True)
+        try:
+            self._canvas.draw()
+        finally:
+            for x in xaxes:
+                x.set_animated(False)
+        self._bare = self._canvas.copy_from_bbox(self.figure.bbox)
+        self._draw_x_axes()
+
+    def _draw_x_axes(self) -> None:
+        """The x axes over the background kept without them, kept as the background."""
+        assert self._canvas is not None and self.figure is not None
+        for x in self._x_axes():
+            x.axes.draw_artist(x)
+        self._background = self._canvas.copy_from_bbox(self.figure.bbox)
+
+    def widen(self, xlim: tuple[float, float]) -> None:
+        """Give every axes of the blitted figure the x range ``xlim`` and show it: only the x axes (the
+        question axis of a growing game) are drawn again over the rest of the background, then the animated
+        artists. Nothing else of the background depends on the x range."""
+        if self.figure is None:
+            return
+        for a in self.figure.axes:
+            a.set_xlim(*xlim)
+        if self._bare is None or self._canvas is None:
+            if self._background is not None:
+                self.show_blit(self.figure, self._animated)
+            else:
+                self.redraw()
+            return
+        self._canvas.restore_region(self._bare)
+        self._draw_x_axes()
         self.redraw()
 
     def redraw(self) -> None:

@@ -457,7 +457,8 @@ class FiveSonsTable(GameTable):
         key = (seat, xlim, ylim, entropy_max)
         fig = view.figure
         turn = self._turn(rows)
-        if (self._chart_key != key or fig is None or not view.blitting
+        old = self._chart_key
+        if (old is None or old[0] != key[0] or old[2:] != key[2:] or fig is None or not view.blitting
                 or not charts.has_history(rows, "turn")):
             fig = charts.candidates_chart(rows, current=turn, title=f"What {self.names[seat]} can rule out",
                                           xlim=xlim, ylim=ylim, entropy_max=entropy_max, fixed_layout=True,
@@ -473,8 +474,18 @@ class FiveSonsTable(GameTable):
                         ln.set_xdata([turn, turn])
                     elif gid in cols:
                         ln.set_data(cols.get("turn", []), cols[gid])
-            view.redraw()
+            self._widen(view, key, xlim)
         self.figures["candidates"] = fig
+
+    def _widen(self, view: ChartView, key: tuple, xlim: tuple[float, float]) -> None:
+        """Redraw a blitted chart after its lines moved; when only its question axis changed (the game went
+        past it, or a new deal starts it short again), the same figure is widened in place: only its x axis is
+        drawn again (:meth:`ChartView.widen`), the figure is not rebuilt."""
+        if self._chart_key == key:
+            view.redraw()
+            return
+        self._chart_key = key
+        view.widen(xlim)
 
     def _seats_chart(self, step: int) -> None:
         """The teacher's chart: each seat's logical candidates after each question."""
@@ -484,7 +495,8 @@ class FiveSonsTable(GameTable):
         key = ("teacher", xlim)
         fig = view.figure
         turn = max((self._turn(r) for r in rows.values()), default=0)
-        if (self._chart_key != key or fig is None or not view.blitting
+        old = self._chart_key
+        if (old is None or old[0] != "teacher" or fig is None or not view.blitting
                 or not any(charts.has_history(r, "turn") for r in rows.values())):
             fig = charts.seats_chart(rows, current=turn, xlim=xlim, ylim=126, fixed_layout=True, x="turn")
             self._chart_key = key
@@ -497,7 +509,7 @@ class FiveSonsTable(GameTable):
                 elif gid.startswith("seat:"):
                     cols = charts.history_columns(rows[gid[5:]])
                     ln.set_data(cols.get("turn", []), cols.get("logic", []))
-            view.redraw()
+            self._widen(view, key, xlim)
         self.figures["seats"] = fig
 
     def _advice_chart(self, obs: Mapping[str, Any], seat: int) -> Any:

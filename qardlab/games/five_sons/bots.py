@@ -19,7 +19,7 @@ from typing import Any
 from ...engine import Observation, forced_in
 from ...engine.game import check_seed
 from .actions import Ask, Claim, NoClaim
-from .knowledge import knowledge_of
+from .knowledge import SeatKnowledge
 
 __all__ = ["RandomAsker", "ReasoningBot"]
 
@@ -34,6 +34,8 @@ class RandomAsker:
             raise ValueError(f"memory must be a number of questions (0 or more) or None, not {memory!r}")
         self.rng = random.Random(check_seed(seed))
         self.memory = memory
+        #: the seat's knowledge, read from each observation's new events only
+        self.knowledge = SeatKnowledge()
 
     def remembered(self, obs: Observation) -> Observation:
         """The observation as this bot remembers it: the deal and its last ``memory`` questions."""
@@ -47,7 +49,7 @@ class RandomAsker:
         return Observation({**obs, "events": events})
 
     def candidates(self, obs: Observation) -> set:
-        return set(knowledge_of(self.remembered(obs)).naive_candidates())
+        return set(self.knowledge(self.remembered(obs)).naive_candidates())
 
     def act(self, obs: Observation) -> Any:
         forced = forced_in(obs)
@@ -75,7 +77,7 @@ class ReasoningBot(RandomAsker):
     level = "logic"
 
     def candidates(self, obs: Observation) -> set:
-        return set(knowledge_of(self.remembered(obs)).candidates())
+        return set(self.knowledge(self.remembered(obs)).candidates())
 
     def act(self, obs: Observation) -> Any:
         if obs["phase"] == "ask":

@@ -15,13 +15,15 @@ that come from no game).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...cards import FACE_CARDS, NUMBER_CARDS, Card
 from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from ...deduction.knowledge import Knowledge
 
-__all__ = ["knowledge_of", "secret_spec", "base_knowledge", "WORDS", "RULE_TEXTS"]
+__all__ = ["knowledge_of", "SeatKnowledge", "KnowledgeFeed", "secret_spec", "base_knowledge", "WORDS",
+           "RULE_TEXTS"]
 
 #: the event kinds that add no fact about the cards (a question, per RULES.md; a pass on claiming)
 QUIET = frozenset({"ask", "no_claim"})
@@ -36,7 +38,14 @@ RULE_TEXTS = ("The secret pair holds exactly one face card (J, Q or K).",
 def secret_spec(faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
                 ask_mode: str = "chosen") -> SecretSpec:
     """The Five Sons secret: one face card and one number card (smaller decks for lessons and tests)."""
-    return SecretSpec(groups=(tuple(faces), tuple(numbers)), kinds=("face card", "number card"),
+    return _secret_spec(tuple(faces), tuple(numbers), ask_mode)
+
+
+@functools.lru_cache(maxsize=16)
+def _secret_spec(faces: tuple, numbers: tuple, ask_mode: str) -> SecretSpec:
+    """:func:`secret_spec`, made once per deck and mode (a frozen value, checked once: every
+    :func:`knowledge_of` asks for it)."""
+    return SecretSpec(groups=(faces, numbers), kinds=("face card", "number card"),
                       questions=QuestionModel(mode=ask_mode, event="ask", quiet=QUIET))
 
 
@@ -59,35 +68,31 @@ def _sym(code: str) -> str:
     return Card.parse(code).symbol
 
 
-def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
-    """The knowledge of ``obs["seat"]``, built from its Five Sons observation alone."""
-    if obs.get("game") != "five_sons":
-        raise ValueError(f"not a Five Sons observation (game {obs.get('game')!r})")
-    seat: int = obs["seat"]
-    players: int = obs["players"]
-    names = list(obs.get("names") or [f"seat {s}" for s in range(players)])
+class _FactReader:
+    """Reads one seat's events in order into facts (what :func:`knowledge_of` says of each), keeping what
+    a later event needs (the question number, whether the secret is known)."""
 
-    def who(s: int) -> str:
-        return "you" if s == seat else names[s]
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.seat: int = obs["seat"]
+        self.names = list(obs.get("names") or [f"seat {s}" for s in range(obs["players"])])
+        self.facts: list[Fact] = []
+        self.turn = 0
+        self.secret_known = False
 
-    if obs.get("phase") == "deal":  # nothing dealt yet: every seat will get its share
-        sizes: dict[int, int] = {s: 20 // players for s in range(players)}
-    else:
-        sizes = {s: obs["hand_sizes"][s] for s in range(players)}
-    ask_mode = obs.get("options", {}).get("ask_mode", "chosen")
-    facts: list[Fact] = []
-    add = facts.append
+    def who(self, s: int) -> str:
+        return "you" if s == self.seat else self.names[s]
 
-    turn = 0
-    secret_known = False
-    for ev in obs["events"]:
+    def read(self, ev: Mapping[str, Any], hand: Sequence[str]) -> None:
+        """The facts of one event (``hand``: the seat's hand, for a deal event that does not list it)."""
+        seat, who, add = self.seat, self.who, self.facts.append
         kind, step = ev["kind"], ev["step"]
         if kind == "deal":
-            for code in ev.get("hand", obs["hand"]):
+            for code in ev.get("hand", hand):
                 add(Fact.has(seat, code, step=step, text=f"You were dealt the {_sym(code)}."))
         elif kind == "ask":
-            turn = ev.get("turn", turn + 1)
+            self.turn = ev.get("turn", self.turn + 1)
         elif kind == "answer":
+            turn = self.turn
             a, asker = ev["answerer"], ev["asker"]
             pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
             both = f"{_sym(ev['face'])} and {_sym(ev['number'])}"
@@ -106,18 +111,19 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
                 add(Fact.one_of(a, pair, step=step,
                                 text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}."))
         elif kind == "claim":
+            turn = self.turn
             c = ev["seat"]
             pair = (Card.parse(ev["face"]), Card.parse(ev["number"]))
             both = f"{_sym(ev['face'])} and {_sym(ev['number'])}"
-            if ev["right"] and not secret_known:
-                secret_known = True
+            if ev["right"] and not self.secret_known:
+                self.secret_known = True
                 for card in pair:
                     add(Fact.has(SECRET, card, step=step,
                                  text=f"Turn {turn}: {who(c)} claimed {both}, rightly: "
                                       "that is the secret pair."))
             elif not ev["right"]:
-                if c == seat and "secret" in ev and not secret_known:
-                    secret_known = True
+                if c == seat and "secret" in ev and not self.secret_known:
+                    self.secret_known = True
                     for code in ev["secret"]:
                         add(Fact.has(SECRET, code, step=step,
                                      text=f"Turn {turn}: your wrong claim showed you the secret pair, "
@@ -126,12 +132,99 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
                     add(Fact.not_both(SECRET, pair, step=step,
                                       text=f"Turn {turn}: {who(c)} claimed {both} and was wrong, "
                                            f"so the secret pair is not {both}."))
-        elif kind == "over" and not secret_known:
-            secret_known = True
+        elif kind == "over" and not self.secret_known:
+            self.secret_known = True
             for code in ev["secret"]:
                 add(Fact.has(SECRET, code, step=step,
                              text=f"The game is over and the secret pair is shown: {_sym(code)} is in it."))
-    return base_knowledge(
-        seat, sizes, {s: who(s) for s in range(players)}, facts, ask_mode=ask_mode,
-        extra={"players": players, "ask_mode": ask_mode, "phase": obs.get("phase"),
-               "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})
+
+    def knowledge(self, obs: Mapping[str, Any]) -> Knowledge:
+        """The seat's Knowledge from the facts read so far and the observation's hand sizes and options."""
+        players: int = obs["players"]
+        if obs.get("phase") == "deal":  # nothing dealt yet: every seat will get its share
+            sizes: dict[int, int] = {s: 20 // players for s in range(players)}
+        else:
+            sizes = {s: obs["hand_sizes"][s] for s in range(players)}
+        ask_mode = obs.get("options", {}).get("ask_mode", "chosen")
+        return base_knowledge(
+            self.seat, sizes, {s: self.who(s) for s in range(players)}, self.facts, ask_mode=ask_mode,
+            extra={"players": players, "ask_mode": ask_mode, "phase": obs.get("phase"),
+                   "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})
+
+
+def _check_obs(obs: Mapping[str, Any]) -> None:
+    if obs.get("game") != "five_sons":
+        raise ValueError(f"not a Five Sons observation (game {obs.get('game')!r})")
+
+
+def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
+    """The knowledge of ``obs["seat"]``, built from its Five Sons observation alone."""
+    _check_obs(obs)
+    reader = _FactReader(obs)
+    for ev in obs["events"]:
+        reader.read(ev, obs["hand"])
+    return reader.knowledge(obs)
+
+
+class KnowledgeFeed:
+    """:func:`knowledge_of` kept up from the events alone, each read once: ``feed(obs)`` reads the events of
+    ``obs`` (the first time every event of an observation, after that only the events since, as the seat
+    saw them, which an experiment can take from the log without a whole observation) and returns the
+    seat's knowledge with the other keys of ``obs`` as they are now: the same Knowledge as
+    ``knowledge_of`` of the whole observation. Events must come in order (ValueError naming a step
+    already read). :class:`SeatKnowledge` is the same for whole observations (a bot's)."""
+
+    def __init__(self) -> None:
+        self._reader: _FactReader | None = None
+        self._step = -1  # the last step read
+
+    @property
+    def facts(self) -> list[Fact]:
+        return self._reader.facts if self._reader is not None else []
+
+    def feed(self, obs: Mapping[str, Any]) -> Knowledge:
+        _check_obs(obs)
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = _FactReader(obs)
+        elif obs["seat"] != reader.seat:
+            raise ValueError(f"this feed reads seat {reader.seat}'s observations, not seat {obs['seat']!r}'s")
+        hand = obs["hand"]
+        for ev in obs["events"]:
+            step = ev["step"]
+            if step < self._step:
+                raise ValueError(f"event of step {step!r} comes after step {self._step}: events are read "
+                                 "once, in order")
+            self._step = step
+            reader.read(ev, hand)
+        return reader.knowledge(obs)
+
+
+class SeatKnowledge:
+    """``knowledge_of`` for a player that sees one observation after another of its game (a bot): the
+    facts of the events read before are kept and only the new ones are read, so the log is read once a
+    game, not once a turn. Each call gives exactly ``knowledge_of(obs)``; an observation whose events do
+    not continue those read (another game, another seat, a forgetting bot's shorter memory) is read
+    from its start."""
+
+    def __init__(self) -> None:
+        self._reader: _FactReader | None = None
+        self._events: list[Mapping[str, Any]] = []
+        self._seat: Any = None
+        self._hand: list[str] = []
+
+    def __call__(self, obs: Mapping[str, Any]) -> Knowledge:
+        _check_obs(obs)
+        events = obs["events"]
+        n = len(self._events)
+        hand = list(obs["hand"])
+        reader = self._reader
+        if (reader is None or obs["seat"] != self._seat or hand != self._hand or len(events) < n
+                or reader.names != list(obs.get("names") or [f"seat {s}" for s in range(obs["players"])])
+                or list(events[:n]) != self._events):
+            reader = self._reader = _FactReader(obs)
+            self._seat, self._hand, self._events, n = obs["seat"], hand, [], 0
+        for ev in events[n:]:
+            reader.read(ev, hand)
+            self._events.append(ev)
+        return reader.knowledge(obs)

@@ -16,7 +16,7 @@ from typing import Any
 from ...engine import Observation, forced_in
 from ...engine.game import check_seed
 from .actions import Ask, Claim, NoClaim
-from .knowledge import knowledge_of
+from .knowledge import SeatKnowledge
 
 __all__ = ["ProbabilityBot"]
 
@@ -35,9 +35,11 @@ class ProbabilityBot:
             raise ValueError(f"threshold must be a number in (0, 1], got {threshold!r}")
         self.rng = random.Random(check_seed(seed))
         self.threshold = threshold
+        #: the seat's knowledge, read from each observation's new events only
+        self.knowledge = SeatKnowledge()
 
     def candidates(self, obs: Observation) -> set:
-        return set(knowledge_of(obs).candidates())
+        return set(self.knowledge(obs).candidates())
 
     def act(self, obs: Observation) -> Any:
         forced = forced_in(obs)
@@ -46,15 +48,14 @@ class ProbabilityBot:
         phase = obs["phase"]
         legal = obs["legal"]
         if phase == "ask":
-            k = knowledge_of(obs)
+            from ...deduction.advise import best_questions
+
             targets = sorted({a.target for a in legal})
-            qs = k.questions(targets)
-            best = qs[0].info
-            top = [q for q in qs if q.info >= best - 1e-12]
-            q = self.rng.choice(top)
+            # the questions with the most information (within 1e-12 bits), in the advisor's order
+            q = self.rng.choice(best_questions(self.knowledge(obs), targets))
             return Ask(q.target, q.face, q.number)
         if phase == "claim":
-            post = knowledge_of(obs).posterior()
+            post = self.knowledge(obs).posterior()
             pair, p = max(post.items(), key=lambda kv: kv[1])
             if p >= self.threshold - _EPS:
                 return Claim(*pair)

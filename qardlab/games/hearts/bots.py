@@ -54,6 +54,7 @@ __all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow",
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
 QS = QS_INDEX
+_QS_CODE = _CODE[QS]  # "QS"
 KS = _IDX["KS"]
 AS = _IDX["AS"]
 HEARTS = int(Suit.HEARTS)
@@ -173,7 +174,7 @@ class RuleBot:
         if QS in legal:
             return QS
         for danger in (AS, KS):
-            if danger in legal and QS not in _seen_or_mine(obs):
+            if danger in legal and not _queen_seen_or_mine(obs):
                 return danger
         hearts = [i for i in legal if _suit(i) == HEARTS]
         if hearts:
@@ -187,24 +188,22 @@ class RuleBot:
         """Lead low, from a suit the bot is safe in; flush the Queen with low spades when it is out."""
         if threat is not None:
             return max(legal, key=lambda i: i % 13)
-        seen = _seen_or_mine(obs)
         hand = [_IDX[c] for c in obs["hand"]]
         holds_high_spade = any(i in hand for i in (QS, KS, AS))
         spades = [i for i in legal if _suit(i) == SPADES and i < QS]
-        if spades and not holds_high_spade and QS not in seen:
+        if spades and not holds_high_spade and not _queen_seen_or_mine(obs):
             return min(spades)
         options = [i for i in legal if not (_suit(i) == SPADES and holds_high_spade)] or legal
         non_hearts = [i for i in options if _suit(i) != HEARTS] or options
         return min(non_hearts, key=lambda i: (i % 13, i))
 
 
-def _seen_or_mine(obs: Mapping[str, Any]) -> set[int]:
-    """Cards the seat has seen played this hand, plus its own hand."""
-    seen = {_IDX[c] for c in obs["hand"]}
-    for t in obs["tricks"]:
-        seen.update(_IDX[c] for _, c in t["cards"])
-    seen.update(_IDX[c] for _, c in obs["trick"])
-    return seen
+def _queen_seen_or_mine(obs: Mapping[str, Any]) -> bool:
+    """Whether the Queen of spades is in the seat's hand or was seen played this hand (all the rules of
+    thumb ask of the cards seen: looked up, not every card seen collected)."""
+    if _QS_CODE in obs["hand"] or any(c == _QS_CODE for _, c in obs["trick"]):
+        return True
+    return any(c == _QS_CODE for t in obs["tricks"] for _, c in t["cards"])
 
 
 _RULES_SEEN: dict[str, HeartsRules] = {}

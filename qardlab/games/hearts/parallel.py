@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import sys
 import time
 from typing import Any, Callable, Iterator, Optional
 
@@ -106,15 +107,33 @@ def _workers(n_jobs: Optional[int], backend: Optional[str]) -> int:
         return joblib.effective_n_jobs(-1 if n_jobs is None else n_jobs)
 
 
+def _local_cores() -> int:
+    """The cores this process may run on (joblib's count of local workers for ``n_jobs=-1``, less any
+    cgroup quota, which only the choice of where to run reads)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (no affinity on this system)
+        return os.cpu_count() or 1
+
+
 def _results(fn: Callable[[int, int, int], list], bounds: list[tuple[int, int, int]],
              n_jobs: Optional[int], backend: Optional[str]) -> Iterator[tuple[int, list]]:
     """(hands in the chunk, its results) for every chunk, in chunk order."""
-    workers = 1 if len(bounds) <= 1 else _workers(n_jobs, backend)
+    # n_jobs=None before joblib is imported: no joblib.parallel_config can be active, so its default
+    # local backend; the cores are counted without importing it (~0.1-0.3 s), which waits until the
+    # chunks are handed on, if they are
+    unloaded = n_jobs is None and backend is None and "joblib" not in sys.modules
+    if len(bounds) <= 1:
+        workers = 1
+    elif unloaded:
+        workers = _local_cores() if have_joblib() else 1
+    else:
+        workers = _workers(n_jobs, backend)
     if workers <= 1:
         for i, start, stop in bounds:
             yield stop - start, fn(start, stop, i)
         return
-    if n_jobs is None and backend is None and _default_backend():
+    if n_jobs is None and backend is None and (unloaded or _default_backend()):
         # the faster of this process and every core: chunks run here while what is left would take
         # less time here than on the workers (the estimate: the hands played here so far, timed)
         spent = 0.0

@@ -10,13 +10,26 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Sequence
 
-from ...cards import _SUIT_TABLES, Card, Hand, hand_html
+from ...cards import _SUIT_TABLES, Card, Hand, _gc_paused, hand_html
 from ...engine import IllegalAction
 
 __all__ = ["Deal", "Trick", "action_to_json", "action_from_json", "codes_of", "cards_of"]
 
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
-_CODE_TABLES = tuple(tuple(tuple(c.code for c in cards) for cards in table) for table in _SUIT_TABLES)
+
+
+def _code_table(suit: int) -> tuple[tuple[str, ...], ...]:
+    """The codes of the cards of ``_SUIT_TABLES[suit]``, mask by mask, built bit by bit as that table
+    is (each rank's code read once, not once per mask holding it: ~5x faster at import)."""
+    table: list[tuple[str, ...]] = [()]
+    for r in range(13):
+        code = (_SUIT_TABLES[suit][1 << r][0].code,)
+        table += [codes + code for codes in table]
+    return tuple(table)
+
+
+with _gc_paused():  # (see cards._gc_paused)
+    _CODE_TABLES = tuple(_code_table(s) for s in range(4))
 _C0, _C1, _C2, _C3 = _CODE_TABLES
 _BIT = attrgetter("bit")
 _JUST_CARDS = frozenset({Card})

@@ -9,6 +9,7 @@ import pytest
 from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
 from qardlab.deduction.knowledge import SECRET, Knowledge
 from qardlab.games.five_sons import Ask, Claim, FiveSons, NoClaim, Show
+from qardlab.games.five_sons.bots import RandomAsker
 from qardlab.games.five_sons.knowledge import knowledge_of
 
 from .conftest import HANDS4
@@ -129,3 +130,37 @@ def test_knowledge_secret_always_a_candidate(players: int) -> None:
             k = g.knowledge(seat)
             assert g.secret in k.candidates()
             assert k.candidates() <= k.naive_candidates()
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_knowledge_feed_equals_knowledge_of_at_every_step(seed: int) -> None:
+    """KnowledgeFeed, fed a seat's first observation and then only the events since (as the seat saw them),
+    gives the very Knowledge knowledge_of gives of the whole observation, at every step, for every seat,
+    claims (right and wrong) included; an event fed twice is refused by its step, the feed unchanged."""
+    from qardlab.games.five_sons.knowledge import KnowledgeFeed
+
+    game = FiveSons.new(players=5 if seed % 2 else 4, seed=seed)
+    bots = {s: RandomAsker(seed=seed * 10 + s) for s in range(game.players)}
+    rng = random.Random(seed)
+    feeds = {s: KnowledgeFeed() for s in range(game.players)}
+    read = 0
+    while True:
+        for s, feed in feeds.items():
+            obs = game.observation(s)
+            if read:
+                obs = dict(obs, events=[{**e.seen_by(s), "kind": e.kind, "step": e.step}
+                                        for e in game.events[read:] if e.visible_to(s)])
+            assert feed.feed(obs) == knowledge_of(game.observation(s))
+        read = len(game.events)
+        if game.is_over:
+            break
+        if game.phase == "claim" and rng.random() < 0.04:  # now and then a claim, mostly a wrong one
+            game.apply(rng.choice([a for a in game.legal_actions() if isinstance(a, Claim)]))
+        else:
+            game.apply(bots[game.to_move].act(game.observation(game.to_move)))
+    facts = list(feeds[0].facts)
+    with pytest.raises(ValueError, match="step"):
+        feeds[0].feed(game.observation(0))
+    assert feeds[0].facts == facts
+    assert False in {e.public["right"] for e in game.events if e.kind == "claim"}  # a wrong claim was read
+    assert game.events[-1].kind == "over"  # and the secret shown at the end

@@ -137,3 +137,20 @@ def test_default_plays_here_until_the_workers_would_finish_sooner(monkeypatch: p
     assert spread[0][2] == here and {p for *_, p in spread[4:]} - {here}  # the first chunk timed here
     one = tournament(ENTRIES, hands=16, seed=9, chunk=4, n_jobs=1, bar=False)
     assert tournament(ENTRIES, hands=16, seed=9, chunk=4, bar=False) == one
+
+
+@needs_joblib
+def test_default_short_experiment_does_not_import_joblib() -> None:
+    """n_jobs=None in a fresh interpreter: a short experiment, which stays in this process, never imports
+    joblib (0.1-0.3 s a lesson's cell would wait for); the hands come back in order all the same."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from qardlab.games.hearts.parallel import map_chunks\n"
+            "out = map_chunks(lambda a, b, i: list(range(a, b)), 12, chunk=4, bar=False)\n"
+            "print(out == list(range(12)), 'joblib' in sys.modules)\n")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "False"]
