@@ -92,30 +92,27 @@ _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
 
 
-def _dealing_shuffle(players: int) -> Any:
-    """``deal(order, getrandbits)``: ``random.Random.shuffle(order)`` on the list of the bits of the
-    cards in play, step for step (the same draws, so a seed gives the same deals as ever), and the
-    shuffled cards dealt one at a time, card ``p`` of the shuffled order to the ``p % players``-th
-    hand: the tuple of the hands' masks. Written out as straight-line code for this player count
-    (made once per player count; a loop over the steps costs a fifth more), and dealt as the shuffle
-    goes: Fisher-Yates fixes position ``i`` at step ``i``, so its card is added to its hand then,
-    and the list is never read there again (no swap back, no sums after)."""
-    size = _HAND_SIZES[players] * players
-    lines = ["def deal(order, getrandbits):"]
-    started: set[int] = set()
-    for i in range(size - 1, 0, -1):  # Random.shuffle: j = _randbelow(i + 1), i from the top down
-        k = (i + 1).bit_length()
-        h = i % players
-        lines += [f"    j = getrandbits({k})", f"    while j > {i}:", f"        j = getrandbits({k})",
-                  f"    h{h} {'+=' if h in started else '='} order[j]", f"    order[j] = order[{i}]"]
-        started.add(h)
-    lines += ["    h0 += order[0]", f"    return ({', '.join(f'h{s}' for s in range(players))},)"]
-    namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), f"<hearts dealing shuffle, {players} players>", "exec"), namespace)
-    return namespace["deal"]
+#: the dealing shuffle's steps for each player count: (i, bits of i + 1, the hand of position i), i from
+#: the top down (see :func:`_deal_shuffled`)
+_DEAL_STEPS = {n: tuple((i, (i + 1).bit_length(), i % n) for i in range(_HAND_SIZES[n] * n - 1, 0, -1))
+               for n in range(3, 7)}
 
 
-_DEALING_SHUFFLES: dict[int, Any] = {}
+def _deal_shuffled(order: list[int], getrandbits: Any, players: int) -> tuple[int, ...]:
+    """``random.Random.shuffle(order)`` on the list of the bits of the cards in play, step for step (the
+    same draws, so a seed gives the same deals as ever), and the shuffled cards dealt one at a time,
+    card ``p`` of the shuffled order to hand ``p % players``: the tuple of the hands' masks. Dealt as the
+    shuffle goes: Fisher-Yates fixes position ``i`` at step ``i``, so its card joins its hand then and
+    the list is not read there again (no swap back, no sums after)."""
+    hands = [0] * players
+    for i, k, h in _DEAL_STEPS[players]:  # Random.shuffle: j = _randbelow(i + 1)
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        hands[h] += order[j]
+        order[j] = order[i]
+    hands[0] += order[0]
+    return tuple(hands)
 
 
 class _Setup:
@@ -123,7 +120,7 @@ class _Setup:
 
     __slots__ = ("rules", "players", "cycle", "deck", "hand_size", "lead_bit", "opening_card", "next",
                  "first_lead", "unbroken_lead", "broken_lead", "first_discard", "later_discard", "break_mask",
-                 "offsets", "point_mask", "rules_dict", "deck_bits", "sizes", "deal_shuffle", "cycle_offsets")
+                 "offsets", "point_mask", "rules_dict", "deck_bits", "sizes", "cycle_offsets")
 
     def __init__(self, players: int, rules: HeartsRules) -> None:
         self.rules = rules
@@ -145,14 +142,10 @@ class _Setup:
         #: gives them (an observation's ``rules``, copied)
         self.point_mask = sum(1 << i for i in range(52) if scores_points(1 << i, rules))
         self.rules_dict = rules.to_dict()
-        #: the bits of the cards in play, lowest first (what the shuffle starts from), the hand sizes
-        #: of a deal, and the shuffle that deals them (:func:`_dealing_shuffle`, one per player count)
+        #: the bits of the cards in play, lowest first (what the dealing shuffle starts from), and the
+        #: hand sizes of a deal
         self.deck_bits = _DECK_BITS[players]
         self.sizes = _SIZES_OF[players]
-        shuffle = _DEALING_SHUFFLES.get(players)
-        if shuffle is None:
-            shuffle = _DEALING_SHUFFLES[players] = _dealing_shuffle(players)
-        self.deal_shuffle = shuffle
         #: the pass cycle as (direction, offset) pairs
         self.cycle_offsets = tuple((d, self.offset(d)) for d in self.cycle)
 
@@ -690,7 +683,7 @@ class Hearts(Game):
             raise IllegalAction("a game set up with from_deal is one hand")
         setup = self._setup
         # dealt[j]: the cards j, j + n, ... of the shuffled deck (the shuffle is Random.shuffle's)
-        dealt = setup.deal_shuffle([*setup.deck_bits], (self._rng or self.rng).getrandbits)
+        dealt = _deal_shuffled([*setup.deck_bits], (self._rng or self.rng).getrandbits, self.players)
         # the k-th card dealt goes to seat (first + k) % n, first the seat left of the next dealer
         first = (self.dealer + 2) % self.players
         if first:

@@ -296,9 +296,6 @@ class HandScore(NamedTuple):
     mode: str | None
 
 
-_new_tuple = tuple.__new__
-
-
 def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
                scores: Sequence[int] | None = None, single: bool = True) -> HandScore:
     """Rule (scoring): each seat's points for a hand, from the masks of the cards it took.
@@ -307,9 +304,7 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
     looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
     ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = []
-    for t in taken:  # points_of of each, inlined (a loop: cheaper than a call per seat)
-        raw.append((t & HEARTS_MASK).bit_count() * HEART_POINTS + (QUEEN_POINTS if t & QS_BIT else 0))
+    raw = list(map(points_of, taken))
     final = raw[:]
     shooter = None
     mode = None
@@ -326,7 +321,7 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
         for s in range(n):
             if taken[s] & JD_BIT:
                 final[s] += JD_POINTS
-    return _new_tuple(HandScore, (raw, final, shooter, mode))  # HandScore(...) without its __new__ frame
+    return HandScore(raw, final, shooter, mode)
 
 
 def moon_choice(shooter: int, scores: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
