@@ -82,19 +82,37 @@ _DECK_BITS = {n: tuple(c.bit for c in cards_of_mask(deck_mask(n))) for n in rang
 _DECKS = {n: deck_mask(n) for n in range(3, 7)}
 _HAND_SIZES = {n: hand_size(n) for n in range(3, 7)}
 _SIZES_OF = {n: (s,) * n for n, s in _HAND_SIZES.items()}
-#: by the bit of the card led: its suit's mask, the shift of its 13 bits and that suit's table of Cards
-_FOLLOW = {1 << i: (SUIT_MASKS[i // 13], 13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52)}
+#: by the index of the card led: its suit's mask, the shift of its 13 bits and that suit's table of Cards
+#: (a tuple: indexing it is several times cheaper than a dict keyed by the card's bit)
+_LED = tuple((SUIT_MASKS[i // 13], 13 * (i // 13), _SUIT_TABLES[i // 13]) for i in range(52))
 _SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
 _CODES = tuple(c.code for c in _CARDS)
-_EVERY_NTH = {n: tuple(slice(j, None, n) for j in range(n)) for n in range(3, 7)}
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(3, 7)}
 _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
-#: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
-_SHUFFLE_STEPS = {
-    size: tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
-    for size in (48, 50, 51, 52)
-}
+
+
+#: the dealing shuffle's steps for each player count: (i, bits of i + 1, the hand of position i), i from
+#: the top down (see :func:`_deal_shuffled`)
+_DEAL_STEPS = {n: tuple((i, (i + 1).bit_length(), i % n) for i in range(_HAND_SIZES[n] * n - 1, 0, -1))
+               for n in range(3, 7)}
+
+
+def _deal_shuffled(order: list[int], getrandbits: Any, players: int) -> tuple[int, ...]:
+    """``random.Random.shuffle(order)`` on the list of the bits of the cards in play, step for step (the
+    same draws, so a seed gives the same deals as ever), and the shuffled cards dealt one at a time,
+    card ``p`` of the shuffled order to hand ``p % players``: the tuple of the hands' masks. Dealt as the
+    shuffle goes: Fisher-Yates fixes position ``i`` at step ``i``, so its card joins its hand then and
+    the list is not read there again (no swap back, no sums after)."""
+    hands = [0] * players
+    for i, k, h in _DEAL_STEPS[players]:  # Random.shuffle: j = _randbelow(i + 1)
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        hands[h] += order[j]
+        order[j] = order[i]
+    hands[0] += order[0]
+    return tuple(hands)
 
 
 class _Setup:
@@ -102,7 +120,7 @@ class _Setup:
 
     __slots__ = ("rules", "players", "cycle", "deck", "hand_size", "lead_bit", "opening_card", "next",
                  "first_lead", "unbroken_lead", "broken_lead", "first_discard", "later_discard", "break_mask",
-                 "offsets", "point_mask", "rules_dict")
+                 "offsets", "point_mask", "rules_dict", "deck_bits", "sizes", "cycle_offsets")
 
     def __init__(self, players: int, rules: HeartsRules) -> None:
         self.rules = rules
@@ -124,6 +142,12 @@ class _Setup:
         #: gives them (an observation's ``rules``, copied)
         self.point_mask = sum(1 << i for i in range(52) if scores_points(1 << i, rules))
         self.rules_dict = rules.to_dict()
+        #: the bits of the cards in play, lowest first (what the dealing shuffle starts from), and the
+        #: hand sizes of a deal
+        self.deck_bits = _DECK_BITS[players]
+        self.sizes = _SIZES_OF[players]
+        #: the pass cycle as (direction, offset) pairs
+        self.cycle_offsets = tuple((d, self.offset(d)) for d in self.cycle)
 
     def offset(self, direction: str) -> int:
         """The pass offset of ``direction`` (checked once per table; ValueError naming a bad one)."""
@@ -137,23 +161,27 @@ class _Setup:
     check_direction = offset
 
 
-_SETUPS: dict[tuple[int, int], _Setup] = {}
+#: by (players, id of the rules object): that object (kept alive here, so its id is not reused while
+#: it is cached) and its setup; by (players, rules' value): the setup
+_SETUPS: dict[tuple[int, int], tuple[HeartsRules, _Setup]] = {}
 _SETUPS_BY_VALUE: dict[tuple[int, HeartsRules], _Setup] = {}
 
 
 def _setup(players: int, rules: HeartsRules) -> _Setup:
-    """The cached ``_Setup`` of a table: by the rules object (immutable, and kept alive by its setup),
-    else by the rules' value (equal rules made anew: the same setup)."""
+    """The cached ``_Setup`` of a table: by the rules object, else by the rules' value (equal rules
+    made anew share the setup, and are cached by their own id from then on: hashing a dataclass's
+    value costs more than the rest of a game's set-up)."""
     key = (players, id(rules))
-    setup = _SETUPS.get(key)
-    if setup is None or setup.rules is not rules:
-        if len(_SETUPS) > 256:
-            _SETUPS.clear()
-            _SETUPS_BY_VALUE.clear()
-        setup = _SETUPS_BY_VALUE.get((players, rules))
-        if setup is None:
-            setup = _SETUPS_BY_VALUE[players, rules] = _Setup(players, rules)
-        _SETUPS[key] = setup
+    entry = _SETUPS.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+        _SETUPS_BY_VALUE.clear()
+    setup = _SETUPS_BY_VALUE.get((players, rules))
+    if setup is None:
+        setup = _SETUPS_BY_VALUE[players, rules] = _Setup(players, rules)
+    _SETUPS[key] = (rules, setup)
     return setup
 
 
@@ -183,11 +211,10 @@ class Hearts(Game):
     # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
-        "_bit", "_broken", "_chosen", "_cycle", "_discard_mask", "_final", "_first",
-        "_fixed_direction", "_hands", "_k", "_lead_bit", "_lead_mask", "_legal_mask",
+        "_bit", "_broken", "_chosen", "_discard_mask", "_final", "_first",
+        "_fixed_direction", "_hands", "_k", "_lead_mask", "_led", "_legal_mask",
         "_moon", "_next", "_offset", "_phase", "_setup", "_taken", "_to_move", "_trick",
-        "dealer", "deck",
-        "hand_history", "hand_no", "hand_size", "is_over", "opening_card", "pass_direction", "phase", "rules",
+        "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase", "rules",
         "scores", "single", "winners",
     )
     _LISTS = ("_hands", "_chosen", "_taken", "_trick", "scores", "hand_history")
@@ -208,7 +235,7 @@ class Hearts(Game):
         single = options.get("single", False)
         if single is not False and single is not True:
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
-        super().__init__(players, options, seed)  # checks the seed and the names
+        Game.__init__(self, players, options, seed)  # checks the seed and the names
         setup = _setup(players, rules)  # the table's constants, from the rules kernel (cached)
         if single:
             direction = options.get("pass_direction", "left")
@@ -224,13 +251,7 @@ class Hearts(Game):
         self._bit = 0  # the bit of the card played (the mask of the cards passed), from _validate to _do
         self.rules: HeartsRules = rules
         self.single = single
-        self._setup = setup
-        self._cycle = setup.cycle
-        self.deck = setup.deck
-        self.hand_size = setup.hand_size
-        self._lead_bit = setup.lead_bit
-        #: the lowest club in play, which opens every hand
-        self.opening_card: Card = setup.opening_card
+        self._setup = setup  # (the table's constants: deck, hand_size, opening_card... read from it)
         self._next = setup.next  # the seat on each seat's left
         self._k = rules.cards_to_pass
         self.hand_no = -1
@@ -257,6 +278,9 @@ class Hearts(Game):
         self._final: list[int] | None = None
         self._moon: int | None = None
         self._trick: list[int] = []  # the open trick's cards as bits (Card.bit); seat k: (leader + k) % n
+        #: the suit led to the open trick, as ``_LED`` gives it (set as a trick is led; read only while
+        #: the trick is open)
+        self._led: tuple[int, int, tuple[Card, ...]] = _LED[0]
         self._first = True  # the first trick is not complete yet
         self._broken = False  # hearts broken by a completed trick (the open trick: see hearts_broken)
         # the kernel's masks of the cards the mover may lead / discard when it holds any of them
@@ -319,6 +343,21 @@ class Hearts(Game):
     @property
     def to_move(self) -> int | None:
         return self._to_move
+
+    @property
+    def deck(self) -> int:
+        """The mask of the cards in play with this many players."""
+        return self._setup.deck
+
+    @property
+    def hand_size(self) -> int:
+        """The cards each seat is dealt."""
+        return self._setup.hand_size
+
+    @property
+    def opening_card(self) -> Card:
+        """The lowest club in play, which opens every hand."""
+        return self._setup.opening_card
 
     def hand(self, seat: int) -> Hand:
         """That seat's cards now (chosen pass cards stay in the hand until they change hands)."""
@@ -412,7 +451,7 @@ class Hearts(Game):
         trick = self._trick
         if trick:  # _legal(), inlined (cards on the table: the play phase)
             h = self._hands[self._to_move]  # type: ignore[index]
-            suit, shift, table = _FOLLOW[trick[0]]  # by the bit of the card led
+            suit, shift, table = self._led  # the suit led
             m = h & suit
             if m:  # following suit: one suit's table
                 self._legal_mask = m
@@ -428,7 +467,9 @@ class Hearts(Game):
                 m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
             else:
                 return []
-        return [*_T0[m & 0x1FFF], *_T1[m >> 13 & 0x1FFF], *_T2[m >> 26 & 0x1FFF], *_T3[m >> 39]]
+        lo = m & 0x3FFFFFF  # (two one-digit ints: the four suits' masks from them come cheaper)
+        m >>= 26
+        return [*_T0[lo & 0x1FFF], *_T1[lo >> 13], *_T2[m & 0x1FFF], *_T3[m >> 13]]
 
     def _why_illegal(self, idx: int) -> str:
         """Why the mover may not play card ``idx`` now, and what is legal (in ``words.why_illegal``)."""
@@ -485,15 +526,19 @@ class Hearts(Game):
             bit = action.bit
             if self._legal_mask & bit:
                 self.history.append(action)
-                trick = self._trick
-                trick.append(bit)
                 self._legal_mask = 0
-                if len(trick) < self.players:
-                    s = self._to_move
-                    self._hands[s] ^= bit  # type: ignore[index]
-                    self._to_move = self._next[s]  # type: ignore[index]
-                else:
-                    self._end_trick(bit)
+                trick = self._trick
+                if trick:
+                    trick.append(bit)
+                    if len(trick) == self.players:
+                        self._end_trick(bit)
+                        return True
+                else:  # a lead
+                    trick.append(bit)
+                    self._led = _LED[action.index]
+                s = self._to_move
+                self._hands[s] ^= bit  # type: ignore[index]
+                self._to_move = self._next[s]  # type: ignore[index]
                 return True
             return False
         return type(action) is tuple and self._phase == _PASS and self._pass_fast(action)
@@ -550,8 +595,9 @@ class Hearts(Game):
         n = self.players
         if len(action.masks) != n:
             raise IllegalAction(f"a deal needs {n} hands, got {len(action.masks)}")
-        size = self.hand_size
-        deck = self.deck
+        setup = self._setup
+        size = setup.hand_size
+        deck = setup.deck
         masks = action.masks
         union = 0
         for m in masks:
@@ -635,18 +681,14 @@ class Hearts(Game):
             raise IllegalAction("no deal is due now")
         if self.single and self.hand_no >= 0:
             raise IllegalAction("a game set up with from_deal is one hand")
-        n = self.players
-        order = [*_DECK_BITS[n]]
-        getrandbits = (self._rng or self.rng).getrandbits
-        for i, k in _SHUFFLE_STEPS[len(order)]:  # Random.shuffle: j = randbelow(i + 1), swap
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            order[i], order[j] = order[j], order[i]
+        setup = self._setup
+        # dealt[j]: the cards j, j + n, ... of the shuffled deck (the shuffle is Random.shuffle's)
+        dealt = _deal_shuffled([*setup.deck_bits], (self._rng or self.rng).getrandbits, self.players)
         # the k-th card dealt goes to seat (first + k) % n, first the seat left of the next dealer
-        first = (self.dealer + 2) % n
-        sums = list(map(sum, map(order.__getitem__, _EVERY_NTH[n])))  # sums[j]: cards j, j + n, ...
-        return Deal._of_masks(tuple(sums[-first:] + sums[:-first]), _SIZES_OF[n])  # seat s: sums[s - first]
+        first = (self.dealer + 2) % self.players
+        if first:
+            dealt = dealt[-first:] + dealt[:-first]  # seat s: dealt[s - first]
+        return Deal._of_masks(dealt, setup.sizes)
 
     def next_hand(self) -> Hearts:
         """Deal the next hand of the match (only between hands)."""
@@ -664,20 +706,21 @@ class Hearts(Game):
         self._deal(deal)
 
     def _deal(self, deal: Deal) -> None:
-        n = self.players
         if self.hand_no >= 0:  # (a new game is in the reset state already)
             self._reset_hand()
-        self.hand_no += 1
-        self.dealer = (self.dealer + 1) % n
+        hand_no = self.hand_no = self.hand_no + 1
+        dealer = self.dealer = (self.dealer + 1) % self.players
         self._hands = list(deal.masks)
-        if self._fixed_direction is not None:
-            direction = self._fixed_direction
+        direction = self._fixed_direction
+        if direction is None:
+            cycle = self._setup.cycle_offsets
+            direction, offset = cycle[hand_no % len(cycle)]
         else:
-            direction = self._cycle[self.hand_no % len(self._cycle)]
+            offset = self._setup.offset(direction)
         self.pass_direction = direction
-        self._offset = self._setup.offset(direction)
-        self.events.deal(len(self.history) - 1, self.hand_no, self.dealer, direction, deal.masks, deal.sizes)
-        if self._offset and self._k:
+        self._offset = offset
+        self.events.deal(len(self.history) - 1, hand_no, dealer, direction, deal.masks, deal.sizes)
+        if offset and self._k:
             self._phase = _PASS
             self.phase = _PHASE_OUT[_PASS]
             self._to_move = 0
@@ -707,11 +750,12 @@ class Hearts(Game):
         self._start_play()
 
     def _start_play(self) -> None:
-        lead = self._lead_bit
+        lead = self._setup.lead_bit
         self._phase = _PLAY
         self.phase = _PHASE_OUT[_PLAY]
+        hands = self._hands
         s = 0
-        while not self._hands[s] & lead:
+        while not hands[s] & lead:
             s += 1
         self._to_move = s
         self._legal_mask = 0
@@ -720,6 +764,8 @@ class Hearts(Game):
     def _play(self, bit: int) -> None:
         """The mover plays the card of ``bit`` (validated, in the history; ``apply`` inlines this)."""
         trick = self._trick
+        if not trick:
+            self._led = _LED[bit.bit_length() - 1]
         trick.append(bit)
         if len(trick) < self.players:
             s = self._to_move
@@ -737,7 +783,8 @@ class Hearts(Game):
         hands[s] ^= bit
         trick = self._trick
         tmask = sum(trick)  # distinct bits: the sum is the union
-        w = trick_winner(trick, self._next[s], self.players, tmask)  # the leader sits left of the last
+        # the leader sits left of the last; the suit led and the trick's mask are known already
+        w = trick_winner(trick, self._next[s], self.players, tmask, self._led[0])
         self._taken[w] |= tmask
         if self._first:
             setup = self._setup

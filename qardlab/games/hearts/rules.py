@@ -265,12 +265,13 @@ def legal_mask(hand: int, led: int | None, first_trick: bool, broken: bool, play
     return hand & lead_mask(first_trick, broken, players, rules) or hand
 
 
-def trick_winner(bits: Sequence[int], leader: int, players: int, union: int = 0) -> int:
+def trick_winner(bits: Sequence[int], leader: int, players: int, union: int = 0, led: int = 0) -> int:
     """Rule (trick): the seat that takes a complete trick, the highest card of the suit led.
 
     ``bits`` are the (distinct) cards' bits in playing order, the first led by seat ``leader``;
-    ``union``, if given, is their mask (a caller that has it already saves summing them again)."""
-    top = (union or sum(bits)) & _SUIT_MASK_OF_BIT[bits[0]]  # distinct bits: the sum is the union
+    ``union``, if given, is their mask and ``led`` the mask of the suit led (a caller that has them
+    already saves working them out again)."""
+    top = (union or sum(bits)) & (led or _SUIT_MASK_OF_BIT[bits[0]])  # distinct bits: the sum is the union
     return (leader + bits.index(1 << top.bit_length() - 1)) % players
 
 
@@ -278,7 +279,11 @@ def pass_hands(hands: Sequence[int], chosen: Sequence[int], offset: int) -> list
     """Rule (passing): the hands once the chosen cards change hands together, each seat's to the
     seat ``offset`` on (see :func:`pass_offset`)."""
     n = len(hands)
-    return [(hands[i] & ~chosen[i]) | chosen[(i - offset) % n] for i in range(n)]
+    offset %= n
+    out = []
+    for i in range(n):  # (a loop: cheaper than a comprehension's frame for a handful of seats)
+        out.append((hands[i] & ~chosen[i]) | chosen[i - offset])  # (i - offset: -n < it < n)
+    return out
 
 
 class HandScore(NamedTuple):

@@ -2,8 +2,9 @@
 
 The step engine logs plays implicitly (their events are built from the history when read),
 holds the open trick as card bits, checks passes of interned Cards on a short path and
-shuffles with ``Random.shuffle``'s steps inlined; the batch simulator deals by sorting random
-keys and draws slots from raw 32-bit words. These tests pin what those shortcuts must not change.
+shuffles with ``Random.shuffle``'s steps written out (dealing as it goes); the batch simulator
+deals by sorting random keys and draws slots from raw 32-bit words. These tests pin what those
+shortcuts must not change.
 """
 
 from __future__ import annotations
@@ -247,3 +248,16 @@ def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: Hear
     for bad in (None, PUBLIC, n, -1):
         with pytest.raises(IllegalAction, match="not a seat"):
             g.bot_observation(bad)  # type: ignore[arg-type]
+
+
+def test_setup_cache_serves_equal_rules_made_anew_by_their_own_id() -> None:
+    """Equal rules made anew share one setup, found by the new object's id from its second game on
+    (the by-value lookup hashes the rules: it once ran for every game of such rules)."""
+    from qardlab.games.hearts import game as hearts_game
+
+    first, again = HeartsRules(target=777), HeartsRules(target=777)
+    setup = hearts_game._setup(4, first)
+    assert hearts_game._setup(4, again) is setup
+    assert hearts_game._SETUPS[4, id(again)] == (again, setup)  # cached by its own id now
+    assert Hearts.new(4, seed=3, rules=again)._setup is setup
+    assert hearts_game._setup(5, again) is not setup  # (another player count, another setup)
