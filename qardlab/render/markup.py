@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
-__all__ = ["Child", "el", "raw", "to_html", "to_xml", "style_text"]
+__all__ = ["Child", "el", "raw", "wrapped", "to_html", "to_xml", "style_text"]
 
 Child = Union[ET.Element, str, int, float, None, Iterable[Any]]
 
@@ -79,6 +79,14 @@ def _append(parent: ET.Element, children: Iterable[Any]) -> None:
 def raw(markup: str) -> ET.Element:
     """Well-formed markup made by another function of the package as an element of the tree."""
     return ET.fromstring(markup)
+
+
+def wrapped(markup: str, tag: str = "div", **attrs: Any) -> str:
+    """HTML the package made (a hand, a felt, a log: HTML, with void elements such as ``<br>``, so not
+    parsed again by :func:`raw`) inside an element ``<tag>`` made by :func:`el` with ``attrs``."""
+    empty = to_html(el(tag, **attrs))  # <tag ...></tag>
+    end = f"</{tag}>"
+    return empty[: -len(end)] + markup + end
 
 
 def to_html(e: ET.Element) -> str:

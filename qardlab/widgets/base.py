@@ -102,6 +102,14 @@ class GameTable(widgets.VBox):
 
     #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
     auto_deal = True
+    #: the game's ``describe_event(kind, data, seat, names)``: an event of a JSON observation in a seat's
+    #: words, for views drawn from observations alone (:mod:`qardlab.widgets.replay`)
+    describe_event: Any = None
+    #: ``seat_view_parts(obs, seat, names, level)``: a seat's column of the side-by-side replay between
+    #: its step's words and its log (HTML strings, from the seat's JSON observation alone); None: the
+    #: game has no such view. ``seat_view_log``: the options of that column's log.
+    seat_view_parts: Any = None
+    seat_view_log: Mapping[str, Any] = {}
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",

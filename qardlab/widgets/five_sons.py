@@ -23,12 +23,13 @@ from ..cards import FACE_CARDS, NUMBER_CARDS, Card
 from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
 from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
+from ..render.grid import grid_table
 from ..render.markup import el, to_html
 from . import felt
 from .base import GameTable
-from .cards import card_options
+from .cards import card_options, cards_html
 from .figures import ChartView, growing_limit
-from .grid import DeductionGrid
+from .grid import LEVELS, DeductionGrid
 from .source import seat_keys
 
 __all__ = ["FiveSonsTable", "SECRET"]
@@ -45,6 +46,26 @@ def _choose(dropdown: widgets.Dropdown, value: Any) -> None:
 
 class FiveSonsTable(GameTable):
     """A Five Sons table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
+
+    describe_event = staticmethod(describe_event)
+    seat_view_log = {"height": "14em"}
+
+    @staticmethod
+    def seat_view_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
+        """The side-by-side replay's column (see :class:`GameTable`): the seat's hand, and its deduction
+        grid at ``level`` from its knowledge (``knowledge_of`` its observation)."""
+        if obs["phase"] == "deal":
+            return [to_html(el("div", el("i", "not dealt yet"), cls="qard-hand")),
+                    to_html(el("i", "Nothing dealt yet."))]
+        k = knowledge_of(obs)
+        holders = [s for s in range(obs["players"]) if s != seat] + [SECRET]
+        heads = {**dict(enumerate(names)), SECRET: "secret", seat: "you"}
+        title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
+                 f"{len(k.candidates())} by logic")
+        return [cards_html([Card.parse(c) for c in obs["hand"]]),
+                to_html(el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows")),
+                to_html(el("div", title, cls="qard-seat-pairs")),
+                to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level]))]
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,

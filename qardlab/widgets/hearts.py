@@ -24,7 +24,7 @@ from ..cards import Card, Suit
 from ..games.hearts.game import describe_event
 from ..games.hearts.knowledge import knowledge_of
 from ..render.grid import grid_table
-from ..render.markup import el, raw, to_html
+from ..render.markup import el, raw, to_html, wrapped
 from . import felt
 from .base import GameTable
 from .cards import cards_html
@@ -38,6 +38,20 @@ class HeartsTable(GameTable):
     """A Hearts table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
 
     auto_deal = False
+    describe_event = staticmethod(describe_event)
+    seat_view_log = {"height": "12em", "limit": 40, "empty": ""}
+
+    @staticmethod
+    def seat_view_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
+        """The side-by-side replay's column (see :class:`GameTable`): the seat's hand, its felt and, while
+        a hand is played, its card-counting grid (``level`` is the Five Sons grid's: unused)."""
+        cards = [Card.parse(c) for c in obs["hand"]]
+        parts = [cards_html(cards, mark=HeartsTable._marked(obs)),
+                 wrapped(felt.hearts_felt(obs, names=names, viewer=seat),
+                         style={"overflow": "auto", "max-width": "100%"})]
+        if obs["phase"] in ("pass", "play"):
+            parts += [to_html(el("b", "Card counting")), counting_html(obs, seat, names)]
+        return parts
 
     def __init__(self, source: Any, seat: Optional[int] = None, *, human: Optional[int] = None,
                  bots: Optional[Mapping[int, Any]] = None, pace: str = "at once", charts: bool = True,

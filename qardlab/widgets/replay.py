@@ -18,19 +18,14 @@ from typing import Any, Mapping, Optional, Sequence
 import ipywidgets as widgets
 
 from .. import palette
-from ..cards import Card
 from ..engine import Record, Timeline
 from ..render import style
-from ..render.grid import grid_table
-from ..render.markup import el, to_html
+from ..render.markup import el, to_html, wrapped
 from . import felt
-from .cards import cards_html
+from .grid import LEVELS
 from .source import seat_keys
 
 __all__ = ["SideBySide", "seat_view_html", "LEVELS"]
-
-#: the Five Sons grid's levels (value -> label), as the table's grid offers them
-LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
 
 
 def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
@@ -45,82 +40,42 @@ def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: i
     return el("div", el("b", f"Step {k} of {last}"), ": ", body, cls="qard-seat-step")
 
 
-def _log(obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str,
+def _log(obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str = "14em",
          **kw: Any) -> list[str]:
     lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"]]
-    return [to_html(el("b", "Log")), _boxed(felt.log_html(lines, names, **kw), cls="qard-log",
+    return [to_html(el("b", "Log")), wrapped(felt.log_html(lines, names, **kw), cls="qard-log",
                                             style={"max-height": height, "overflow": "auto"})]
 
 
-def _boxed(markup: str, **attrs: Any) -> str:
-    """HTML the package made (a hand, a felt, a log: HTML, not XML, so not parsed again) in a ``<div>``."""
-    empty = to_html(el("div", **attrs))  # <div ...></div>
-    end = "</div>"
-    return empty[: -len(end)] + markup + end
+def _table_of(game: Any) -> Any:
+    """The game's table class (:func:`qardlab.widgets.table_class`), which draws a seat's column here
+    (``seat_view_parts``, ``describe_event``); ValueError for a game whose table has no such view."""
+    from . import table_class
 
-
-def _five_sons_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
-    from ..games.five_sons.game import describe_event
-    from ..games.five_sons.knowledge import knowledge_of
-    from .five_sons import SECRET
-
-    parts: list[str] = []
-    if obs["phase"] == "deal":
-        parts += [to_html(el("div", el("i", "not dealt yet"), cls="qard-hand")),
-                  to_html(el("i", "Nothing dealt yet."))]
-    else:
-        k = knowledge_of(obs)
-        holders = [s for s in range(obs["players"]) if s != seat] + [SECRET]
-        heads = {**dict(enumerate(names)), SECRET: "secret", seat: "you"}
-        title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
-                 f"{len(k.candidates())} by logic")
-        parts += [cards_html([Card.parse(c) for c in obs["hand"]]),
-                  to_html(el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows")),
-                  to_html(el("div", title, cls="qard-seat-pairs")),
-                  to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level]))]
-    return parts + _log(obs, seat, names, describe_event, "14em")
-
-
-def _hearts_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
-    from ..games.hearts.game import describe_event
-    from .hearts import HeartsTable, counting_html
-
-    cards = [Card.parse(c) for c in obs["hand"]]
-    parts = [cards_html(cards, mark=HeartsTable._marked(obs)),
-             _boxed(felt.hearts_felt(obs, names=names, viewer=seat),
-                    style={"overflow": "auto", "max-width": "100%"})]
-    if obs["phase"] in ("pass", "play"):
-        parts += [to_html(el("b", "Card counting")), counting_html(obs, seat, names)]
-    return parts + _log(obs, seat, names, describe_event, "12em", limit=40, empty="")
-
-
-_PARTS = {"five_sons": _five_sons_parts, "hearts": _hearts_parts}
+    try:
+        cls = table_class(game)
+    except ValueError:
+        cls = None
+    if cls is None or getattr(cls, "seat_view_parts", None) is None:
+        raise ValueError(f"no side-by-side view of the game {game!r}")
+    return cls
 
 
 def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str = "logic") -> str:
     """One seat's column at one step, as HTML, drawn from that seat's JSON observation ``obs`` alone (the
     step, the names and the game are its own keys): ``last`` the game's last step (for "Step k of n"),
     ``level`` the Five Sons grid's level (one of :data:`LEVELS`)."""
-    game = obs.get("game")
-    if game not in _PARTS:
-        raise ValueError(f"no side-by-side view of the game {game!r}; one of {sorted(_PARTS)}")
+    table = _table_of(obs.get("game"))
     if level not in LEVELS:
         raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
     if obs.get("seat") != seat:
         raise ValueError(f"the observation is seat {obs.get('seat')!r}'s, not seat {seat!r}'s")
     names = list(obs["names"])
     head = to_html(el("h4", f"{names[seat]}'s view", style={"margin": ".2em 0"}))
-    words = to_html(_step_words(obs, seat, names, last, _words(game)))
-    return _boxed(head + words + "".join(_PARTS[game](obs, seat, names, level)), cls="qard-seat-view")
-
-
-def _words(game: str) -> Any:
-    """The game's ``describe_event`` (an event of an observation in a seat's words)."""
-    if game == "five_sons":
-        from ..games.five_sons.game import describe_event
-    else:
-        from ..games.hearts.game import describe_event
-    return describe_event
+    words = to_html(_step_words(obs, seat, names, last, table.describe_event))
+    parts = table.seat_view_parts(obs, seat, names, level)
+    log = _log(obs, seat, names, table.describe_event, **table.seat_view_log)
+    return wrapped(head + words + "".join(parts + log), cls="qard-seat-view")
 
 
 class SideBySide(widgets.VBox):
@@ -134,8 +89,7 @@ class SideBySide(widgets.VBox):
                  level: str = "logic") -> None:
         if not isinstance(record, Record):
             raise ValueError(f"side by side replays a Record, not {record!r:.80}")
-        if record.game not in _PARTS:
-            raise ValueError(f"no side-by-side view of the game {record.game!r}; one of {sorted(_PARTS)}")
+        _table_of(record.game)  # (ValueError for a game with no such view)
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         self.timeline = Timeline(record)
