@@ -49,7 +49,32 @@ class TeacherError(RuntimeError):
     """The server refused a teacher's request (its error text)."""
 
 
-class LocalServer:
+class _Server:
+    """What both ways of running a classroom server share: ``url`` and ``token`` read from the lines it
+    prints as it starts, and a ``with`` block that stops it."""
+
+    url: str
+    token: str
+
+    def _heard(self, line: str) -> None:
+        """Take the address (``... at http://host:port/``) or the teacher's token from a line it printed."""
+        m = re.search(r"at (http://[^/\s]+)/", line)
+        if m:
+            self.url = m.group(1)
+        if line.startswith("teacher token:"):
+            self.token = line.split(":", 1)[1].strip()
+
+    def stop(self) -> None:  # pragma: no cover - each way of running it stops it its own way
+        raise NotImplementedError
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+class LocalServer(_Server):
     """``python -m qardlab serve`` in a subprocess; ``url`` and ``token`` once it is ready. It runs until
     ``stop()``, the end of a ``with`` block, or the exit of this process (a notebook's kernel shut down).
 
@@ -96,11 +121,7 @@ class LocalServer:
             if not line:
                 raise RuntimeError("the classroom server stopped: " + "".join(lines))
             lines.append(line)
-            m = re.search(r"at (http://[^/\s]+)/", line)
-            if m:
-                self.url = m.group(1)
-            if line.startswith("teacher token:"):
-                self.token = line.split(":", 1)[1].strip()
+            self._heard(line)
         if not self.token:
             self.stop()
             raise RuntimeError("the classroom server did not start within 30 s")
@@ -129,17 +150,11 @@ class LocalServer:
             self._tmp.cleanup()
             self._tmp = None
 
-    def __enter__(self) -> "LocalServer":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
-
     def __repr__(self) -> str:
         return f"LocalServer({self.url}, {'running' if self.proc.poll() is None else 'stopped'})"
 
 
-class ThreadServer:
+class ThreadServer(_Server):
     """The classroom server (``qardlab serve``'s: the same tables, store and web layer) in a thread of this
     process, on 127.0.0.1 and a free port, its tables in a file of its own in a temporary folder (synced
     "normal"), removed at ``stop()``. ``url`` and ``token`` once ``ready()``.
@@ -178,11 +193,8 @@ class ThreadServer:
 
         def said(text: str) -> None:
             self.log.append(text + "\n")
-            m = re.search(r"at (http://[^/\s]+)/", text)
-            if m:
-                self.url = m.group(1)
-            if text.startswith("teacher token:"):
-                self.token = text.split(":", 1)[1].strip()
+            self._heard(text)
+            if self.token:
                 self._ready.set()
 
         async def main() -> None:
@@ -225,12 +237,6 @@ class ThreadServer:
         if self._tmp is not None and not self._thread.is_alive():
             self._tmp.cleanup()
             self._tmp = None
-
-    def __enter__(self) -> "ThreadServer":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
 
     def __repr__(self) -> str:
         return f"ThreadServer({self.url}, {'running' if self.running else 'stopped'})"
