@@ -44,6 +44,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -74,6 +75,15 @@ def openspiel_rate(seconds: float, seed: int) -> float:
             return hands / elapsed
 
 
+def _random_hand(game: Any, choice: Any, sample: Any) -> None:
+    """Play ``game``'s hand out through its public API: each seat passes 3 random cards of its
+    ``legal_actions()``, then a random legal card at every play (the last play scores the hand)."""
+    while game.phase == "pass":
+        game.apply(tuple(sample(game.legal_actions(), 3)))
+    while game.phase == "play":
+        game.apply(choice(game.legal_actions()))
+
+
 def step_rate(seconds: float, seed: int, match: bool = False) -> float:
     """Random hands/s of qardlab's step engine through its public API.
 
@@ -94,10 +104,7 @@ def step_rate(seconds: float, seed: int, match: bool = False) -> float:
                 game.next_hand()
             else:
                 game = Hearts.new(4, seed=seed + hands, rules=rules)
-        while game.phase == "pass":
-            game.apply(tuple(sample(game.legal_actions(), 3)))
-        while game.phase == "play":
-            game.apply(choice(game.legal_actions()))
+        _random_hand(game, choice, sample)
         hands += 1
         elapsed = _clock() - start
         if elapsed >= seconds:
@@ -119,10 +126,7 @@ def from_deal_rate(seconds: float, seed: int) -> float:
     while True:
         shuffle(deck)
         game = Hearts.from_deal([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], directions[hands & 3])
-        while game.phase == "pass":
-            game.apply(tuple(sample(game.legal_actions(), 3)))
-        while game.phase == "play":
-            game.apply(choice(game.legal_actions()))
+        _random_hand(game, choice, sample)
         hands += 1
         elapsed = _clock() - start
         if elapsed >= seconds:
