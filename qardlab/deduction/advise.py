@@ -164,11 +164,11 @@ def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
     return faces, numbers, seats, targets, pass_left, s
 
 
-def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int) -> tuple[np.ndarray, np.ndarray,
-                                                                               np.ndarray]:
+def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int,
+                  rest: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`target_joint`'s joint for ask mode "chosen", with the membership as rows: ``(joint,
     memt, botht)``, ``memt[c, j]`` = ``mem[j, c]`` and ``botht[f * nn + n, j]``: hand ``j`` holds face
-    ``f`` and number ``n``.
+    ``f`` and number ``n``. ``rest``: ``s.rest((t, secret))`` if the caller has it already.
 
     On the exact solver (int64 weights, see :func:`~qardlab.deduction.solve.exact_solver`) a secret
     hand and a target hand that overlap need no mask: the rest's weight at a mask larger than the
@@ -180,7 +180,7 @@ def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int) -> tuple[np.
     secret = model.secret.holder
     ms, ws = s.sets[secret]
     mt, wt = s.sets[t]
-    g = s.rest((t, secret))
+    g = s.rest((t, secret)) if rest is None else rest
     if s.exact:
         # S and A disjoint: full ^ S ^ A is the rest's mask; overlapping, a mask too large (weight 0)
         joint = np.multiply.outer(ws, wt)
@@ -224,7 +224,7 @@ def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple
                 if same is not None:
                     yield (t, *same)
                     continue
-            joint, memt, both = _chosen_joint(s, t, cols, nf)
+            joint, memt, both = _chosen_joint(s, t, cols, nf, rest if blank else None)
             total = joint.sum()
             if total <= 0:
                 raise Inconsistent("no deal agrees with these facts")
