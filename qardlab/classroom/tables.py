@@ -14,7 +14,6 @@ import asyncio
 import functools
 import json
 import logging
-import pkgutil
 import random
 import secrets
 import time
@@ -22,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
-from ..engine.game import find_game, game_names
+from ..engine.game import find_game, game_names, package_games
 from .engine_api import observation_text, step
 from .store import Store, TableRow
 
@@ -38,17 +37,9 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 
 
-def _package_games() -> tuple[str, ...]:
-    """The names of the games of the package (each folder of ``qardlab/games`` is the game of its name,
-    as :func:`~qardlab.engine.game.find_game` looks it up), none of them imported."""
-    from .. import games
-
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
-
-
 #: the games a table may play: every game of the package (a folder of ``qardlab/games``). A game is
 #: imported at its first table (a server of Five Sons tables never loads Hearts: it starts sooner)
-GAMES = _package_games()
+GAMES = package_games()
 
 
 def bot_levels(game: str) -> dict[str, Callable[[Optional[int]], Any]]:

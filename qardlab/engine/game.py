@@ -541,13 +541,19 @@ def find_game(name: Any) -> type[Game]:
     return cls
 
 
-def game_names() -> tuple[str, ...]:
-    """The names of the games of the package (each folder of ``qardlab/games``), imported and registered."""
+def package_games() -> tuple[str, ...]:
+    """The names of the games of the package (each folder of ``qardlab/games`` is the game of its name,
+    as :func:`find_game` looks it up), none of them imported."""
     import pkgutil
 
     from .. import games
 
-    return tuple(sorted(find_game(m.name).name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the games of the package (:func:`package_games`), imported and registered."""
+    return tuple(sorted(find_game(name).name for name in package_games()))
 
 
 def import_object(path: str) -> Any:
