@@ -62,6 +62,8 @@ __all__ = [
     "naive_candidates",
     "pair_weights",
     "ranked_pair_weights",
+    "RankedCount",
+    "ranked_count",
     "shown_scale",
 ]
 
@@ -827,86 +829,154 @@ def named_cards(model: Model) -> tuple[Card, ...]:
     return tuple(c for c in model.unknown if c in named)
 
 
+class RankedCount:
+    """Counts over the unknown cards some fact names (``B``), the others ("free") counted, not enumerated.
+
+    The cards no fact names (besides the secret's rules) are interchangeable for the seats, so a seat's
+    hand is a mask ``A`` of ``B`` and ``r - |A|`` free cards. :meth:`rest` gives, for every mask ``M`` of
+    ``B``, the weight of the seats' hands (all but those excluded) that cover ``M`` and a given set of
+    free cards of the right size: a ranked subset convolution (each seat's zeta per hand size,
+    polynomials in the size multiplied, one Moebius per size), where the seat's weight is scaled by
+    ``r!/(r - |A|)!`` so that ``Q[M, |M|] * m! / prod r!`` is the number of ways, ``m`` free cards
+    shared out included (an exact integer division). Every weight is an exact integer (int64), the
+    exact solver's (see :func:`exact_solver`): :func:`ranked_pair_weights` and the advisor's ask mode
+    "chosen" read it. Made by :func:`ranked_count` (cached on the model, so both share the seats'
+    transforms).
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.secret = model.secret.holder
+        self.named = named_cards(model)
+        self.b = len(self.named)
+        self.size = 1 << self.b
+        self.full = self.size - 1
+        #: a named card's bit among the named cards
+        self.bit = {c: i for i, c in enumerate(self.named)}
+        self.seats = [h for h in model.holders if h != self.secret and model.rem[h] > 0]
+        self.fixed = [h for h in model.holders if h != self.secret and model.rem[h] == 0]
+        self._sub = Model(knowledge=model.knowledge, facts=model.facts, unknown=self.named, bit=self.bit,
+                          known=model.known, rem=dict(model.rem), by_holder=model.by_holder, where=model.where)
+        self._hands: dict[tuple[Holder, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._zetas: dict[Holder, np.ndarray] = {}
+        self._rests: dict[tuple, np.ndarray] = {}
+
+    def hands(self, h: Holder, d: int) -> tuple[np.ndarray, np.ndarray]:
+        """``h``'s possible named parts of ``d`` cards (masks of ``B``) and their exact weights."""
+        key = (h, d)
+        if key not in self._hands:
+            self._sub.rem[h] = d
+            try:
+                self._hands[key] = feasible(self._sub, h, True, exact=True)
+            finally:
+                self._sub.rem[h] = self.model.rem[h]
+        return self._hands[key]
+
+    def _zeta_layers(self, h: Holder) -> np.ndarray:
+        """Seat ``h``'s weights per named size ``d`` (a row each), scaled by ``r!/(r - d)!``, zeta-transformed."""
+        if h not in self._zetas:
+            r = self.model.rem[h]
+            layers = np.zeros((min(r, self.b) + 1, self.size), dtype=np.int64)
+            for d in range(len(layers)):
+                masks, w = self.hands(h, d)
+                layers[d, masks] = w * (math.factorial(r) // math.factorial(r - d))
+            zeta(layers.reshape(-1), self.b)  # every size at once: the bits are those within a layer
+            self._zetas[h] = layers
+        return self._zetas[h]
+
+    def rest(self, exclude: Sequence[Holder] = ()) -> np.ndarray:
+        """``g[M]`` (int64, over masks of ``B``; do not modify): the weight of the hands of the holders other
+        than the secret and ``exclude`` that hold exactly the named cards ``M`` and ``R - |M|`` given free
+        cards (``R``: the cards left to those holders); 0 where ``|M| > R``."""
+        key = tuple(exclude)
+        if key in self._rests:
+            return self._rests[key]
+        model = self.model
+        seats = [h for h in self.seats if h not in exclude]
+        total = sum(model.rem[h] for h in seats)
+        top = min(self.b, total)
+        poly = None
+        for h in seats:
+            layers = self._zeta_layers(h)[:top + 1]
+            if poly is None:
+                poly = np.zeros((top + 1, self.size), dtype=np.int64)
+                poly[:len(layers)] = layers
+                continue
+            new = np.zeros_like(poly)
+            for d in range(len(layers)):
+                new[d:] += poly[:top + 1 - d] * layers[d]
+            poly = new
+        if poly is None:
+            poly = np.zeros((top + 1, self.size), dtype=np.int64)
+            poly[0] = 1
+        moebius(poly.reshape(-1), self.b)
+        prod_fact = 1
+        for h in seats:
+            prod_fact *= math.factorial(model.rem[h])
+        scale = 1
+        for h in self.fixed:
+            if h not in exclude:
+                _masks, w = feasible(model, h, True, exact=True)
+                scale *= int(w.sum()) if len(w) else 0
+        # Q[M, |M|] * m! / prod r!, times the fixed holders' weights (each product below 2^62: ranked_count)
+        pc = popcounts(self.b).astype(np.intp) if self.b else np.zeros(1, dtype=np.intp)
+        ways = np.array([math.factorial(total - k) for k in range(top + 1)], dtype=np.int64)
+        g = np.zeros(self.size, dtype=np.int64)
+        ok = np.flatnonzero(pc <= top)
+        k = pc[ok]
+        g[ok] = poly[k, ok] * ways[k] // prod_fact * scale
+        g.setflags(write=False)
+        self._rests[key] = g
+        return g
+
+
+def ranked_count(model: Model) -> RankedCount | None:
+    """The model's :class:`RankedCount` (cached on it), or None where it does not apply (no secret, a
+    contradiction, or counts that could pass 2^62 with the ranked scaling)."""
+    key = ("ranked",)
+    if key in model._solvers:
+        return model._solvers[key]
+    rc = None
+    if model.contradiction is None and model.secret is not None:
+        secret = model.secret.holder
+        prod_fact = 1
+        for h in model.holders:
+            if h != secret and model.rem[h] > 0:
+                prod_fact *= math.factorial(model.rem[h])
+        bound = math.factorial(model.n)
+        for h in model.holders:
+            bound //= math.factorial(model.rem[h])
+        for h in model.holders:
+            bound *= shown_scale(model, h)
+        if bound * prod_fact < 1 << 62:
+            rc = RankedCount(model)
+    model._solvers[key] = rc
+    return rc
+
+
 def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
     """The exact solver's pair weights (the same integers), with fewer bits; None if not suited.
 
-    The unknown cards that no fact names ("free") are interchangeable for the seats, so the
-    masks run over the named cards ``B`` only: a seat's hand is a mask ``A`` of ``B`` and
-    ``r - |A|`` free cards. Counting covers of a mask ``M`` of ``B`` by the seats then needs
-    the size of each hand: a ranked subset convolution (each seat's zeta per hand size,
-    polynomials in the size multiplied, one Moebius per size), where the seat's weight is
-    scaled by ``r!/(r - |A|)!`` so that ``Q[M, |M|] * m! / prod r!`` is the number of ways,
-    ``m`` free cards shared out included (an exact integer division). The secret's hands are
-    read as before, each with the free cards it leaves to the seats.
+    The masks run over the cards some fact names only (:class:`RankedCount`); the secret's hands are
+    read as before, over every unknown card, each with the named cards it leaves to the seats.
     """
     if model.contradiction is not None or model.secret is None:
         return None
-    secret = model.secret.holder
-    named = named_cards(model)
-    b = len(named)
-    if b > model.n - RANKED_FREE or model.n < RANKED_MIN_BITS:
+    if len(named_cards(model)) > model.n - RANKED_FREE or model.n < RANKED_MIN_BITS:
         return None  # the full mask solver is as cheap
-    seats = [h for h in model.holders if h != secret and model.rem[h] > 0]
-    fixed = [h for h in model.holders if h != secret and model.rem[h] == 0]
-    prod_fact = 1
-    for h in seats:
-        prod_fact *= math.factorial(model.rem[h])
-    bound = math.factorial(model.n)
-    for h in model.holders:
-        bound //= math.factorial(model.rem[h])
-    for h in model.holders:
-        bound *= shown_scale(model, h)
-    if bound * prod_fact >= 1 << 62:
+    rc = ranked_count(model)
+    if rc is None:
         return None
-    bit = {c: i for i, c in enumerate(named)}
-    sub = Model(knowledge=model.knowledge, facts=model.facts, unknown=named, bit=bit, known=model.known,
-                rem=dict(model.rem), by_holder=model.by_holder, where=model.where)
-    size = 1 << b
-    top = min(b, sum(model.rem[h] for h in seats))
-    poly = None
-    for h in seats:
-        r = model.rem[h]
-        layers = np.zeros((min(r, b, top) + 1, size), dtype=np.int64)
-        for d in range(len(layers)):
-            sub.rem[h] = d
-            masks, w = feasible(sub, h, True, exact=True)
-            layers[d, masks] = w * (math.factorial(r) // math.factorial(r - d))
-        sub.rem[h] = r
-        zeta(layers.reshape(-1), b)  # every size at once: the bits are those within a layer
-        if poly is None:
-            poly = np.zeros((top + 1, size), dtype=np.int64)
-            poly[:len(layers)] = layers
-            continue
-        new = np.zeros_like(poly)
-        for d in range(len(layers)):
-            new[d:] += poly[:top + 1 - d] * layers[d]
-        poly = new
-    if poly is None:
-        poly = np.zeros((top + 1, size), dtype=np.int64)
-        poly[0] = 1
-    moebius(poly.reshape(-1), b)
-    scale = 1
-    for h in fixed:
-        _masks, w = feasible(model, h, True, exact=True)
-        scale *= int(w.sum()) if len(w) else 0
+    g = rc.rest()
     # the secret's hands over all unknown cards, and what each leaves to the seats
-    ms, ws = feasible(model, secret, True, exact=True)
-    full_b = size - 1
-    seats_total = sum(model.rem[h] for h in seats)
+    ms, ws = feasible(model, rc.secret, True, exact=True)
     ms_list, ws_list = ms.tolist(), ws.tolist()
-    to_b = [1 << bit[c] if c in bit else 0 for c in model.unknown]  # an unknown card's bit among the named
+    to_b = [1 << rc.bit[c] if c in rc.bit else 0 for c in model.unknown]  # an unknown card's bit among the named
     out_w = []
     for m, x in zip(ms_list, ws_list):
         hb = 0
         while m:  # the hand's set bits only (a secret hand has a bit or two)
             hb |= to_b[(m & -m).bit_length() - 1]
             m &= m - 1
-        left = full_b ^ hb
-        k = left.bit_count()
-        free = seats_total - k
-        if k > top or free < 0:
-            out_w.append(0)
-            continue
-        q = int(poly[k, left])
-        out_w.append(x * scale * (q * math.factorial(free) // prod_fact))
+        out_w.append(x * int(g[rc.full ^ hb]))
     return _pairs_of(model, ms_list, out_w)
