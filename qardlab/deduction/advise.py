@@ -32,6 +32,7 @@ are the one seat the rules allow (the asker's left neighbour).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -40,11 +41,27 @@ import numpy as np
 from ..cards import Card
 from .facts import KnowledgeLike as Knowledge
 from .facts import SecretSpec
-from .solve import Inconsistent, MaskSolver, exact_solver, moebius, solver_for
+from .solve import (
+    Inconsistent,
+    MaskSolver,
+    Model,
+    RankedCount,
+    exact_solver,
+    moebius,
+    ranked_count,
+    secret_hands,
+    solver_for,
+)
 
 __all__ = ["Question", "questions", "best_question", "best_questions", "question", "single_thread",
            "target_joint",
            "two_groups", "ask_mode"]
+
+#: ask mode "chosen" counts over the named cards only (:func:`_ranked_sums`) where at least this many
+#: unknown cards are named by no fact ...
+RANKED_FREE = 7
+#: ... and where there are at least this many unknown cards (below, the full arrays are tiny)
+RANKED_MIN_BITS = 12
 
 #: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
 #: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
@@ -140,7 +157,7 @@ def target_joint(s: MaskSolver, t: int, cols: list[Card]) -> tuple[np.ndarray, n
 
 def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
     """What both :func:`questions` and :func:`best_question` start from: the groups, the targets (checked),
-    the ask mode and the weighted solver (an error for facts the advisor cannot work from)."""
+    the ask mode and the model (an error for facts the advisor cannot work from or that admit no deal)."""
     spec, faces, numbers = two_groups(k)
     seats = [h for h in k.holders if isinstance(h, int)]
     pass_left = ask_mode(k) == "pass_left"
@@ -151,17 +168,11 @@ def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
         if t not in seats or t == k.seat:
             raise ValueError(f"target {t!r} is not another seat (seats {seats}, asker {k.seat})")
     model = k.model()
-    # ask mode "chosen" reads the exact solver where there is one (the candidates' and posterior's
-    # transforms, cached); pass_left's marked transforms stay on the float one
-    s = None if pass_left else exact_solver(model)
-    if s is None:
-        s = solver_for(model, weighted=True)
-    if not isinstance(s, MaskSolver):
+    if model.per_card:
         raise ValueError("the advisor needs the secret's rules ('exactly' facts) among the facts")
-    ms, ws = s.sets[spec.holder]
-    if len(ms) == 0:
+    if len(secret_hands(model)[0]) == 0:
         raise Inconsistent("no deal agrees with these facts")
-    return faces, numbers, seats, targets, pass_left, s
+    return faces, numbers, seats, targets, pass_left, model
 
 
 def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int,
@@ -205,53 +216,176 @@ def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int,
     return joint, memt, (botht, lf, ln - nf)
 
 
-def _chosen(s: MaskSolver, targets: list[int], faces, numbers) -> Iterable[tuple]:
+def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, cols: list[Card], nf: int,
+                 g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """What :func:`_chosen` needs for target ``t``, counted over the named cards only: ``(pp, x, y, total)``,
+    exact integers (int64), ``pp[S]`` the weight of secret hand ``S`` (``ms[i]``), ``x[S, c]`` of (S, ``t``
+    holds ``cols[c]``), ``y[S, F, N]`` of (S, ``t`` holds face F and number N), and their total.
+
+    ``g`` is ``rc.rest((t,))``. A hand of ``t`` is a named part ``A`` (mask of the named cards) and ``a = r -
+    |A|`` free cards out of the ``u'`` the secret hand leaves; the free cards are alike, so given the
+    (S, A) weight ``w_S w_A C(u', a) g(B - S - A)``, the hands holding one given free card weigh ``w_S w_A
+    C(u' - 1, a - 1) g(...)`` and those holding two ``C(u' - 2, a - 2)``: three sums over ``t``'s named parts
+    (``j`` = 0, 1, 2 given free cards), per kind of secret hand (its named part, how many free cards it
+    holds), with or without each named card or named pair, give every column. The products are exact
+    integers in float64 (BLAS) while the total is below 2^53 (every partial sum is then exact), else int64.
+    """
+    model = rc.model
+    u = model.n - rc.b
+    to_b = [1 << rc.bit[c] if c in rc.bit else 0 for c in model.unknown]
+    kinds: dict[tuple[int, int], int] = {}
+    kind = np.empty(len(ms), dtype=np.intp)
+    for i, m in enumerate(ms.tolist()):
+        hb, free = 0, 0
+        while m:  # the hand's set bits only (a secret hand has a bit or two)
+            low = to_b[(m & -m).bit_length() - 1]
+            hb |= low
+            free += not low
+            m &= m - 1
+        kind[i] = kinds.setdefault((hb, free), len(kinds))
+    k_hb = np.array([hb for hb, _f in kinds], dtype=np.int64)
+    k_u = np.array([u - f for _hb, f in kinds], dtype=np.intp)        # the free cards left to the seats
+    r = model.rem[t]
+    parts = [rc.hands(t, d) for d in range(min(r, rc.b) + 1)]
+    hands = np.concatenate([p[0] for p in parts])
+    wt = np.concatenate([p[1] for p in parts])
+    a = np.concatenate([np.full(len(p[0]), r - d, dtype=np.intp) for d, p in enumerate(parts)])
+    comb = np.array([[math.comb(n, k) for k in range(r + 1)] for n in range(u + 1)], dtype=np.int64)
+    base = wt[None, :] * g[(rc.full ^ k_hb)[:, None] ^ hands[None, :]]
+    base[(k_hb[:, None] & hands[None, :]) != 0] = 0                  # a named card in both hands
+    # the columns summed: none, each named card of cols, each named face with each named number
+    named = [ci for ci, c in enumerate(cols) if c in rc.bit]
+    pos = {ci: 1 + p for p, ci in enumerate(named)}
+    nf_named = [ci for ci in named if ci < nf]
+    nn_named = [ci for ci in named if ci >= nf]
+    bits = np.array([rc.bit[cols[ci]] for ci in named], dtype=np.int64)
+    mem = ((hands[:, None] >> bits[None, :]) & 1) if len(named) else np.zeros((len(hands), 0), dtype=np.int64)
+    at_f = [pos[ci] - 1 for ci in nf_named]
+    at_n = [pos[ci] - 1 for ci in nn_named]
+    both = (mem[:, at_f, None] * mem[:, None, at_n]).reshape(len(hands), -1)
+    cols_sum = np.concatenate([np.ones((len(hands), 1), dtype=np.int64), mem, both], axis=1)
+    pair = {(f, n): 1 + len(named) + i * len(nn_named) + j
+            for i, f in enumerate(nf_named) for j, n in enumerate(nn_named)}
+    # total weight first (exact, Python ints), to choose the products' type
+    ways0 = np.where(a[None, :] <= k_u[:, None],
+                     comb[np.minimum(k_u[:, None], u), np.minimum(a[None, :], r)], 0)
+    sums0 = (base * ways0).sum(axis=1)
+    total = sum(int(x) * int(sums0[kd]) for x, kd in zip(ws.tolist(), kind.tolist()))
+    exact_float = total < 1 << 53
+    table = np.zeros((len(kinds), 3, cols_sum.shape[1]), dtype=np.int64)
+    for j in range(3):
+        n_j, a_j = k_u[:, None] - j, a[None, :] - j
+        ok = (n_j >= 0) & (a_j >= 0) & (a_j <= n_j)
+        ways = np.where(ok, comb[np.clip(n_j, 0, u), np.clip(a_j, 0, r)], 0)
+        kj = base * ways
+        if exact_float:
+            table[:, j] = (kj.astype(np.float64) @ cols_sum.astype(np.float64)).astype(np.int64)
+        else:
+            table[:, j] = kj @ cols_sum
+    # each column, and each (face, number) pair: how many given free cards, and which sum
+    known_t = model.known[t]
+    col_j = np.zeros(len(cols), dtype=np.intp)
+    col_k = np.zeros(len(cols), dtype=np.intp)
+    live = np.ones((len(ms), len(cols)), dtype=np.int64)
+    for ci, c in enumerate(cols):
+        if c in known_t:
+            continue                                  # t holds it in every deal: no condition
+        if c in rc.bit:
+            col_k[ci] = pos[ci]
+        elif c in model.bit:
+            col_j[ci] = 1                             # a free card: one given free card, unless S holds it
+            live[:, ci] = 1 - ((ms >> model.bit[c]) & 1)
+        else:
+            live[:, ci] = 0                           # known elsewhere
+    fi, ni = np.arange(nf)[:, None], np.arange(nf, len(cols))[None, :]
+    pair_k = np.where(col_k[fi] == 0, col_k[ni], np.where(col_k[ni] == 0, col_k[fi], 0))
+    for (f, n), k in pair.items():
+        pair_k[f, n - nf] = k
+    rows = table[kind]                                # (S, j, sum)
+    pp = ws * rows[:, 0, 0]
+    x = ws[:, None] * rows[:, col_j, col_k] * live
+    y = ws[:, None, None] * rows[:, col_j[fi] + col_j[ni], pair_k] * (live[:, :nf, None] * live[:, None, nf:])
+    return pp, x, y, total
+
+
+def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]:
     """Ask mode "chosen", target by target: ``(t, info, o_face, o_num, o_none)``, arrays over (face,
-    number) of the expected information and the outcomes' probabilities (see the module docstring)."""
+    number) of the expected information and the outcomes' probabilities (see the module docstring).
+
+    Where enough unknown cards are named by no fact (early in a game), the weights are counted over the
+    named cards only (:func:`_ranked_sums`), else over every unknown card (:func:`_chosen_joint`), on the
+    exact solver where there is one (the candidates' and posterior's transforms, cached)."""
     cols = list(faces) + list(numbers)
     nf, nn = len(faces), len(numbers)
-    model = s.model
+    secret = model.secret.holder
+    rc = ranked_count(model) if model.n >= RANKED_MIN_BITS else None
+    if rc is not None and rc.b > model.n - RANKED_FREE:
+        rc = None
+    s = None
+    if rc is None:
+        s = exact_solver(model) or solver_for(model, weighted=True)
     # targets nothing is known of but their hand size (early in a game): two of the same size whose other
     # holders weigh the same (the same array, bit for bit) get the same numbers, computed once
     blanks: list[tuple[int, np.ndarray, tuple]] = []
     with single_thread():
         for t in targets:
-            blank = t in s.free and not model.known[t]
+            blank = _blank(model, t)
+            rest = None
             if blank:
-                rest = s.rest((t, model.secret.holder))
+                rest = rc.rest((t,)) if rc is not None else s.rest((t, secret))
                 same = next((r for size, g, r in blanks if size == model.rem[t] and np.array_equal(g, rest)),
                             None)
                 if same is not None:
                     yield (t, *same)
                     continue
-            joint, memt, both = _chosen_joint(s, t, cols, nf, rest if blank else None)
-            total = joint.sum()
-            if total <= 0:
-                raise Inconsistent("no deal agrees with these facts")
-            joint /= total
-            pp = joint.sum(axis=1)                        # P(pair)
-            x = joint @ np.ascontiguousarray(memt.T)      # P(pair, t holds card) (BLAS rounds by layout)
-            y = np.zeros((len(pp), nf, nn))                # P(pair, t holds face and number)
-            botht, lf, ln = both
-            if len(botht):
-                y[:, lf[:, None], ln[None, :]] = (joint @ botht.T).reshape(len(pp), len(lf), len(ln))
-            xf = x[:, :nf, None]
-            xn = x[:, None, nf:]
-            p_face = xf - y + 0.5 * y
-            p_num = xn - y + 0.5 * y
-            p_none = pp[:, None, None] - xf - xn + y
-            # clip rounding noise at the order of 1e-17
-            p_face = np.maximum(p_face, 0.0)
-            p_num = np.maximum(p_num, 0.0)
-            p_none = np.maximum(p_none, 0.0)
-            o_face, o_num, o_none = p_face.sum(0), p_num.sum(0), p_none.sum(0)
-            h_out = -(_xlogx(o_face) + _xlogx(o_num) + _xlogx(o_none))
-            # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
-            h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
-            info = np.maximum(h_out - h_cond, 0.0)
+            if rc is not None:
+                ms, ws = secret_hands(model)
+                pp_i, x_i, y_i, total = _ranked_sums(rc, t, ms, ws, cols, nf,
+                                                      rc.rest((t,)) if rest is None else rest)
+                if total <= 0:
+                    raise Inconsistent("no deal agrees with these facts")
+                pp, x, y = pp_i / total, x_i / total, y_i / total
+            else:
+                joint, memt, both = _chosen_joint(s, t, cols, nf, rest)
+                total = joint.sum()
+                if total <= 0:
+                    raise Inconsistent("no deal agrees with these facts")
+                joint /= total
+                pp = joint.sum(axis=1)                        # P(pair)
+                x = joint @ np.ascontiguousarray(memt.T)      # P(pair, t holds card) (BLAS rounds by layout)
+                y = np.zeros((len(pp), nf, nn))                # P(pair, t holds face and number)
+                botht, lf, ln = both
+                if len(botht):
+                    y[:, lf[:, None], ln[None, :]] = (joint @ botht.T).reshape(len(pp), len(lf), len(ln))
+            numbers_t = _information(pp, x, y, nf)
             if blank:
-                blanks.append((model.rem[t], rest, (info, o_face, o_num, o_none)))
-            yield t, info, o_face, o_num, o_none
+                blanks.append((model.rem[t], rest, numbers_t))
+            yield (t, *numbers_t)
+
+
+def _blank(model: Model, t: int) -> bool:
+    """Whether nothing is known of seat ``t`` but its hand size (no fact names it, it has cards left)."""
+    return model.contradiction is None and model.rem[t] > 0 and not model.by_holder[t]
+
+
+def _information(pp: np.ndarray, x: np.ndarray, y: np.ndarray, nf: int) -> tuple:
+    """``(info, o_face, o_num, o_none)`` over (face, number) from the normalized ``pp[S]`` = P(pair S),
+    ``x[S, c]`` = P(S, the target holds card c) and ``y[S, F, N]`` = P(S, it holds both F and N)."""
+    xf = x[:, :nf, None]
+    xn = x[:, None, nf:]
+    p_face = xf - y + 0.5 * y
+    p_num = xn - y + 0.5 * y
+    p_none = pp[:, None, None] - xf - xn + y
+    # clip rounding noise at the order of 1e-17
+    p_face = np.maximum(p_face, 0.0)
+    p_num = np.maximum(p_num, 0.0)
+    p_none = np.maximum(p_none, 0.0)
+    o_face, o_num, o_none = p_face.sum(0), p_num.sum(0), p_none.sum(0)
+    h_out = -(_xlogx(o_face) + _xlogx(o_num) + _xlogx(o_none))
+    # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
+    h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
+    info = np.maximum(h_out - h_cond, 0.0)
+    return info, o_face, o_num, o_none
 
 
 def _rank(q: Question, order: dict) -> tuple:
@@ -264,15 +398,16 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
 
     ``targets`` defaults to every other seat (eliminated seats still answer).
     """
-    faces, numbers, seats, targets, pass_left, s = _setup(k, targets)
+    faces, numbers, seats, targets, pass_left, model = _setup(k, targets)
     order = {c: i for i, c in enumerate(list(faces) + list(numbers))}
     out: list[Question] = []
     if pass_left:
+        s = solver_for(model, weighted=True)  # its marked transforms stay on the float solver
         with single_thread():
             for t in targets:
                 out.extend(_pass_left(k, s, t, seats, faces, numbers))
     else:
-        for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+        for t, info, o_face, o_num, o_none in _chosen(model, targets, faces, numbers):
             for i, f in enumerate(faces):
                 for j, nb in enumerate(numbers):
                     out.append(Question(t, f, nb, float(info[i, j]), {
@@ -489,11 +624,11 @@ def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Questio
     without making (and sorting) a Question for every one of the hundreds a seat may ask."""
     if ask_mode(k) == "pass_left":  # (each question's own walk along the pass: no shortcut)
         return questions(k, targets)[0]
-    faces, numbers, _seats, targets, _pass_left, s = _setup(k, targets)
+    faces, numbers, _seats, targets, _pass_left, model = _setup(k, targets)
     nf = len(faces)
     best: tuple | None = None
     top = -1.0  # the most information seen so far: a question far below it cannot be first
-    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+    for t, info, o_face, o_num, o_none in _chosen(model, targets, faces, numbers):
         top = max(top, float(info.max()))
         # _rank's key rounds to 12 decimals: only values within 1e-11 of the top can tie with it
         for i, j in zip(*np.nonzero(info >= top - 1e-11)):
@@ -517,10 +652,10 @@ def best_questions(k: Knowledge, targets: Iterable[int] | None = None,
     if ask_mode(k) == "pass_left":
         qs = questions(k, targets)
         return [q for q in qs if q.info >= qs[0].info - within]
-    faces, numbers, _seats, targets, _pass_left, s = _setup(k, targets)
+    faces, numbers, _seats, targets, _pass_left, model = _setup(k, targets)
     nf = len(faces)
     rows = []
-    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+    for t, info, o_face, o_num, o_none in _chosen(model, targets, faces, numbers):
         values = info.tolist()
         rows.append((t, values, o_face, o_num, o_none))
     if not rows:
@@ -546,12 +681,12 @@ def question(k: Knowledge, target: int, face: Any, number: Any) -> Question:
     face, number = Card.parse(face), Card.parse(number)
     if ask_mode(k) == "pass_left":
         return next(q for q in questions(k, [target]) if (q.face, q.number) == (face, number))
-    faces, numbers, _seats, targets, _pass_left, s = _setup(k, [target])
+    faces, numbers, _seats, targets, _pass_left, model = _setup(k, [target])
     if face not in faces or number not in numbers:
         raise ValueError(f"a question names a {k.secret.kinds[0]} and a {k.secret.kinds[1]}, "
                          f"not {face} and {number}")
     i, j = list(faces).index(face), list(numbers).index(number)
-    for t, info, o_face, o_num, o_none in _chosen(s, targets, faces, numbers):
+    for t, info, o_face, o_num, o_none in _chosen(model, targets, faces, numbers):
         return Question(t, face, number, float(info[i, j]), {
             face: float(o_face[i, j]), number: float(o_num[i, j]), None: float(o_none[i, j])})
     raise ValueError("no target to ask")  # pragma: no cover - _setup checked the target

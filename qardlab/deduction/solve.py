@@ -64,6 +64,7 @@ __all__ = [
     "ranked_pair_weights",
     "RankedCount",
     "ranked_count",
+    "secret_hands",
     "shown_scale",
 ]
 
@@ -856,7 +857,8 @@ class RankedCount:
         self.seats = [h for h in model.holders if h != self.secret and model.rem[h] > 0]
         self.fixed = [h for h in model.holders if h != self.secret and model.rem[h] == 0]
         self._sub = Model(knowledge=model.knowledge, facts=model.facts, unknown=self.named, bit=self.bit,
-                          known=model.known, rem=dict(model.rem), by_holder=model.by_holder, where=model.where)
+                          known=model.known, rem=dict(model.rem), by_holder=model.by_holder,
+                          where=model.where)
         self._hands: dict[tuple[Holder, int], tuple[np.ndarray, np.ndarray]] = {}
         self._zetas: dict[Holder, np.ndarray] = {}
         self._rests: dict[tuple, np.ndarray] = {}
@@ -872,8 +874,14 @@ class RankedCount:
                 self._sub.rem[h] = self.model.rem[h]
         return self._hands[key]
 
+    def _fixed_weight(self, h: Holder) -> int:
+        """The weight of a holder with no card left to place (its one hand: the known cards)."""
+        w = self.hands(h, 0)[1]
+        return int(w.sum()) if len(w) else 0
+
     def _zeta_layers(self, h: Holder) -> np.ndarray:
-        """Seat ``h``'s weights per named size ``d`` (a row each), scaled by ``r!/(r - d)!``, zeta-transformed."""
+        """Seat ``h``'s weights per named size ``d`` (a row each), scaled by ``r!/(r - d)!``, zeta-transformed
+        (cached: every rest the seat is part of multiplies them)."""
         if h not in self._zetas:
             r = self.model.rem[h]
             layers = np.zeros((min(r, self.b) + 1, self.size), dtype=np.int64)
@@ -916,8 +924,7 @@ class RankedCount:
         scale = 1
         for h in self.fixed:
             if h not in exclude:
-                _masks, w = feasible(model, h, True, exact=True)
-                scale *= int(w.sum()) if len(w) else 0
+                scale *= self._fixed_weight(h)
         # Q[M, |M|] * m! / prod r!, times the fixed holders' weights (each product below 2^62: ranked_count)
         pc = popcounts(self.b).astype(np.intp) if self.b else np.zeros(1, dtype=np.intp)
         ways = np.array([math.factorial(total - k) for k in range(top + 1)], dtype=np.int64)
@@ -928,6 +935,15 @@ class RankedCount:
         g.setflags(write=False)
         self._rests[key] = g
         return g
+
+
+def secret_hands(model: Model) -> tuple[np.ndarray, np.ndarray]:
+    """The secret's possible hands over every unknown card and their exact weights (:func:`feasible`, cached
+    on the model): the ranked count and the advisor read them without building a full mask solver."""
+    key = ("secret-hands",)
+    if key not in model._solvers:
+        model._solvers[key] = feasible(model, model.secret.holder, True, exact=True)
+    return model._solvers[key]
 
 
 def ranked_count(model: Model) -> RankedCount | None:
@@ -969,9 +985,9 @@ def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
         return None
     g = rc.rest()
     # the secret's hands over all unknown cards, and what each leaves to the seats
-    ms, ws = feasible(model, rc.secret, True, exact=True)
+    ms, ws = secret_hands(model)
     ms_list, ws_list = ms.tolist(), ws.tolist()
-    to_b = [1 << rc.bit[c] if c in rc.bit else 0 for c in model.unknown]  # an unknown card's bit among the named
+    to_b = [1 << rc.bit[c] if c in rc.bit else 0 for c in model.unknown]  # each unknown card's named bit
     out_w = []
     for m, x in zip(ms_list, ws_list):
         hb = 0
