@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Iterable
 
 import numpy as np
@@ -127,18 +128,20 @@ def ask_mode(k: Knowledge) -> str:
     return str(k.extra.get("ask_mode", "chosen"))
 
 
-def target_joint(s: MaskSolver, t: int, cols: list[Card]) -> tuple[np.ndarray, np.ndarray]:
+def target_joint(s: MaskSolver, t: int, cols: list[Card],
+                 rest: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The weights the advisor works from for a question put to seat ``t``.
 
     ``joint[i, j]``: weight of the deals in which the secret holds its ``i``-th feasible hand
     (``s.sets[secret][0][i]``) and ``t`` its ``j``-th (``s.sets[t][0][j]``); ``mem[j, c]``: 1 if
     that hand of ``t`` holds ``cols[c]``. Summing ``joint @ mem`` gives (secret hand, t holds c).
+    ``rest``: ``s.rest((t, secret))`` if the caller has it already.
     """
     model = s.model
     secret = model.secret.holder
     ms, ws = s.sets[secret]
     mt, wt = s.sets[t]
-    g = s.rest((t, secret))
+    g = s.rest((t, secret)) if rest is None else rest
     # joint weight of (secret set i, target set j), zero when they overlap
     overlap = (ms[:, None] & mt[None, :]) != 0
     idx = s.full ^ (ms[:, None] | mt[None, :])
@@ -216,23 +219,26 @@ def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int,
     return joint, memt, (botht, lf, ln - nf)
 
 
-def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, cols: list[Card], nf: int,
-                 g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """What :func:`_chosen` needs for target ``t``, counted over the named cards only: ``(pp, x, y, total)``,
-    exact integers (int64), ``pp[S]`` the weight of secret hand ``S`` (``ms[i]``), ``x[S, c]`` of (S, ``t``
-    holds ``cols[c]``), ``y[S, F, N]`` of (S, ``t`` holds face F and number N), and their total.
+@cache
+def _pascal(n: int) -> np.ndarray:
+    """``C(i, j)`` for ``0 <= i, j <= n`` (int64, read-only)."""
+    out = np.array([[math.comb(i, j) for j in range(n + 1)] for i in range(n + 1)], dtype=np.int64)
+    out.setflags(write=False)
+    return out
 
-    ``g`` is ``rc.rest((t,))``. A hand of ``t`` is a named part ``A`` (mask of the named cards) and ``a = r -
-    |A|`` free cards out of the ``u'`` the secret hand leaves; the free cards are alike, so given the
-    (S, A) weight ``w_S w_A C(u', a) g(B - S - A)``, the hands holding one given free card weigh ``w_S w_A
-    C(u' - 1, a - 1) g(...)`` and those holding two ``C(u' - 2, a - 2)``: three sums over ``t``'s named parts
-    (``j`` = 0, 1, 2 given free cards), per kind of secret hand (its named part, how many free cards it
-    holds), with or without each named card or named pair, give every column. The products are exact
-    integers in float64 (BLAS) while the total is below 2^53 (every partial sum is then exact), else int64.
-    """
-    model = rc.model
-    u = model.n - rc.b
-    to_b = [1 << rc.bit[c] if c in rc.bit else 0 for c in model.unknown]
+
+def _choose(n: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """``C(n, k)`` elementwise (int64 arrays that broadcast), 0 unless ``0 <= k <= n``."""
+    top = max(int(n.max()), int(k.max()), 0)
+    table = _pascal(top)
+    return np.where((k >= 0) & (k <= n), table[np.clip(n, 0, top), np.clip(k, 0, top)], 0)
+
+
+def _secret_kinds(rc: RankedCount, ms: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The secret's hands (``ms``, masks of every unknown card) by kind, for :func:`_ranked_sums`: ``(kind,
+    k_hb, k_u)``, ``kind[i]`` the kind of hand ``i``, a kind's named part (mask of the named cards) and the
+    free cards it leaves to the seats. Hands of a kind weigh alike with each hand of a seat."""
+    to_b = [1 << rc.bit[c] if c in rc.bit else 0 for c in rc.model.unknown]
     kinds: dict[tuple[int, int], int] = {}
     kind = np.empty(len(ms), dtype=np.intp)
     for i, m in enumerate(ms.tolist()):
@@ -243,45 +249,50 @@ def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, cols: 
             free += not low
             m &= m - 1
         kind[i] = kinds.setdefault((hb, free), len(kinds))
+    u = rc.model.n - rc.b
     k_hb = np.array([hb for hb, _f in kinds], dtype=np.int64)
-    k_u = np.array([u - f for _hb, f in kinds], dtype=np.intp)        # the free cards left to the seats
+    k_u = np.array([u - f for _hb, f in kinds], dtype=np.int64)
+    return kind, k_hb, k_u
+
+
+def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, kinds: tuple, cols: list[Card],
+                 nf: int, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """What :func:`_chosen` needs for target ``t``, counted over the named cards only: ``(pp, x, y, total)``,
+    exact integers (int64), ``pp[S]`` the weight of secret hand ``S`` (``ms[i]``, weight ``ws[i]``), ``x[S,
+    c]`` of (S, ``t`` holds ``cols[c]``), ``y[S, F, N]`` of (S, ``t`` holds face F and number N), and their
+    total. ``kinds``: :func:`_secret_kinds`; ``g``: ``rc.rest((t,))``.
+
+    A hand of ``t`` is a named part ``A`` and ``a = r - |A|`` of the ``u'`` free cards the secret hand
+    leaves; the free cards are alike, so with the (S, A) weight ``w_S w_A C(u', a) g(B - S - A)``, the hands
+    holding one given free card weigh ``w_S w_A C(u' - 1, a - 1) g(...)`` and those holding two ``C(u' - 2,
+    a - 2)``. Three sums over ``t``'s named parts (``j`` = 0, 1, 2 given free cards) per kind of secret
+    hand, with or without each named card or named (face, number) pair, give every column.
+    """
+    model = rc.model
+    kind, k_hb, k_u = kinds
     r = model.rem[t]
     parts = [rc.hands(t, d) for d in range(min(r, rc.b) + 1)]
     hands = np.concatenate([p[0] for p in parts])
-    wt = np.concatenate([p[1] for p in parts])
-    a = np.concatenate([np.full(len(p[0]), r - d, dtype=np.intp) for d, p in enumerate(parts)])
-    comb = np.array([[math.comb(n, k) for k in range(r + 1)] for n in range(u + 1)], dtype=np.int64)
-    base = wt[None, :] * g[(rc.full ^ k_hb)[:, None] ^ hands[None, :]]
+    free = np.concatenate([np.full(len(p[0]), r - d, dtype=np.int64) for d, p in enumerate(parts)])
+    base = np.concatenate([p[1] for p in parts])[None, :] * g[(rc.full ^ k_hb)[:, None] ^ hands[None, :]]
     base[(k_hb[:, None] & hands[None, :]) != 0] = 0                  # a named card in both hands
+    # weights[j][kind, A]: with j given free cards among t's
+    weights = [base * _choose(k_u[:, None] - j, free[None, :] - j) for j in range(3)]
     # the columns summed: none, each named card of cols, each named face with each named number
     named = [ci for ci, c in enumerate(cols) if c in rc.bit]
     pos = {ci: 1 + p for p, ci in enumerate(named)}
-    nf_named = [ci for ci in named if ci < nf]
-    nn_named = [ci for ci in named if ci >= nf]
+    named_f = [p for p, ci in enumerate(named) if ci < nf]
+    named_n = [p for p, ci in enumerate(named) if ci >= nf]
     bits = np.array([rc.bit[cols[ci]] for ci in named], dtype=np.int64)
-    mem = ((hands[:, None] >> bits[None, :]) & 1) if len(named) else np.zeros((len(hands), 0), dtype=np.int64)
-    at_f = [pos[ci] - 1 for ci in nf_named]
-    at_n = [pos[ci] - 1 for ci in nn_named]
-    both = (mem[:, at_f, None] * mem[:, None, at_n]).reshape(len(hands), -1)
-    cols_sum = np.concatenate([np.ones((len(hands), 1), dtype=np.int64), mem, both], axis=1)
-    pair = {(f, n): 1 + len(named) + i * len(nn_named) + j
-            for i, f in enumerate(nf_named) for j, n in enumerate(nn_named)}
-    # total weight first (exact, Python ints), to choose the products' type
-    ways0 = np.where(a[None, :] <= k_u[:, None],
-                     comb[np.minimum(k_u[:, None], u), np.minimum(a[None, :], r)], 0)
-    sums0 = (base * ways0).sum(axis=1)
-    total = sum(int(x) * int(sums0[kd]) for x, kd in zip(ws.tolist(), kind.tolist()))
-    exact_float = total < 1 << 53
-    table = np.zeros((len(kinds), 3, cols_sum.shape[1]), dtype=np.int64)
-    for j in range(3):
-        n_j, a_j = k_u[:, None] - j, a[None, :] - j
-        ok = (n_j >= 0) & (a_j >= 0) & (a_j <= n_j)
-        ways = np.where(ok, comb[np.clip(n_j, 0, u), np.clip(a_j, 0, r)], 0)
-        kj = base * ways
-        if exact_float:
-            table[:, j] = (kj.astype(np.float64) @ cols_sum.astype(np.float64)).astype(np.int64)
-        else:
-            table[:, j] = kj @ cols_sum
+    mem = (hands[:, None] >> bits[None, :]) & 1
+    both = (mem[:, named_f, None] * mem[:, None, named_n]).reshape(len(hands), -1)
+    summed = np.concatenate([np.ones((len(hands), 1), dtype=np.int64), mem, both], axis=1)
+    total = sum(x * w for x, w in zip(ws.tolist(), weights[0].sum(axis=1)[kind].tolist()))
+    if total < 1 << 53:  # every partial sum is an integer below 2^53, so exact in float64 (and BLAS is fast)
+        summed_f = summed.astype(np.float64)
+        table = np.stack([w.astype(np.float64) @ summed_f for w in weights], axis=1).astype(np.int64)
+    else:
+        table = np.stack([w @ summed for w in weights], axis=1)      # (kind, j, column summed)
     # each column, and each (face, number) pair: how many given free cards, and which sum
     known_t = model.known[t]
     col_j = np.zeros(len(cols), dtype=np.intp)
@@ -299,9 +310,10 @@ def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, cols: 
             live[:, ci] = 0                           # known elsewhere
     fi, ni = np.arange(nf)[:, None], np.arange(nf, len(cols))[None, :]
     pair_k = np.where(col_k[fi] == 0, col_k[ni], np.where(col_k[ni] == 0, col_k[fi], 0))
-    for (f, n), k in pair.items():
-        pair_k[f, n - nf] = k
-    rows = table[kind]                                # (S, j, sum)
+    for i, pf in enumerate(named_f):
+        for j, pn in enumerate(named_n):
+            pair_k[named[pf], named[pn] - nf] = 1 + len(named) + i * len(named_n) + j
+    rows = table[kind]                                # (S, j, column summed)
     pp = ws * rows[:, 0, 0]
     x = ws[:, None] * rows[:, col_j, col_k] * live
     y = ws[:, None, None] * rows[:, col_j[fi] + col_j[ni], pair_k] * (live[:, :nf, None] * live[:, None, nf:])
@@ -327,6 +339,7 @@ def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]
     # targets nothing is known of but their hand size (early in a game): two of the same size whose other
     # holders weigh the same (the same array, bit for bit) get the same numbers, computed once
     blanks: list[tuple[int, np.ndarray, tuple]] = []
+    kinds = None
     with single_thread():
         for t in targets:
             blank = _blank(model, t)
@@ -339,8 +352,10 @@ def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]
                     yield (t, *same)
                     continue
             if rc is not None:
-                ms, ws = secret_hands(model)
-                pp_i, x_i, y_i, total = _ranked_sums(rc, t, ms, ws, cols, nf,
+                if kinds is None:
+                    ms, ws = secret_hands(model)
+                    kinds = _secret_kinds(rc, ms)
+                pp_i, x_i, y_i, total = _ranked_sums(rc, t, ms, ws, kinds, cols, nf,
                                                       rc.rest((t,)) if rest is None else rest)
                 if total <= 0:
                     raise Inconsistent("no deal agrees with these facts")
@@ -500,13 +515,16 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
             continue
         if zg is None:
             zg, zr = _group_zeta(s, group), _group_zeta(s, rest)
-        d = zg.astype(np.float64)
-        v = d.reshape(-1, 2, 1 << i)
-        v[:, 1, :] -= v[:, 0, :]   # zeta of the group's hands that contain c
-        v[:, 0, :] = 0.0
-        d *= zr
-        moebius(d, s.n)
-        k_c = base * d[idx]
+        # the zeta of the group's hands that contain c, Z(T) - Z(T - c), is 0 on the masks without c, and
+        # so is the Moebius transform of its product with the rest's: it runs on the masks with c only,
+        # over the other bits (half the work; the same subtractions in the same order, so the same floats)
+        zg_v, zr_v = zg.reshape(-1, 2, 1 << i), zr.reshape(-1, 2, 1 << i)
+        d = zg_v[:, 1, :].astype(np.float64) - zg_v[:, 0, :]
+        d *= zr_v[:, 1, :]
+        moebius(d.reshape(-1), s.n - 1)
+        full = np.zeros(1 << s.n)
+        full.reshape(-1, 2, 1 << i)[:, 1, :] = d          # back among every mask (0 without c)
+        k_c = base * full[idx]
         sel = numbers if ci < nf else faces  # only face-and-number questions are asked
         out[:, sel, ci] = (k_c @ mem[:, sel]) * scale
     return out
@@ -556,16 +574,30 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
     total = pp = None
     shows_f, shows_n = [], []
     # one seat at a time (its arrays are dropped before the next: memory stays that of one seat)
+    # seats nothing is known of (early in a game): two of the same size whose other holders weigh the same
+    # (the same array, bit for bit) have the same joint with the secret, so the same a and d
+    blanks: list[tuple[int, np.ndarray, tuple]] = []
     for j, t in enumerate(order):
-        joint, mem = target_joint(s, t, cols)   # weights of (secret, t's hand)
-        if total is None:
-            pp = joint.sum(axis=1)
-            total = pp.sum()
-            if total <= 0:
-                raise Inconsistent("no deal agrees with these facts")
-        a = joint @ mem                                            # (S, X): t holds X
-        d = _both_held(joint, mem, nf, nn)                          # (S, face, number) both at t
-        del joint
+        blank = _blank(model, t)
+        rest = s.rest((t, secret))
+        same = next((r for size, g, r in blanks
+                     if blank and size == model.rem[t] and np.array_equal(g, rest)),
+                    None)
+        if same is not None:
+            mem, a, d = same
+        else:
+            joint, mem = target_joint(s, t, cols, rest)   # weights of (secret, t's hand)
+            if total is None:
+                pp = joint.sum(axis=1)
+                total = pp.sum()
+                if total <= 0:
+                    raise Inconsistent("no deal agrees with these facts")
+            a = joint @ mem                                            # (S, X): t holds X
+            d = _both_held(joint, mem, nf, nn)                          # (S, face, number) both at t
+            del joint
+            if blank:
+                blanks.append((model.rem[t], rest, (mem, a, d)))
+        del rest
         before = order[:j]
         after = [g for g in seats if g != t and g not in before]   # later, unreached, the asker
         if not before:
