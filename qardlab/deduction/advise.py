@@ -469,14 +469,16 @@ def _pass_order(asker: int, start: int, players: int) -> list[int]:
 
 
 def _group_zeta(s: MaskSolver, group) -> np.ndarray:
-    """Product of the zeta transforms of ``group``'s holders with room left (ones if none)."""
-    prod = None
-    for g in group:
-        if s.model.rem[g] == 0:
-            continue
-        z = s.zeta_of(g)
-        prod = z.copy() if prod is None else np.multiply(prod, z, out=prod)
-    return np.ones(1 << s.n, dtype=s.dtype) if prod is None else prod
+    """Product of the zeta transforms of ``group``'s holders with room left (ones if none; do not modify)."""
+    zetas = [s.zeta_of(g) for g in group if s.model.rem[g] > 0]
+    if not zetas:
+        return np.ones(1 << s.n, dtype=s.dtype)
+    if len(zetas) == 1:
+        return zetas[0]  # (read-only, and only read)
+    prod = zetas[0] * zetas[1]
+    for z in zetas[2:]:
+        np.multiply(prod, z, out=prod)
+    return prod
 
 
 def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray, seat: int, group: list,
@@ -519,7 +521,7 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
         # so is the Moebius transform of its product with the rest's: it runs on the masks with c only,
         # over the other bits (half the work; the same subtractions in the same order, so the same floats)
         zg_v, zr_v = zg.reshape(-1, 2, 1 << i), zr.reshape(-1, 2, 1 << i)
-        d = zg_v[:, 1, :].astype(np.float64) - zg_v[:, 0, :]
+        d = np.subtract(zg_v[:, 1, :], zg_v[:, 0, :], dtype=np.float64)
         d *= zr_v[:, 1, :]
         moebius(d.reshape(-1), s.n - 1)
         full = np.zeros(1 << s.n)
@@ -629,25 +631,26 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
     pp = pp / total
     none = np.maximum(pp[:, None, None] - sum(shows_f) - sum(shows_n), 0.0)
     outcomes = shows_f + shows_n + [none]
+    sums = [o.sum(axis=0) for o in outcomes]
     h_out = np.zeros((nf, nn))
     h_joint = np.zeros((nf, nn))
-    for o in outcomes:
-        h_out -= _xlogx(o.sum(axis=0))
+    for o, o_sum in zip(outcomes, sums):
+        h_out -= _xlogx(o_sum)
         h_joint -= _xlogx(o).sum(axis=0)
-    info = np.maximum(h_out - (h_joint + _xlogx(pp).sum()), 0.0)
-    sums = [o.sum(axis=0) for o in outcomes]
+    info = np.maximum(h_out - (h_joint + _xlogx(pp).sum()), 0.0).tolist()
+    sums = [x.tolist() for x in sums]  # Python floats: read 120 questions x every answer
     m = len(order)
     out = []
     for i, f in enumerate(faces):
         for j, nb in enumerate(numbers):
             answers = {}
             for r, t in enumerate(order):
-                answers[(t, f)] = float(sums[r][i, j])
-                answers[(t, nb)] = float(sums[m + r][i, j])
-            answers[None] = float(sums[-1][i, j])
-            agg = {f: float(sum(sums[r][i, j] for r in range(m))),
-                   nb: float(sum(sums[m + r][i, j] for r in range(m))), None: answers[None]}
-            out.append(Question(start, f, nb, float(info[i, j]), agg, answers))
+                answers[(t, f)] = sums[r][i][j]
+                answers[(t, nb)] = sums[m + r][i][j]
+            answers[None] = sums[-1][i][j]
+            agg = {f: sum(sums[r][i][j] for r in range(m)),
+                   nb: sum(sums[m + r][i][j] for r in range(m)), None: answers[None]}
+            out.append(Question(start, f, nb, info[i][j], agg, answers))
     return out
 
 

@@ -384,9 +384,14 @@ class MaskSolver:
 
     def zeta_of(self, h: Holder) -> np.ndarray:
         """The zeta transform of ``h``'s feasible array (cached; do not modify)."""
-        if h in self.free:
-            table = np.array([math.comb(i, self.model.rem[h]) for i in range(self.n + 1)], dtype=self.dtype)
-            return table[popcounts(self.n)]
+        if h in self.free:  # C(|M|, r): the same array for every free holder of this size (cached too)
+            def make_free() -> np.ndarray:
+                r = self.model.rem[h]
+                table = np.array([math.comb(i, r) for i in range(self.n + 1)], dtype=self.dtype)
+                arr = table[popcounts(self.n)]
+                arr.setflags(write=False)
+                return arr
+            return _ZETA_CACHE.get_or(("free", self.n, self.model.rem[h], self.dtype), make_free)
 
         def make() -> np.ndarray:
             masks, w = self.sets[h]
