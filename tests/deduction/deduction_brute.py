@@ -148,6 +148,25 @@ def assert_grids_agree(k: Knowledge, ds) -> None:
 
 def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> float:
     """Mutual information (bits) between the secret pair and what the asker would see."""
+    joint = question_law(k, target, face, number, ds)
+    pp: dict = {}
+    po: dict = {}
+    for (p, o), v in joint.items():
+        pp[p] = pp.get(p, 0.0) + v
+        po[o] = po.get(o, 0.0) + v
+    return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
+
+
+def question_outcomes(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> dict:
+    """The probability of each outcome the asker may see: the face, the number, or None (neither)."""
+    out = {face: 0.0, number: 0.0, None: 0.0}
+    for (_p, o), v in question_law(k, target, face, number, ds).items():
+        out[o] += v
+    return out
+
+
+def question_law(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> dict:
+    """``(pair, outcome) -> probability`` for the question (ask mode "chosen")."""
     ds = deals(k) if ds is None else ds
     tot = sum(w for _, w in ds)
     joint: dict = {}
@@ -165,12 +184,7 @@ def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) 
             outs = [(None, 1.0)]
         for o, q in outs:
             joint[(p, o)] = joint.get((p, o), 0.0) + w * q / tot
-    pp: dict = {}
-    po: dict = {}
-    for (p, o), v in joint.items():
-        pp[p] = pp.get(p, 0.0) + v
-        po[o] = po.get(o, 0.0) + v
-    return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
+    return joint
 
 
 def pass_order(k: Knowledge, start: int) -> list:

@@ -22,6 +22,7 @@ from .deduction_brute import (
     pass_left_outcomes,
     posterior,
     question_info,
+    question_outcomes,
 )
 
 CONFIGS = [  # (players, faces, numbers, turns)
@@ -204,4 +205,61 @@ def test_ranked_count_gives_the_exact_solvers_integers():
                 used += 1
                 full = solve.pair_weights(model, True, solver=solve.exact_solver(model))
                 assert {p: w for p, w in ranked.items() if w} == {p: int(w) for p, w in full.items() if w}
+    assert used >= 4
+
+
+def test_ranked_advice_agrees_with_enumeration(monkeypatch):
+    """The advisor counted over the cards some fact names (ask mode "chosen": the free cards counted, not
+    enumerated, advise._ranked_sums), forced on small decks too: every question's information and outcome
+    probabilities agree with enumeration to 1e-9."""
+    from qardlab.deduction import advise, solve
+
+    monkeypatch.setattr(advise, "RANKED_FREE", 0)
+    monkeypatch.setattr(advise, "RANKED_MIN_BITS", 0)
+    used = 0
+    for game, k in _positions(8, 6):
+        used += solve.ranked_count(k.model()) is not None
+        ds = deals(k)
+        qs = k.questions()
+        assert len(qs) == (game.players - 1) * len(game.faces) * len(game.numbers)
+        for q in qs:
+            assert q.info == pytest.approx(question_info(k, q.target, q.face, q.number, ds), abs=1e-9)
+            ref = question_outcomes(k, q.target, q.face, q.number, ds)
+            for o, v in q.outcomes.items():
+                assert v == pytest.approx(ref[o], abs=1e-9), o
+    assert used >= 5
+
+
+def test_ranked_advice_gives_the_full_solvers_questions(monkeypatch):
+    """On real 4- and 5-player positions (the deal, and some questions in) the advisor over the named cards
+    gives the questions of the full mask solver: the same order, the numbers to 1e-12."""
+    from qardlab.deduction import advise, knowledge, solve
+    from qardlab.engine import play_turn
+    from qardlab.games.five_sons import FiveSons
+    from qardlab.games.five_sons.bots import RandomAsker
+
+    used = 0
+    for players, seed in ((4, 1000), (5, 1001)):
+        g = FiveSons.new(players=players, seed=seed)
+        bots = [RandomAsker(seed + i) for i in range(players)]
+        for mark in (0, 3, 6):
+            while not g.is_over and not (g.turn >= mark and g.phase == "ask"):
+                play_turn(g, bots)
+            k = g.knowledge(g.to_move)
+            model = k.model()
+            rc = solve.ranked_count(model)
+            if rc is None or rc.b > model.n - advise.RANKED_FREE:
+                continue
+            used += 1
+            ranked = advise.questions(k)
+            monkeypatch.setattr(advise, "RANKED_FREE", 99)
+            knowledge.clear_results()
+            full = advise.questions(k.replace())
+            monkeypatch.undo()
+            assert [(q.target, q.face, q.number) for q in ranked] == [(q.target, q.face, q.number)
+                                                                       for q in full]
+            for a, b in zip(ranked, full):
+                assert a.info == pytest.approx(b.info, abs=1e-12)
+                for o, v in a.outcomes.items():
+                    assert v == pytest.approx(b.outcomes[o], abs=1e-12)
     assert used >= 4
