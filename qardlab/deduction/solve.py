@@ -268,8 +268,14 @@ def feasible(model: Model, h: Holder, weighted: bool, exact: bool = False) -> tu
     weights: the float weight times :func:`shown_scale`, exactly, so every count stays an
     integer.
     """
+    return feasible_among(model, h, subsets_of_size(model.n, model.rem[h]), weighted, exact)
+
+
+def feasible_among(model: Model, h: Holder, masks: np.ndarray, weighted: bool,
+                   exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`feasible`'s test and weights for the given masks of unknown cards (of any sizes: the facts
+    are read once for hands of every size, as :class:`RankedCount` needs)."""
     n = model.n
-    masks = subsets_of_size(n, model.rem[h])
     ok = np.ones(len(masks), dtype=bool)
     w = np.ones(len(masks), dtype=np.float64 if weighted and not exact else np.int64)
     known = model.known[h]
@@ -869,15 +875,19 @@ class RankedCount:
         self._rests: dict[tuple, np.ndarray] = {}
 
     def hands(self, h: Holder, d: int) -> tuple[np.ndarray, np.ndarray]:
-        """``h``'s possible named parts of ``d`` cards (masks of ``B``) and their exact weights."""
-        key = (h, d)
-        if key not in self._hands:
-            self._sub.rem[h] = d
-            try:
-                self._hands[key] = feasible(self._sub, h, True, exact=True)
-            finally:
-                self._sub.rem[h] = self.model.rem[h]
-        return self._hands[key]
+        """``h``'s possible named parts of ``d`` cards (masks of ``B``, ascending) and their exact weights."""
+        if (h, d) not in self._hands:
+            # every size at once (the facts read once): the masks of up to min(r, b) named cards
+            top = min(self.model.rem[h], self.b)
+            pc = popcounts(self.b) if self.b else np.zeros(1, dtype=np.uint8)
+            masks, w = feasible_among(self._sub, h, np.flatnonzero(pc <= top), True, exact=True)
+            sizes = pc[masks]
+            for k in range(top + 1):
+                at = sizes == k
+                self._hands[(h, k)] = (masks[at], w[at])
+            if (h, d) not in self._hands:  # more named cards than h holds: none
+                return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return self._hands[(h, d)]
 
     def _fixed_weight(self, h: Holder) -> int:
         """The weight of a holder with no card left to place (its one hand: the known cards)."""
