@@ -852,8 +852,9 @@ class RankedCount:
     ``r!/(r - |A|)!`` so that ``Q[M, |M|] * m! / prod r!`` is the number of ways, ``m`` free cards
     shared out included (an exact integer division). Every weight is an exact integer (int64), the
     exact solver's (see :func:`exact_solver`): :func:`ranked_pair_weights` and the advisor's ask mode
-    "chosen" read it. Made by :func:`ranked_count` (cached on the model, so both share the seats'
-    transforms).
+    "chosen" read it. Made by :func:`ranked_count` for one computation and then dropped, not kept on the
+    model: a model lives as long as its Knowledge, which only the cyclic garbage collector frees, and
+    arrays kept that long slowed the next positions' calls (measured: the grid after many posteriors).
     """
 
     def __init__(self, model: Model) -> None:
@@ -872,7 +873,6 @@ class RankedCount:
                           where=model.where)
         self._hands: dict[tuple[Holder, int], tuple[np.ndarray, np.ndarray]] = {}
         self._zetas: dict[Holder, np.ndarray] = {}
-        self._rests: dict[tuple, np.ndarray] = {}
 
     def hands(self, h: Holder, d: int) -> tuple[np.ndarray, np.ndarray]:
         """``h``'s possible named parts of ``d`` cards (masks of ``B``, ascending) and their exact weights."""
@@ -908,12 +908,9 @@ class RankedCount:
         return self._zetas[h]
 
     def rest(self, exclude: Sequence[Holder] = ()) -> np.ndarray:
-        """``g[M]`` (int64, over masks of ``B``; do not modify): the weight of the hands of the holders other
+        """``g[M]`` (int64, over masks of ``B``): the weight of the hands of the holders other
         than the secret and ``exclude`` that hold exactly the named cards ``M`` and ``R - |M|`` given free
         cards (``R``: the cards left to those holders); 0 where ``|M| > R``."""
-        key = tuple(exclude)
-        if key in self._rests:
-            return self._rests[key]
         model = self.model
         seats = [h for h in self.seats if h not in exclude]
         total = sum(model.rem[h] for h in seats)
@@ -947,8 +944,6 @@ class RankedCount:
         ok = np.flatnonzero(pc <= top)
         k = pc[ok]
         g[ok] = poly[k, ok] * ways[k] // prod_fact * scale
-        g.setflags(write=False)
-        self._rests[key] = g
         return g
 
 
@@ -962,11 +957,8 @@ def secret_hands(model: Model) -> tuple[np.ndarray, np.ndarray]:
 
 
 def ranked_count(model: Model) -> RankedCount | None:
-    """The model's :class:`RankedCount` (cached on it), or None where it does not apply (no secret, a
-    contradiction, or counts that could pass 2^62 with the ranked scaling)."""
-    key = ("ranked",)
-    if key in model._solvers:
-        return model._solvers[key]
+    """A :class:`RankedCount` of the model, or None where it does not apply (no secret, a contradiction,
+    or counts that could pass 2^62 with the ranked scaling)."""
     rc = None
     if model.contradiction is None and model.secret is not None:
         secret = model.secret.holder
@@ -981,7 +973,6 @@ def ranked_count(model: Model) -> RankedCount | None:
             bound *= shown_scale(model, h)
         if bound * prod_fact < 1 << 62:
             rc = RankedCount(model)
-    model._solvers[key] = rc
     return rc
 
 
