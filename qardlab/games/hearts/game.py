@@ -8,9 +8,10 @@ AND), the lead and discard masks of the trick being played (the kernel's
 :func:`~.rules.lead_mask` and :func:`~.rules.discard_mask`, updated as the first trick ends and
 as hearts are broken) and the mover's legal mask once asked for, and hands out readable ``Card``
 objects at the edges (``hand``, ``legal_actions``, ``trick``). The engine's one step
-(``Game.apply``: validate, record, do) is overridden here by ``Hearts.apply``, which fuses its
-commonest cases, a legal Card played and a whole pass of Cards, and hands every other action to
-the engine's general path (``Game._apply_general``), which explains a refusal.
+(``Game.apply``: validate, record, do) is not overridden: Hearts gives the engine's fast-path hook
+``_step_fast``, which fuses its commonest cases, a legal Card played and a whole pass of Cards,
+and declines every other action, which ``Game.apply`` then hands to the engine's general path
+(``Game._apply_general``: ``_validate``, the history, ``_do``), which explains a refusal.
 
 Actions (all in ``history``, so a record replays exactly):
 
@@ -551,9 +552,9 @@ class Hearts(Game):
         for c in action:
             if type(c) is not Card:
                 return False
-            m |= c.bit
-        if m & self._hands[s] != m or m.bit_count() != k:
-            return False  # not in the hand, or a card twice
+            m += c.bit  # (distinct bits: the sum is the union; a card twice carries, and m has < k bits)
+        if m.bit_count() != k or m & self._hands[s] != m:
+            return False  # a card twice, or not in the hand
         history = self.history
         history.append(action)
         self._chosen[s] = m  # (_pass, inlined: the seat had chosen nothing, and now all its cards)
