@@ -127,7 +127,7 @@ class Game(ABC):
             Game.registry[cls.name] = cls
 
     def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:
-        if type(seed) is not int:  # (an int is what check_seed gives back)
+        if type(seed) is not int and seed is not None:  # (an int or None is what check_seed gives back)
             seed = check_seed(seed)
         if "names" in options:
             options = {**options, "names": check_names(options["names"], players)}

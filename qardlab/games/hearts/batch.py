@@ -21,7 +21,8 @@ no ``argmax`` along a short axis (each costs several times a plain vector operat
 -1 and 0 do the choosing), no operation on mixed dtypes (an implicit cast each), and no fresh
 memory: the scratch arrays are kept per thread for the next call, since paging in new memory
 cost about a quarter of a call. The random stream is the same as when each trick drew its own
-words, so the same seed gives the same hands as before all this.
+words (the play's words are drawn in one call now, in the same order), so the same seed gives the
+same hands as before all this.
 """
 from __future__ import annotations
 
@@ -278,8 +279,10 @@ def simulate(
     deals = deals_hm.copy()  # (copies: nothing returned is a scratch array)
     # each seat's hand after the pass: its deal less its pass, and its giver's pass (its own, with no pass)
     giver = w("giver", (count, n), np.int64)
-    np.subtract(seats64.T, offsets[:, None], out=giver)
-    giver %= n
+    # (by direction, seat: its giver, taken by each hand's direction: a broadcast of a column against a
+    # row of n costs twice as much)
+    givers = (np.arange(n, dtype=np.int64) - np.array(cycle_offsets, dtype=np.int64)[:, None]) % n
+    givers.take(direction_codes, axis=0, out=giver)
     giver += (rows * (2 * n))[:, None]
     hands_hm = w("hands_hm", (count, n), np.int64)
     sums.take(giver, mode="clip", out=hands_hm)
@@ -364,6 +367,8 @@ def simulate(
     trick_cells = (n + 1) * count
     trick_words = (trick_cells + 1) // 2
     draws = w("draws", (n + 1, count), np.uint64)
+    # every trick's words but the last's (which draws nothing) at once: the same stream as a call a trick
+    words = bits(trick_words * (size - 1)).view(np.uint32)
     seats = np.arange(n, dtype=mdt)[:, None]
     seat_rows = seats + mdt(8)  # a seat in the low 3 bits, 8 set
     order_rows = seats64 * count  # a trick's positions, as offsets into the two copies of its cards
@@ -421,7 +426,7 @@ def simulate(
             cards_flat.take(index, mode="clip", out=card)
             card.reshape(-1).take(leader_flat, mode="clip", out=lead)
         else:
-            np.copyto(draws.ravel(), bits(trick_words).view(np.uint32)[:trick_cells])
+            np.copyto(draws.ravel(), words[2 * t * trick_words : 2 * t * trick_words + trick_cells])
             if t:
                 alive.take(leader_flat, mode="clip", out=lead_legal)
                 if rules.must_break_hearts and not everywhere_broken:  # no heart led before hearts are
@@ -537,5 +542,7 @@ def simulate(
     raw = raw.T.astype(np.int64, order="C")
     points = points.T.astype(np.int64, order="C")
     return BatchResult(
-        n, rules, tuple(cycle), direction_codes, deals, passes, plays.T.copy(), raw, points
+        # (plays: a hand-major view of a copy, the copy a block: transposing int8 as it copies costs
+        # some 15 times as much)
+        n, rules, tuple(cycle), direction_codes, deals, passes, plays.copy().T, raw, points
     )

@@ -8,9 +8,10 @@ AND), the lead and discard masks of the trick being played (the kernel's
 :func:`~.rules.lead_mask` and :func:`~.rules.discard_mask`, updated as the first trick ends and
 as hearts are broken) and the mover's legal mask once asked for, and hands out readable ``Card``
 objects at the edges (``hand``, ``legal_actions``, ``trick``). The engine's one step
-(``Game.apply``: validate, record, do) is overridden here by ``Hearts.apply``, which fuses its
-commonest cases, a legal Card played and a whole pass of Cards, and hands every other action to
-the engine's general path (``Game._apply_general``), which explains a refusal.
+(``Game.apply``: validate, record, do) is not overridden: Hearts gives the engine's fast-path hook
+``_step_fast``, which fuses its commonest cases, a legal Card played and a whole pass of Cards,
+and declines every other action, which ``Game.apply`` then hands to the engine's general path
+(``Game._apply_general``: ``_validate``, the history, ``_do``), which explains a refusal.
 
 Actions (all in ``history``, so a record replays exactly):
 
@@ -158,8 +159,6 @@ class _Setup:
             off = self.offsets[direction] = pass_offset(direction, self.players)
         return off
 
-    check_direction = offset
-
 
 #: by (players, id of the rules object): that object (kept alive here, so its id is not reused while
 #: it is cached) and its setup; by (players, rules' value): the setup
@@ -212,7 +211,7 @@ class Hearts(Game):
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
         "_bit", "_broken", "_chosen", "_discard_mask", "_final", "_first",
-        "_fixed_direction", "_hands", "_k", "_lead_mask", "_led", "_legal_mask",
+        "_fixed", "_hands", "_k", "_lead_mask", "_led", "_legal_mask",
         "_moon", "_next", "_offset", "_phase", "_setup", "_taken", "_to_move", "_trick",
         "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase", "rules",
         "scores", "single", "winners",
@@ -237,14 +236,13 @@ class Hearts(Game):
             raise ValueError(f"option 'single' must be True or False, got {single!r}")
         Game.__init__(self, players, options, seed)  # checks the seed and the names
         setup = _setup(players, rules)  # the table's constants, from the rules kernel (cached)
-        if single:
+        if single:  # a single hand's pass direction and its offset (ValueError naming a bad one)
             direction = options.get("pass_direction", "left")
-            setup.check_direction(direction)
-            self._fixed_direction: str | None = direction
+            self._fixed: tuple[str, int] | None = (direction, setup.offset(direction))
         elif "pass_direction" in options:
             raise ValueError("option 'pass_direction' is only for a single hand (Hearts.from_deal)")
         else:
-            self._fixed_direction = None
+            self._fixed = None
         #: whether the game is over (no seat to move, no deal due): a plain attribute, kept in step
         #: with ``to_move``, since the engine's ``apply`` reads it at every action
         self.is_over = False
@@ -527,18 +525,18 @@ class Hearts(Game):
             if self._legal_mask & bit:
                 self.history.append(action)
                 self._legal_mask = 0
+                s: int = self._to_move  # type: ignore[assignment]
+                self._hands[s] ^= bit
                 trick = self._trick
                 if trick:
                     trick.append(bit)
                     if len(trick) == self.players:
-                        self._end_trick(bit)
+                        self._end_trick(s)
                         return True
                 else:  # a lead
                     trick.append(bit)
                     self._led = _LED[action.index]
-                s = self._to_move
-                self._hands[s] ^= bit  # type: ignore[index]
-                self._to_move = self._next[s]  # type: ignore[index]
+                self._to_move = self._next[s]
                 return True
             return False
         return type(action) is tuple and self._phase == _PASS and self._pass_fast(action)
@@ -554,9 +552,9 @@ class Hearts(Game):
         for c in action:
             if type(c) is not Card:
                 return False
-            m |= c.bit
-        if m & self._hands[s] != m or m.bit_count() != k:
-            return False  # not in the hand, or a card twice
+            m += c.bit  # (distinct bits: the sum is the union; a card twice carries, and m has < k bits)
+        if m.bit_count() != k or m & self._hands[s] != m:
+            return False  # a card twice, or not in the hand
         history = self.history
         history.append(action)
         self._chosen[s] = m  # (_pass, inlined: the seat had chosen nothing, and now all its cards)
@@ -592,21 +590,20 @@ class Hearts(Game):
     def _validate_deal(self, action: Any) -> Deal:
         if not isinstance(action, Deal):
             raise IllegalAction(f"a deal is due (use chance_outcome() or next_hand()), not {action!r}")
-        n = self.players
-        if len(action.masks) != n:
-            raise IllegalAction(f"a deal needs {n} hands, got {len(action.masks)}")
         setup = self._setup
+        masks = action.masks
+        if action.sizes == setup.sizes and sum(masks) == setup.deck:
+            # the usual case, in two comparisons. Every card in play is dealt (the deck deals out
+            # evenly), and a hand's mask never has more cards than its size (a card named twice in a
+            # hand is one bit): so n hands of the right size whose masks add up to the deck hold
+            # hand_size cards each, no card twice (a shared bit would carry, and the sum's bit count
+            # fall short) and only cards in play
+            return action
+        n = self.players
+        if len(masks) != n:
+            raise IllegalAction(f"a deal needs {n} hands, got {len(masks)}")
         size = setup.hand_size
         deck = setup.deck
-        masks = action.masks
-        union = 0
-        for m in masks:
-            union |= m
-        sizes = _SIZES_OF[n]
-        if action.sizes == sizes == tuple(map(int.bit_count, masks)) and union.bit_count() == n * size and (
-            not union & ~deck
-        ):
-            return action  # n hands of the right size, no card twice, all in play: the usual case
         seen = 0
         for s, m in enumerate(masks):
             if action.sizes[s] != size:
@@ -711,12 +708,12 @@ class Hearts(Game):
         hand_no = self.hand_no = self.hand_no + 1
         dealer = self.dealer = (self.dealer + 1) % self.players
         self._hands = list(deal.masks)
-        direction = self._fixed_direction
-        if direction is None:
+        fixed = self._fixed
+        if fixed is None:
             cycle = self._setup.cycle_offsets
             direction, offset = cycle[hand_no % len(cycle)]
         else:
-            offset = self._setup.offset(direction)
+            direction, offset = fixed
         self.pass_direction = direction
         self._offset = offset
         self.events.deal(len(self.history) - 1, hand_no, dealer, direction, deal.masks, deal.sizes)
@@ -762,25 +759,23 @@ class Hearts(Game):
         self.events.start_plays(len(self.history), s)
 
     def _play(self, bit: int) -> None:
-        """The mover plays the card of ``bit`` (validated, in the history; ``apply`` inlines this)."""
+        """The mover plays the card of ``bit`` (validated, in the history; ``_step_fast`` inlines this)."""
+        s: int = self._to_move  # type: ignore[assignment]
+        self._hands[s] ^= bit
+        self._legal_mask = 0
         trick = self._trick
         if not trick:
             self._led = _LED[bit.bit_length() - 1]
         trick.append(bit)
         if len(trick) < self.players:
-            s = self._to_move
-            self._hands[s] ^= bit  # type: ignore[index]
-            self._legal_mask = 0
-            self._to_move = self._next[s]  # type: ignore[index]
+            self._to_move = self._next[s]
         else:
-            self._end_trick(bit)
+            self._end_trick(s)
 
-    def _end_trick(self, bit: int) -> None:
-        """The trick's last card (``bit``) is played: its taker (the kernel's ``trick_winner``) takes
-        its cards and leads next, or the hand is scored once the hands are empty."""
-        s: int = self._to_move  # type: ignore[assignment]
-        hands = self._hands
-        hands[s] ^= bit
+    def _end_trick(self, s: int) -> None:
+        """Seat ``s`` has played the trick's last card (its hand and the trick updated): the taker
+        (the kernel's ``trick_winner``) takes the trick's cards and leads next, or the hand is scored
+        once the hands are empty."""
         trick = self._trick
         tmask = sum(trick)  # distinct bits: the sum is the union
         # the leader sits left of the last; the suit led and the trick's mask are known already
@@ -795,8 +790,7 @@ class Hearts(Game):
             self._broken = True
             self._lead_mask = self._setup.broken_lead
         self._trick = []
-        self._legal_mask = 0
-        if hands[s]:  # cards are left (every seat holds as many)
+        if self._hands[s]:  # cards are left (every seat holds as many)
             self._to_move = w
         else:
             self._score_hand()

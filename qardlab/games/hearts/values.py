@@ -7,7 +7,6 @@ codes, or ``{"deal": [[codes of seat 0], ...]}``.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, Sequence
 
 from ...cards import _SUIT_TABLES, Card, Hand, _gc_paused, hand_html
@@ -31,8 +30,6 @@ def _code_table(suit: int) -> tuple[tuple[str, ...], ...]:
 with _gc_paused():  # (see cards._gc_paused)
     _CODE_TABLES = tuple(_code_table(s) for s in range(4))
 _C0, _C1, _C2, _C3 = _CODE_TABLES
-_BIT = attrgetter("bit")
-_JUST_CARDS = frozenset({Card})
 _NEW_TUPLE = tuple.__new__
 
 
@@ -51,69 +48,85 @@ def _new_hand(cards: list[Card]) -> Hand:
     return tuple.__new__(Hand, cards)
 
 
+def _masks_of_cards(hands: Sequence[Any]) -> tuple[int, ...] | None:
+    """The mask of each hand when every hand is a list or tuple of distinct Cards (the usual case: one
+    loop over the cards, their bits summed: distinct bits, so the sum is the union); None otherwise (a
+    code, a bad value, a card twice in a hand: its bit carries, so the hand's bit count falls short),
+    for the full parse to name."""
+    masks = []
+    for h in hands:
+        if type(h) is not list and type(h) is not tuple and type(h) is not Hand:
+            return None
+        m = 0
+        for c in h:
+            if type(c) is not Card:
+                return None
+            m += c.bit  # (an int add: cheaper than |)
+        if m.bit_count() != len(h):
+            return None
+        masks.append(m)
+    return tuple(masks)
+
+
 class Deal:
     """The chance action of one hand: every seat's cards (``hands``, seat 0 first).
 
     Each hand is also held as a 52-bit mask (``masks``), so that checking and applying a
-    deal is a few integer operations; a deal drawn by the game is built from masks and
-    makes its ``Hand`` objects only when asked.
+    deal is a few integer operations. The ``Hand`` objects are made only when asked: a deal drawn
+    by the game makes them from its masks (sorted), a deal of given Cards from the given cards
+    (each hand in its given order, kept as a tuple).
     """
 
-    __slots__ = ("_hands", "masks", "sizes")
+    __slots__ = ("_hands", "_given", "masks", "sizes")
 
     def __init__(self, hands: Sequence[Sequence[Any]] | None = None, _masks: Sequence[int] | None = None,
                  _sizes: Sequence[int] | None = None) -> None:
+        self._given: tuple[tuple[Card, ...], ...] | None = None
+        self._hands: tuple[Hand, ...] | None = None
         if _masks is not None:  # drawn by chance_outcome: distinct cards, sizes known
-            self._hands = None
             self.masks = tuple(_masks)
             self.sizes = tuple(_sizes or (m.bit_count() for m in _masks))
             return
         if type(hands) is tuple or type(hands) is list:
-            # the usual case, hands of interned Cards (no card twice in a hand): their bits are summed
-            # (distinct bits: the sum is the union, and a card twice would lose a bit); anything
-            # else takes the full parse below, which names a bad value
-            masks = []
-            for h in hands:
-                if (type(h) is list or type(h) is tuple or type(h) is Hand) and _JUST_CARDS.issuperset(
-                        map(type, h)):
-                    m = sum(map(_BIT, h))
-                    if m.bit_count() == len(h):
-                        masks.append(m)
-                        continue
-                break
-            else:
-                self._hands = tuple([h if type(h) is Hand else _NEW_TUPLE(Hand, h) for h in hands])
-                self.masks = tuple(masks)
+            masks = _masks_of_cards(hands)
+            if masks is not None:  # hands of Cards, no card twice in a hand
+                self._given = tuple(map(tuple, hands))  # (a copy: the caller's lists may change)
+                self.masks = masks
                 self.sizes = tuple(map(len, hands))
                 return
         if hands is None or isinstance(hands, (str, bytes)):
             raise IllegalAction(f"a deal is a list of hands of cards, got {hands!r}")
         try:
-            self._hands = tuple(Hand(h) for h in hands)
+            parsed = self._hands = tuple(Hand(h) for h in hands)
         except (TypeError, ValueError) as e:
             raise IllegalAction(f"a deal is a list of hands of cards: {e}") from None
         masks = []
-        for h in self._hands:  # Cards already (Hand parsed them): OR their bits
+        for h in parsed:  # Cards already (Hand parsed them): OR their bits
             m = 0
             for c in h:
                 m |= c.bit
             masks.append(m)
         self.masks = tuple(masks)
-        self.sizes = tuple(len(h) for h in self._hands)
+        self.sizes = tuple(len(h) for h in parsed)
 
     @classmethod
     def _of_masks(cls, masks: tuple[int, ...], sizes: tuple[int, ...]) -> Deal:
         """A deal of distinct cards given as masks (the game's own draw): no checks, no copies."""
         deal = object.__new__(cls)
-        deal._hands = None
+        deal._hands = deal._given = None
         deal.masks = masks
         deal.sizes = sizes
         return deal
 
     @property
     def hands(self) -> tuple[Hand, ...]:
+        """Every seat's cards as a ``Hand``: as given (a deal of given Cards), else sorted."""
         if self._hands is None:
-            self._hands = tuple(_new_hand(cards_of(m)) for m in self.masks)
+            given = self._given
+            if given is not None:
+                self._hands = tuple([_NEW_TUPLE(Hand, h) for h in given])
+            else:
+                self._hands = tuple(_new_hand(cards_of(m)) for m in self.masks)
         return self._hands
 
     def __eq__(self, other: object) -> bool:

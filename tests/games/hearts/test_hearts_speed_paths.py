@@ -137,6 +137,60 @@ def test_deal_of_cards_short_path_is_the_full_parse() -> None:
         Hearts.from_deal([hands[0], "2C 3C", hands[2], hands[3]])
 
 
+def test_given_deal_makes_its_hands_when_read_as_given() -> None:
+    """Rule (deck) and the set-up deal: a deal of given Cards keeps each hand's cards in their given
+    order and makes its Hands only when read; a caller's list changed afterwards changes neither the
+    deal nor the game set up from it, and the record holds the same deal as the full parse's."""
+    from qardlab.cards import Hand
+    from qardlab.games.hearts.values import Deal, action_to_json
+
+    hands = [list(reversed(h)) for h in make_deal(4, seed=5)]
+    given = [list(h) for h in hands]
+    deal = Deal(given)
+    game = Hearts.from_deal(given)
+    for h in given:  # the caller reuses its lists
+        h.reverse()
+        h.pop()
+    assert deal._hands is None  # (not made yet: from_deal and the record need only the masks)
+    assert [list(h) for h in deal.hands] == hands and all(type(h) is Hand for h in deal.hands)
+    assert deal.hands is deal.hands  # made once
+    assert deal == Deal([[c.code for c in h] for h in hands])  # as the full parse of codes
+    assert action_to_json(deal) == action_to_json(Deal([[c.code for c in h] for h in hands]))
+    assert [list(h) for h in game.history[0].hands] == hands
+    assert [game.hand_mask(s) for s in range(4)] == [sum(c.bit for c in h) for h in hands]
+    assert repr(deal) == "Deal(" + ", ".join(f"[{Hand(h)}]" for h in hands) + ")"
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_deal_checked_by_its_sum_refuses_what_the_full_check_refuses(n: int) -> None:
+    """Rule (deck): a deal is accepted at once when its hands have the right sizes and their masks add
+    up to the cards in play; every other deal takes the full check, which names the bad card. A card
+    dealt twice in place of another (the sizes right, the masks adding up to one card short of the
+    deck after the carry), a card out of play in place of one in play, a short and a long hand are
+    all refused, and the game is unchanged."""
+    from qardlab.games.hearts.values import Deal
+
+    hands = make_deal(n, seed=4)
+    twice = [list(h) for h in hands]
+    twice[1][0] = twice[0][0]  # seat 0's first card dealt to seat 1 too, seat 1's first card to no one
+    out_of_play = [list(h) for h in hands]
+    removed = cards_of_mask(((1 << 52) - 1) & ~deck_mask(n))
+    short_long = [hands[0][:-1], *hands[1:-1], hands[-1] + hands[0][-1:]]
+    cases = [(twice, f"{hands[0][0]} is dealt twice"), (short_long, "cards; each gets")]
+    if removed:
+        out_of_play[0][-1] = removed[0]
+        cases.append((out_of_play, f"{removed[0]} is not in play with {n} players"))
+    for bad, named in cases:
+        with pytest.raises(IllegalAction, match=named):
+            Hearts.from_deal(bad)
+        game = Hearts(n, {"single": True}, None)
+        before = Record.of(game).to_json()
+        with pytest.raises(IllegalAction, match=named):
+            game.apply(Deal(bad))
+        assert Record.of(game).to_json() == before and game.history == []
+    assert Hearts.from_deal(hands).step == 1
+
+
 @pytest.mark.parametrize("n", PLAYERS)
 def test_batch_deal_is_a_uniform_partition(n: int) -> None:
     """Batch deals give every seat its share of distinct cards, passes are cards of the passer's
