@@ -15,7 +15,11 @@ transforms of the seats other than ``t`` (see solve.py), the weight of "secret =
 ``t`` holds exactly A" is ``f_secret(S) f_t(A) G(U minus S minus A)``. Summing that
 joint over ``t``'s hands that contain a card (one matrix product) or both named cards
 (a second product over all face/number pairs) gives, for every question at once, the
-joint law of (pair, outcome).
+joint law of (pair, outcome). Early in a game most unknown cards are named by no fact; they
+are interchangeable for the seats, so there (at least :data:`RANKED_FREE` of them) the same
+sums are counted over the named cards only, the free cards by how many a hand holds
+(:func:`_ranked_sums`, on :class:`~qardlab.deduction.solve.RankedCount`): the same exact
+integers from arrays of 2^(named) instead of 2^(unknown) entries.
 
 ask_mode "pass_left" (the question goes on leftwards after "neither" until a seat shows a
 card or it is back with the asker): what the asker sees is who showed which card, or that
