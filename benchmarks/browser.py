@@ -440,7 +440,8 @@ def main() -> None:
                            summary="every lesson")
                     every = [v for vs in runs.values() for v in vs]
                     slowest = max(runs, key=lambda n: statistics.median(runs[n]))
-                    print(f"  slowest lesson (median): {slowest} ({statistics.median(runs[slowest]):.0f} ms); "
+                    median = statistics.median(runs[slowest])
+                    print(f"  slowest lesson (median): {slowest} ({median:.0f} ms); "
                           f"slowest single run {max(every):.0f} ms")
             finally:
                 lab.stop()
