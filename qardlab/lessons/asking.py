@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -210,22 +211,33 @@ def _first(certain: Callable[[int], bool], n: int) -> int | None:
     return lo
 
 
+#: the least time between two calls of ``run_experiment``'s ``progress`` (seconds): a progress bar redrawn
+#: for every game of a fast experiment costs the page more than it tells (as tqdm's ``mininterval``)
+PROGRESS_EVERY = 0.1
+
+
 def run_experiment(games: int, cap: int = 30, first_seed: int = 1000,
-                   progress: Callable[[], None] | None = None) -> dict[str, list[int | None]]:
+                   progress: Callable[[int], None] | None = None) -> dict[str, list[int | None]]:
     """Each way of playing of :data:`STRATEGIES` on ``games`` seeded games: questions to certainty.
 
-    The ways that ask alike (the two random askers) play each seeded game once and count it both ways
-    (see :func:`_questions_to_certainty`): the same results as one game per way, for less work.
+    ``progress(done)``, if given, is told how many games (of ``games * len(STRATEGIES)``) are done: at
+    most every :data:`PROGRESS_EVERY` seconds, and always when the last is. The ways that ask alike (the
+    two random askers) play each seeded game once and count it both ways (see
+    :func:`_questions_to_certainty`): the same results as one game per way, for less work.
     """
     results: dict[str, list[int | None]] = {name: [] for name in STRATEGIES}
     groups: dict[Callable[..., Any], list[str]] = {}
     for name, (ask, _) in STRATEGIES.items():
         groups.setdefault(ask, []).append(name)
+    done, total = 0, games * len(STRATEGIES)
+    told = time.monotonic()
     for ask, names in groups.items():
         counts = [STRATEGIES[name][1] for name in names]
         for i in range(games):
             for name, n in zip(names, _questions_to_certainty(first_seed + i, ask, counts, cap)):
                 results[name].append(n)
-                if progress is not None:
-                    progress()
+            done += len(names)
+            if progress is not None and (done == total or time.monotonic() - told >= PROGRESS_EVERY):
+                progress(done)
+                told = time.monotonic()
     return results

@@ -12,6 +12,7 @@ from qardlab.deduction import SECRET
 from qardlab.games.five_sons import Ask, FiveSons, NoClaim
 from qardlab.games.five_sons.bots import RandomAsker
 from qardlab.games.five_sons.knowledge import knowledge_of
+from qardlab.lessons import asking
 from qardlab.lessons.asking import (
     STRATEGIES,
     answer_entropy,
@@ -110,6 +111,21 @@ def test_experiment_equals_counting_at_every_turn() -> None:
             assert results[name] == plain, name
     assert results["random questions, full logic"] == [None, 17]
     assert results["advisor, full logic"] == [14, 5]
+
+
+def test_experiment_progress_is_told_the_games_done_at_most_so_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_experiment tells ``progress`` how many games are done: with a clock that never moves only
+    once, when the last is done (a bar is not redrawn for every game); with a clock that moves a second
+    a reading, after every seeded game, the random ways' shared game counted for both."""
+    seen: list[int] = []
+    monkeypatch.setattr(asking.time, "monotonic", lambda: 0.0)
+    run_experiment(1, cap=2, progress=seen.append)
+    assert seen == [len(STRATEGIES)]
+    ticks = iter(range(1000))
+    monkeypatch.setattr(asking.time, "monotonic", lambda: float(next(ticks)))
+    seen.clear()
+    run_experiment(2, cap=2, progress=seen.append)
+    assert seen == [2, 4, 5, 6, 7, 8]  # the random ways two at a time, then one way per game
 
 
 def test_pair_count_arithmetic_matches_the_engine() -> None:
