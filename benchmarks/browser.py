@@ -438,6 +438,9 @@ def main() -> None:
                             lab.shutdown_kernels()
                     report("JupyterLab, Run All of each lesson (ms, to the page settled)", runs, None,
                            summary="every lesson")
+                    if args.repeat > 1:  # each lesson's runs in order (the first round's kernels start cold)
+                        for name, vals in runs.items():
+                            print(f"    {name}: " + ", ".join(f"{v:.0f}" for v in vals))
                     every = [v for vs in runs.values() for v in vs]
                     slowest = max(runs, key=lambda n: statistics.median(runs[n]))
                     median = statistics.median(runs[slowest])
