@@ -146,15 +146,19 @@ def assert_grids_agree(k: Knowledge, ds) -> None:
     assert k.grid("logic") == grid_logic(k, ds)
 
 
-def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> float:
-    """Mutual information (bits) between the secret pair and what the asker would see."""
-    joint = question_law(k, target, face, number, ds)
+def mutual_information(joint: dict) -> float:
+    """Mutual information (bits) of the two parts of ``(pair, outcome) -> probability``."""
     pp: dict = {}
     po: dict = {}
     for (p, o), v in joint.items():
         pp[p] = pp.get(p, 0.0) + v
         po[o] = po.get(o, 0.0) + v
     return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
+
+
+def question_info(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> float:
+    """Mutual information (bits) between the secret pair and what the asker would see."""
+    return mutual_information(question_law(k, target, face, number, ds))
 
 
 def question_outcomes(k: Knowledge, target: int, face: Card, number: Card, ds=None) -> dict:
@@ -229,13 +233,7 @@ def pass_left_outcomes(k: Knowledge, start: int, face: Card, number: Card, ds=No
 
 def pass_left_info(k: Knowledge, start: int, face: Card, number: Card, ds=None) -> float:
     """Mutual information (bits) between the pair and what the asker sees, in pass_left mode."""
-    joint = pass_left_outcomes(k, start, face, number, ds)
-    pp: dict = {}
-    po: dict = {}
-    for (p, o), v in joint.items():
-        pp[p] = pp.get(p, 0.0) + v
-        po[o] = po.get(o, 0.0) + v
-    return sum(v * math.log2(v / (pp[p] * po[o])) for (p, o), v in joint.items() if v > 0)
+    return mutual_information(pass_left_outcomes(k, start, face, number, ds))
 
 
 # --------------------------------------------------------------------------------------
