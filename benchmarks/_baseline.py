@@ -4,11 +4,13 @@
 temporary folder; ``measure(path, script, arg)`` runs this benchmark file again in a child
 process with that folder first on ``sys.path`` and returns what the child printed as JSON. The
 child imports ``qardlab`` from the old tree, so both codes run the very same loop, one round
-after the other, on the same loaded machine.
+after the other, on the same loaded machine. ``parser(...)`` gives such a benchmark its shared
+options (``--rounds``, ``--seed``, ``--baseline`` and the hidden ``--child``).
 """
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import json
 import os
@@ -41,3 +43,16 @@ def measure(path: Path, script: str, *args: str) -> dict:
     out = subprocess.run([sys.executable, script, "--child", *args], env=env, check=True,
                          capture_output=True, text=True, cwd=str(path)).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def parser(description: str, rounds: int, baseline: str, seed: int | None = None) -> argparse.ArgumentParser:
+    """A benchmark's argument parser with the options every ``--baseline`` benchmark has: ``--rounds``,
+    ``--seed`` (where ``seed`` is given, its default), ``--baseline`` (``baseline``: what the old code is
+    measured on) and ``--child`` (hidden: the run :func:`measure` makes)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--rounds", type=int, default=rounds)
+    if seed is not None:
+        ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--baseline", help=f"a git commit whose {baseline} in the same run")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    return ap

@@ -15,7 +15,6 @@ messages are built but not sent (no kernel): what the browser then does is ``bro
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -69,16 +68,13 @@ def play(seed: int, claim_after: int = 4) -> list[tuple[str, float]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--baseline", help="a git commit whose code plays the same clicks in the same run")
-    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    from _baseline import ROOT, checkout, measure, parser
+
+    ap = parser(__doc__.splitlines()[0], rounds=5, seed=1, baseline="code plays the same clicks")
     args = ap.parse_args()
     if args.child:
         print(json.dumps(play(args.seed)))
         return
-    from _baseline import ROOT, checkout, measure
 
     trees = [("this tree", ROOT)] + ([(args.baseline[:8], checkout(args.baseline))] if args.baseline else [])
     runs: dict[str, list[list[tuple[str, float]]]] = {label: [] for label, _ in trees}

@@ -41,7 +41,6 @@ figures and the old ones come from the same run and are measured alike (``@this 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -154,14 +153,12 @@ def batch_rate(seconds: float, seed: int, batch: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="per engine per round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--batch", type=int, default=10_000, help="hands per batch-simulator call")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--baseline", help="a git commit whose code runs the same loops in the same run")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    from _baseline import parser
+
+    ap = parser(__doc__.splitlines()[0], rounds=3, seed=1, baseline="code runs the same loops")
+    ap.add_argument("--seconds", type=float, default=2.0, help="per engine per round")
+    ap.add_argument("--batch", type=int, default=10_000, help="hands per batch-simulator call")
+    args = ap.parse_args()
     if args.child:  # the baseline's loops (run by _baseline.measure, the old qardlab first on sys.path)
         print(json.dumps({"step": step_rate(args.seconds, args.seed),
                           "step, matches": step_rate(args.seconds, args.seed, match=True),

@@ -78,12 +78,12 @@ def baseline(ref: str, rounds: int) -> list[dict]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--baseline", help="a commit whose notebook and code are measured in the same run")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--notebook", default=str(ROOT / NOTEBOOK), help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from _baseline import parser
+
+    ap = parser(__doc__.splitlines()[0], rounds=3, baseline="notebook and code are measured")
+    ap.add_argument("--notebook", default=str(ROOT / NOTEBOOK), help=argparse.SUPPRESS)
+    args = ap.parse_args()
     if args.child:
         child(args)
         return

@@ -88,14 +88,12 @@ def child(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=80, help="hands per tournament")
-    parser.add_argument("--decision-hands", type=int, default=12, help="hands of counting-bot decisions")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--baseline", help="a git commit whose code is measured in the same run")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    from _baseline import parser
+
+    ap = parser(__doc__.splitlines()[0], rounds=3, seed=8, baseline="code is measured")
+    ap.add_argument("--hands", type=int, default=80, help="hands per tournament")
+    ap.add_argument("--decision-hands", type=int, default=12, help="hands of counting-bot decisions")
+    args = ap.parse_args()
     if args.child:
         child(args)
         return
