@@ -74,7 +74,7 @@ class _FactReader:
 
     def __init__(self, obs: Mapping[str, Any]) -> None:
         self.seat: int = obs["seat"]
-        self.names = list(obs.get("names") or [f"seat {s}" for s in range(obs["players"])])
+        self.names = _names(obs)
         self.facts: list[Fact] = []
         self.turn = 0
         self.secret_known = False
@@ -152,6 +152,11 @@ class _FactReader:
                    "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})
 
 
+def _names(obs: Mapping[str, Any]) -> list[str]:
+    """The seats' names an observation gives (``seat 0``... where it gives none)."""
+    return list(obs.get("names") or [f"seat {s}" for s in range(obs["players"])])
+
+
 def _check_obs(obs: Mapping[str, Any]) -> None:
     if obs.get("game") != "five_sons":
         raise ValueError(f"not a Five Sons observation (game {obs.get('game')!r})")
@@ -220,7 +225,7 @@ class SeatKnowledge:
         hand = list(obs["hand"])
         reader = self._reader
         if (reader is None or obs["seat"] != self._seat or hand != self._hand or len(events) < n
-                or reader.names != list(obs.get("names") or [f"seat {s}" for s in range(obs["players"])])
+                or reader.names != _names(obs)
                 or list(events[:n]) != self._seen_events):
             reader = self._reader = _FactReader(obs)
             self._seat, self._hand, self._seen_events, n = obs["seat"], hand, [], 0
