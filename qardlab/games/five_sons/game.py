@@ -47,10 +47,19 @@ def _in_order(cards) -> list[Card]:
 
 #: every question to each seat, and every claim round choice, built once (actions are immutable)
 _ASKS = [tuple(Ask(t, f, n) for f in FACE_CARDS for n in NUMBER_CARDS) for t in range(5)]
+
+
+def _targets_of(asker: int, players: int, pass_left: bool) -> list[int]:
+    """The seats ``asker`` may ask: its left neighbour (ask mode "pass_left"), else every other seat."""
+    if pass_left:
+        return [(asker + 1) % players]
+    return [s for s in range(players) if s != asker]
+
+
 #: ``_ASKS_TO[pass_left][players][asker]``: the asker's legal questions in order (its targets', each
 #: target's 120 in deck order), made once, since a random asker asks for them at every turn
-_ASKS_TO = {pass_left: {n: [tuple(a for t in ([(s + 1) % n] if pass_left else [o for o in range(n) if o != s])
-                                  for a in _ASKS[t]) for s in range(n)] for n in (4, 5)}
+_ASKS_TO = {pass_left: {n: [tuple(a for t in _targets_of(s, n, pass_left) for a in _ASKS[t])
+                             for s in range(n)] for n in (4, 5)}
             for pass_left in (False, True)}
 _CLAIMS = (NoClaim(), *(Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS))
 
@@ -245,9 +254,7 @@ class FiveSons(Game):
         return []
 
     def _targets(self, asker: int) -> list[int]:
-        if self.options["ask_mode"] == "pass_left":
-            return [(asker + 1) % self.players]
-        return [s for s in range(self.players) if s != asker]
+        return _targets_of(asker, self.players, self.options["ask_mode"] == "pass_left")
 
     # -- validation (never changes anything) ------------------------------------------
     def _validate(self, action: Any) -> Action:
