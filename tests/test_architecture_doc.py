@@ -5,7 +5,8 @@ what is missing. Checked: each dotted name ``qardlab.x.y`` or ``qardlab.x.y:attr
 module imported, the rest read with ``getattr``); each path ``qardlab/...``, ``tests/...``,
 ``benchmarks/...`` or ``scripts/...`` in backticks (the file or folder exists; a ``*`` must match one);
 each name in a row of a table headed ``| file |`` (an attribute of that row's module); each relative
-Markdown link (the file exists). The README links to the document.
+Markdown link (the file exists); a number in brackets after a name (its value). The README links to
+the document.
 """
 
 from __future__ import annotations
@@ -65,6 +66,13 @@ def test_names_in_backticks_exist() -> None:
         except (ImportError, AttributeError) as e:
             missing.append(f"{name} ({type(e).__name__}: {e})")
     assert not missing, "docs/architecture.md names what does not exist: " + "; ".join(missing)
+
+
+def test_numbers_after_names_are_their_values() -> None:
+    """A number in brackets after a name in backticks, "`qardlab.x.LIMIT` (12)", is that name's value."""
+    pairs = re.findall(r"`(qardlab[\w.:]+)` \((\d+)\)", DOC.read_text(encoding="utf-8"))
+    wrong = [f"{name} is {_resolve(name)!r}, not {n}" for name, n in pairs if _resolve(name) != int(n)]
+    assert not wrong, "docs/architecture.md gives values the code does not have: " + "; ".join(wrong)
 
 
 def test_paths_in_backticks_exist() -> None:
