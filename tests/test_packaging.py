@@ -22,11 +22,12 @@ def notebook_names() -> list[str]:
 
 
 def test_runtime_dependencies_stay_light() -> None:
-    """qardlab needs only ipywidgets, matplotlib and numpy at run time; the rest sits in extras."""
+    """qardlab needs only ipywidgets (with anywidget, for the grid's one-model view), matplotlib and numpy at
+    run time; the rest sits in extras."""
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     names = {re.split(r"[<>=!\[ ;]", d, maxsplit=1)[0].lower() for d in project["dependencies"]}
-    assert names == {"ipywidgets", "matplotlib", "numpy"}
+    assert names == {"ipywidgets", "anywidget", "matplotlib", "numpy"}
     assert {"test", "check", "lab"} <= set(project["optional-dependencies"])
 
 

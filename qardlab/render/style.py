@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import palette as p
 
-__all__ = ["FELT_CSS", "TABLE_CSS", "GRID_CSS", "FOCUS_CSS", "STYLESHEET"]
+__all__ = ["FELT_CSS", "TABLE_CSS", "GRID_CSS", "GRID_CELLS_CSS", "FOCUS_CSS", "STYLESHEET"]
 
 #: the felt: seats round it, the trick or the secret pair in the middle, the prompt, the log
 FELT_CSS = f"""<style>
@@ -86,7 +86,6 @@ TABLE_CSS = f"""<style>
 .qard-felt {{ background: {p.FELT_GREEN}; border-radius: 10px; }}
 .qard-seat {{ background: {p.SEAT}; border-radius: 8px; }}
 .qard-illegal {{ opacity: .55; }}
-.qard-grid-cell {{ font-size: .85em; }}
 .qard-status-error {{ color: {p.ERROR}; }}
 .qard-status-note {{ color: {p.STATUS}; }}
 .qard-none {{ color: {p.FAINT}; }}
@@ -115,6 +114,21 @@ GRID_CSS = f"""<style>
 .qard-grid-table td {{ min-width: 2.6em; padding: 0 .25em; border: 1px solid {p.CELL_EDGE}; }}
 .qard-grid-table .qard-void {{ color: {p.ERROR}; }}
 </style>"""
+
+#: the deduction grid widget's cells (``qardlab.widgets.grid.GridCells``: plain CSS, which the widget brings
+#: to the page with itself): a label column, a head per holder, a button per cell shaded by its value
+GRID_CELLS_CSS = f"""
+.qard-grid-cells {{ display: grid; gap: 1px; align-items: stretch; font-family: inherit; }}
+.qard-grid-cells .qard-grid-head {{ font-weight: bold; text-align: center; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; align-self: end; }}
+.qard-grid-cells .qard-grid-label {{ display: flex; align-items: center; }}
+.qard-grid-cells .qard-grid-cell {{ height: 1.9em; min-width: 0; padding: 0; margin: 0; font: inherit;
+  font-size: .85em; color: {p.INK}; border: 1px solid {p.CELL_EDGE}; border-radius: 0; cursor: pointer;
+  overflow: hidden; white-space: nowrap; }}
+.qard-grid-cells .qard-grid-cell:hover {{ border-color: {p.GRID_LINE};
+  box-shadow: inset 0 0 0 1px {p.GRID_LINE}; }}
+.qard-grid-cells .qard-grid-cell:focus-visible {{ outline: 3px solid {p.FOCUS}; outline-offset: 1px; }}
+"""
 
 #: keyboard focus on a playable card (a thick ring the projector shows)
 FOCUS_CSS = f"<style>{p.FOCUS_CSS}</style>"

@@ -8,23 +8,29 @@ value. Clicking a cell shows why it holds, in the deduction engine's own words
 :class:`~qardlab.deduction.knowledge.Knowledge` (built from one seat's observation) says; it never
 reads the game.
 
+The cells are one widget model (:class:`GridCells`, drawn by ``grid_cells.js`` through anywidget): the
+browser builds one model for the grid, not one per cell, and a change of the grid is one message.
+
 The teacher's view has no knowledge to show; :meth:`DeductionGrid.show_truth` fills the
 cells from the deal instead (yes / no everywhere), labelled as the truth.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Callable, Mapping, Sequence
 
+import anywidget
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_string import HTMLStyle
+import traitlets
 
-from .. import palette
 from ..cards import Card
-from ..render.grid import card_label, cell_color, cell_text
+from ..render.grid import card_label, cell_color, cell_kind, cell_text
 from ..render.markup import el, to_html
+from ..render.style import GRID_CELLS_CSS
 
-__all__ = ["DeductionGrid", "LEVELS", "cell_text", "cell_color"]  # the cells' words and colours: render.grid
+__all__ = ["DeductionGrid", "GridCells", "GridCell", "LEVELS", "cell_text", "cell_color"]  # (render.grid's)
 
 #: level value -> label on the selector
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
@@ -33,9 +39,64 @@ LEVEL_TIPS = {"naive": "a cell is certain only when you have seen the card",
               "logic": "every consequence of what you saw and heard",
               "probability": "the exact chance of each cell, from every deal that fits"}
 
+#: what a screen reader says a cell holds, by its kind (a probability: its percentage)
+_SPOKEN = {"yes": "yes", "no": "no", "unknown": "not known"}
+
+
+class GridCells(anywidget.AnyWidget):
+    """Every cell of a deduction grid as one widget model: the browser builds one model for the whole
+    grid (a hundred Button models, each with its style, took a lesson's Run All about 0.3 s), and a
+    change of the grid is one message.
+
+    ``heads`` are the holders' names (drawn as text), ``labels`` each row's card label (the package's
+    markup), ``cells`` each row's cells as ``[text, colour, tooltip, spoken]``, ``columns`` the CSS grid
+    columns. The view (``grid_cells.js``) draws each cell as a button; a click on one comes back as the
+    message ``{"click": [row, column]}`` and is handed to ``on_click(row, column)``.
+    """
+
+    _esm = resources.files(__package__).joinpath("grid_cells.js").read_text(encoding="utf-8")
+    _css = GRID_CELLS_CSS
+    heads = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    cells = traitlets.List(traitlets.List()).tag(sync=True)
+    columns = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, on_click: Callable[[int, int], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_click = on_click
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A click from the browser: ignored unless it names a cell there is (a page may be stale)."""
+        where = content.get("click") if isinstance(content, dict) else None
+        if (not isinstance(where, list) or len(where) != 2
+                or not all(type(i) is int for i in where)):
+            return
+        r, c = where
+        if 0 <= r < len(self.cells) and 0 <= c < len(self.cells[r]) and self.on_click is not None:
+            self.on_click(r, c)
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One cell of a :class:`DeductionGrid` as the grid shows it now: its words (``description``), its
+    ``tooltip``, its background ``color`` and what a screen reader says (``spoken``); ``click()`` does
+    what a click on it in the browser does (shows why)."""
+
+    grid: "DeductionGrid"
+    card: Card
+    holder: Any
+    description: str
+    tooltip: str
+    color: str
+    spoken: str
+
+    def click(self) -> str:
+        return self.grid.explain(self.card, self.holder)
+
 
 class DeductionGrid(widgets.VBox):
-    """A grid of clickable cells over ``cards`` x ``holders``.
+    """A grid of clickable cells over ``cards`` x ``holders`` (the cells: one :class:`GridCells`).
 
     ``update(knowledge)`` redraws from a Knowledge at the selected level; ``show_truth``
     from a mapping card -> holder. ``on_level`` is called when the level changes, so the
@@ -57,62 +118,20 @@ class DeductionGrid(widgets.VBox):
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
         self.explanation.add_class("qard-grid-explanation")
-        self.cells: dict[tuple[Card, Any], widgets.Button] = {}
+        #: each cell's value as last drawn ("yes", "no", None or a probability), by (card, holder)
         self.values: dict[tuple[Card, Any], Any] = {}
         self.holders: tuple[Any, ...] = ()
         self._knowledge: Any = None
         self._names: dict[Any, str] = {}
-        self._header: list[widgets.HTML] = []
-        # the cells share one Layout and a ButtonStyle per colour, the labels one Layout and one style: a
-        # grid is then a third of the widget models, which the browser builds much faster
-        self._cell_layout = widgets.Layout(width="auto", height="1.9em", padding="0",
-                                          border=f"1px solid {palette.CELL_EDGE}")
-        self._styles: dict[str, widgets.ButtonStyle] = {}
-        self._label_layout = widgets.Layout(width="3em")
-        self._html_style = HTMLStyle()
-        # a row's label names its card as a row ("card row: ..."), not in the words a face-up card takes
-        self._labels = [widgets.HTML(to_html(card_label(c)), layout=self._label_layout,
-                                     style=self._html_style) for c in self.cards]
-        self._corner: widgets.HTML | None = None
-        self.box = widgets.GridBox(layout=widgets.Layout(grid_gap="1px"))
+        self.box = GridCells(on_click=self._clicked)
         self.box.add_class("qard-grid")
         self.on_level = on_level
         self.level.observe(self._level_changed, names="value")
         super().__init__([self.level, self.title, self.box, self.explanation])
         self.add_class("qard-deduction-grid")
+        self._fill({}, (), {}, "")  # the rows' labels, before any holder
 
     # -- layout -------------------------------------------------------------------------
-    def _set_holders(self, holders: Sequence[Any], names: Mapping[Any, str]) -> None:
-        holders = tuple(holders)
-        if holders == self.holders and all(h.value == self._head(names, x)
-                                           for h, x in zip(self._header, holders)):
-            return
-        self.holders = holders
-        self._header = [widgets.HTML(self._head(names, h), style=self._html_style) for h in holders]
-        if self._corner is None:
-            self._corner = widgets.HTML("", style=self._html_style)
-        children: list[widgets.Widget] = [self._corner] + self._header
-        for i, c in enumerate(self.cards):
-            children.append(self._labels[i])
-            for h in holders:
-                b = self.cells.get((c, h))
-                if b is None:
-                    b = widgets.Button(layout=self._cell_layout, style=self._style(cell_color(None)))
-                    b.add_class("qard-grid-cell")
-                    b.on_click(self._make_click(c, h))
-                    self.cells[(c, h)] = b
-                children.append(b)
-        with self.box.hold_sync():
-            self.box.layout.grid_template_columns = self._columns()
-            self.box.children = children
-
-    def _style(self, color: str) -> widgets.ButtonStyle:
-        """The cells' shared style of this background colour (a few hundred at most: 8-bit channels)."""
-        style = self._styles.get(color)
-        if style is None:
-            style = self._styles[color] = widgets.ButtonStyle(button_color=color)
-        return style
-
     def _columns(self) -> str:
         """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 3.2em)
         where the column is narrow."""
@@ -121,11 +140,7 @@ class DeductionGrid(widgets.VBox):
     def set_cell_width(self, width: str) -> None:
         """Narrower (or wider) holder columns, as where several grids stand side by side."""
         self.cell_width = width
-        self.box.layout.grid_template_columns = self._columns()
-
-    @staticmethod
-    def _head(names: Mapping[Any, str], holder: Any) -> str:
-        return to_html(el("b", str(names.get(holder, holder))))
+        self.box.columns = self._columns()
 
     # -- filling ------------------------------------------------------------------------
     def update(self, knowledge: Any, holders: Sequence[Any], names: Mapping[Any, str],
@@ -152,37 +167,38 @@ class DeductionGrid(widgets.VBox):
 
     def _fill(self, grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any],
               names: Mapping[Any, str], title: str) -> None:
+        """Every cell, head and label in one update of the cells' model (one message to the browser)."""
+        self.holders = tuple(holders)
+        heads = [str(names.get(h, h)) for h in self.holders]
+        values: dict[tuple[Card, Any], Any] = {}
+        rows = []
+        for c in self.cards:
+            row = grid.get(c, {})
+            cells = []
+            for h, head in zip(self.holders, heads):
+                v = values[(c, h)] = row.get(h)
+                text, kind = cell_text(v), cell_kind(v)
+                # (named as a cell, as a row's label is named "card row: ...": no words a face-up card takes)
+                spoken = f"cell: {c.name} with {head}, {_SPOKEN.get(kind, text)}"
+                cells.append([text, cell_color(v), f"{c.symbol} with {head}: click for why", spoken])
+            rows.append(cells)
+        self.values = values
+        # (the session's deck may have changed since the last update: the labels are drawn each time)
+        labels = [to_html(card_label(c)) for c in self.cards]
         with self.hold_sync():
-            self._set_holders(holders, names)
-            for label, c in zip(self._labels, self.cards):  # the session's deck may have changed
-                markup = to_html(card_label(c))
-                if label.value != markup:
-                    label.value = markup
             self.title.value = to_html(el("span", title)) if title else ""
             self.explanation.value = ""
-            self.values = {}
-            for c in self.cards:
-                row = grid.get(c, {})
-                for h in self.holders:
-                    v = row.get(h)
-                    self.values[(c, h)] = v
-                    b = self.cells[(c, h)]
-                    text, color = cell_text(v), cell_color(v)
-                    tip = f"{c.symbol} with {names.get(h, h)}: click for why"
-                    style = self._style(color)
-                    if b.description == text and b.style is style and b.tooltip == tip:
-                        continue
-                    with b.hold_sync():  # a changed cell is one message
-                        if b.description != text:
-                            b.description = text
-                        if b.style is not style:
-                            b.style = style
-                        if b.tooltip != tip:
-                            b.tooltip = tip
+            with self.box.hold_sync():
+                self.box.columns = self._columns()
+                self.box.heads = heads
+                self.box.labels = labels
+                self.box.cells = rows
 
     # -- clicks -------------------------------------------------------------------------
-    def _make_click(self, card: Card, holder: Any) -> Callable[[widgets.Button], None]:
-        return lambda _b: self.explain(card, holder)
+    def _clicked(self, row: int, column: int) -> None:
+        """A cell clicked in the browser (row and column of the cells as drawn)."""
+        if row < len(self.cards) and column < len(self.holders):
+            self.explain(self.cards[row], self.holders[column])
 
     def explain(self, card: Card | str, holder: Any) -> str:
         """Show (and return) why the cell for ``card`` and ``holder`` holds, in the engine's words."""
@@ -200,8 +216,14 @@ class DeductionGrid(widgets.VBox):
                                             el("ol", [el("li", s) for s in sentences], style={"margin": 0})))
         return " ".join(sentences)
 
-    def cell(self, card: Card | str, holder: Any) -> widgets.Button:
-        return self.cells[(Card.parse(card), holder)]
+    def cell(self, card: Card | str, holder: Any) -> GridCell:
+        """The cell of ``card`` and ``holder`` as the grid shows it now (KeyError if it shows none)."""
+        card = Card.parse(card)
+        if card not in self.cards or holder not in self.holders:
+            raise KeyError(f"the grid shows no cell for {card.symbol} and holder {holder!r}")
+        r, c = self.cards.index(card), self.holders.index(holder)
+        text, color, tip, spoken = self.box.cells[r][c]
+        return GridCell(self, card, holder, text, tip, color, spoken)
 
     def _level_changed(self, change: dict) -> None:
         if self.on_level is not None:

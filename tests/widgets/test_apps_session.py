@@ -313,7 +313,7 @@ def test_bot_level_and_pace_are_told_apart_and_the_deck_switches_every_card(make
         drawn = app.table.felt_view.value + "".join(h._html.value for h in app.table.hands)
         drawn += "".join(b.style.text_color or "" for h in app.table.hands for b in h._buttons)
         if hasattr(app.table, "grid"):
-            drawn += "".join(lab.value for lab in app.table.grid._labels)
+            drawn += "".join(app.table.grid.box.labels)
         assert clubs in drawn  # the table was drawn again in four colours
         app.four_colours.value = False
         assert palette.deck() == "two"

@@ -33,7 +33,7 @@ def test_the_session_deck_switches_every_view_and_comes_back():
         h = HandView()
         h.show_playable([Card.parse("2C")], {})
         assert h.button_for("2C").style.text_color == palette.DECKS["four"]["C"]
-        assert palette.DECKS["four"]["D"] in DeductionGrid([Card.parse("JD")])._labels[0].value
+        assert palette.DECKS["four"]["D"] in DeductionGrid([Card.parse("JD")]).box.labels[0]
     assert palette.deck() == "two"
     assert _color(Card.parse("2C")._repr_html_()) == palette.DECKS["two"]["C"]
     with pytest.raises(ValueError, match="'three'"):

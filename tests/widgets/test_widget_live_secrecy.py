@@ -58,7 +58,8 @@ def wire() -> Iterator[list]:
     send, create = widgets.Widget._send, widget_module.comm.create_comm
 
     def spy_send(self, msg, buffers=None):
-        sent.append(("send", self.model_id, copy.deepcopy(msg), [bytes(b) for b in buffers or []]))
+        if self.comm is not None:  # (a widget with no comm yet sends nothing: anywidget's traits, set early)
+            sent.append(("send", self.model_id, copy.deepcopy(msg), [bytes(b) for b in buffers or []]))
         return send(self, msg, buffers)
 
     def spy_create(**kwargs):
