@@ -383,7 +383,9 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
 
     One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
     what it could know (Five Sons: its deduction grid; Hearts: its felt and card-counting grid), then
-    its log. ``at``: the step shown first (default the last).
+    its log. ``seats``: the seats shown (default all; ValueError naming them unless each is a seat, given
+    once, and there is one: :func:`qardlab.widgets.replay.check_seats`, for both views alike). ``at``: the
+    step shown first (default the last).
 
     By default each column is HTML drawn from that seat's observation at the step alone
     (:class:`qardlab.widgets.replay.SideBySide`: ``box.columns``, one level control for every Five Sons
@@ -402,10 +404,11 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     from ..engine import Timeline
     from ..widgets.five_sons import FiveSonsTable
     from ..widgets.hearts import HeartsTable
+    from ..widgets.replay import check_seats
 
     five = record.game == "five_sons"
     cls = FiveSonsTable if five else HeartsTable
-    seats = list(range(record.players)) if seats is None else list(seats)
+    seats = check_seats(seats, record.players)
     timelines = [Timeline(record) for _ in seats]
     last = timelines[0].last
     if at is not None:
