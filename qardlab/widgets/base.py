@@ -111,6 +111,13 @@ class GameTable(widgets.VBox):
     seat_view_parts: Any = None
     seat_view_log: Mapping[str, Any] = {}
 
+    def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
+        """This table's widgets for ``seat``'s column of the interactive side-by-side replay
+        (:func:`qardlab.classroom.teacher.side_by_side`), below the step's words: the seat's own view, then
+        its log. ``abreast``: how many columns stand side by side. The table is locked to ``seat``. A table
+        class that does not override this has no such column (the replay refuses its game)."""
+        raise NotImplementedError(f"{type(self).__name__} has no side-by-side column")
+
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",
                  charts: bool = True, views: Sequence[int | None] | None = None) -> None:
