@@ -9,8 +9,10 @@ no bot plays (a Five Sons answer from one named card held, or neither), the tabl
 itself, on the bots' clock exactly like a bot's move, so nobody can tell a forced answer
 from a chosen one by pace.
 
-Seat views are rendered from ``game.observation(seat)`` and ``game.describe(event, seat)``
-only, so a seat's view cannot hold what the engine does not give that seat.
+Seat views are drawn only from the source's JSON observations (:mod:`qardlab.widgets.source`:
+``source.observation(seat)``, for a local game ``game.observation_json(seat)``), the log too
+from the events that observation holds, so a seat's view cannot hold what the engine does not
+give that seat.
 
 A table can be locked to some viewpoints (``views``): the View dropdown then offers only
 those, and is not shown at all when there is one. The apps lock a student's table to the
