@@ -303,8 +303,10 @@ def test_timeline_extend_and_sync_for_live_play() -> None:
         tl.extend(7)
     assert tl.last == 2
     tl.first()
-    with pytest.raises(ValueError, match="not at its end"):
+    with pytest.raises(ValueError, match=r"the timeline is at step 0, not at its end \(2\)") as misuse:
         tl.extend(1)
+    assert not isinstance(misuse.value, IllegalAction), "a misuse of the timeline, not an illegal move"
+    assert (tl.last, tl.position, tl.game.total) == (2, 0, 0)  # nothing changed
     g.apply(1)
     g.apply(1)
     tl.sync(g)

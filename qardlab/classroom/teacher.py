@@ -383,13 +383,17 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
 
     One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
     what it could know (Five Sons: its deduction grid; Hearts: its felt and card-counting grid), then
-    its log. ``at``: the step shown first (default the last).
+    its log. ``seats``: the seats shown (default all; ValueError naming them unless each is a seat, given
+    once, and there is one: :func:`qardlab.widgets.replay.check_seats`, for both views alike). ``at``: the
+    step shown first (default the last).
 
     By default each column is HTML drawn from that seat's observation at the step alone
     (:class:`qardlab.widgets.replay.SideBySide`: ``box.columns``, one level control for every Five Sons
     grid): light enough for a projector. ``interactive=True`` (or ``charts=True``): each column is part of
     an ordinary table locked to its seat (``box.tables``), its grid cells clickable ("why?"), its charts
-    drawn; each table is drawn at ``at`` at once, not at the last step and then again."""
+    drawn; each table is drawn at ``at`` at once, not at the last step and then again. The table is the
+    game's own (:func:`qardlab.widgets.table_class`: the generic table for a game that names none), and
+    its ``seat_column`` gives the column, so a new game needs no change here."""
     if not isinstance(interactive, bool) or not isinstance(charts, bool):
         raise ValueError(f"interactive and charts must be True or False, not {interactive!r}, {charts!r}")
     if not (interactive or charts):
@@ -400,12 +404,14 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     import ipywidgets as widgets
 
     from ..engine import Timeline
-    from ..widgets.five_sons import FiveSonsTable
-    from ..widgets.hearts import HeartsTable
+    from ..widgets import GameTable, table_class
+    from ..widgets.replay import check_seats
 
-    five = record.game == "five_sons"
-    cls = FiveSonsTable if five else HeartsTable
-    seats = list(range(record.players)) if seats is None else list(seats)
+    cls = table_class(record)  # the game's own table (the generic one for a game that names none)
+    if cls.seat_column is GameTable.seat_column:
+        raise ValueError(f"no interactive side-by-side view of the game {record.game!r}: "
+                         f"{cls.__name__} has no seat_column")
+    seats = check_seats(seats, record.players)
     timelines = [Timeline(record) for _ in seats]
     last = timelines[0].last
     if at is not None:
@@ -425,15 +431,8 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     slider.observe(moved, names="value")
     columns = []
     for s, t in zip(seats, tables):
-        if five:  # four or five grids abreast: narrower columns
-            t.grid.set_cell_width("4.2em" if len(seats) <= 4 else "3.4em")
         head = widgets.HTML(to_html(el("h4", f"{t.names[s]}'s view", style={"margin": ".2em 0"})))
-        if five:
-            mine = [t.hands[s], t.grid_note, t.grid]
-        else:  # the seat's felt (the trick before its players), scrolled inside the narrow column
-            felt = widgets.Box([t.felt_view], layout=widgets.Layout(overflow="auto", max_width="100%"))
-            mine = [t.hands[s], felt, t.counting]
-        col = widgets.VBox([head, t.stepper.text, *mine, widgets.HTML("<b>Log</b>"), t.log_view],
+        col = widgets.VBox([head, t.stepper.text, *t.seat_column(s, len(seats))],
                            layout=widgets.Layout(width=f"{100 / len(seats):.2f}%", min_width="18em",
                                                  padding="0 4px", border_right=f"1px solid {palette.RULE}"))
         col.add_class("qard-seat-column")

@@ -127,10 +127,12 @@ class Timeline:
 
     # -- growing ----------------------------------------------------------------------
     def extend(self, action: Any) -> Game:
-        """Apply one new step at the end (the cursor must be at the end); IllegalAction otherwise.
+        """Apply one new step at the end: IllegalAction (nothing changed) for an action the rules refuse.
 
-        Exactly one step, as ``Game.apply``: a forced step that falls due after it is the next
-        ``extend`` (a table gives it on the bots' clock).
+        The cursor must be at the end: elsewhere a plain ValueError naming both positions (a misuse of
+        the timeline, not an illegal move; a table's ``LocalSource.act`` refuses a move there first, as
+        IllegalAction). Exactly one step, as ``Game.apply``: a forced step that falls due after it is the
+        next ``extend`` (a table gives it on the bots' clock).
         """
         if self._position != self.last:
             raise ValueError(f"the timeline is at step {self._position}, not at its end ({self.last})")

@@ -9,8 +9,10 @@ no bot plays (a Five Sons answer from one named card held, or neither), the tabl
 itself, on the bots' clock exactly like a bot's move, so nobody can tell a forced answer
 from a chosen one by pace.
 
-Seat views are rendered from ``game.observation(seat)`` and ``game.describe(event, seat)``
-only, so a seat's view cannot hold what the engine does not give that seat.
+Seat views are drawn only from the source's JSON observations (:mod:`qardlab.widgets.source`:
+``source.observation(seat)``, for a local game ``game.observation_json(seat)``), the log too
+from the events that observation holds, so a seat's view cannot hold what the engine does not
+give that seat.
 
 A table can be locked to some viewpoints (``views``): the View dropdown then offers only
 those, and is not shown at all when there is one. The apps lock a student's table to the
@@ -110,6 +112,13 @@ class GameTable(widgets.VBox):
     #: game has no such view. ``seat_view_log``: the options of that column's log.
     seat_view_parts: Any = None
     seat_view_log: Mapping[str, Any] = {}
+
+    def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
+        """This table's widgets for ``seat``'s column of the interactive side-by-side replay
+        (:func:`qardlab.classroom.teacher.side_by_side`), below the step's words: the seat's own view, then
+        its log. ``abreast``: how many columns stand side by side. The table is locked to ``seat``. A table
+        class that does not override this has no such column (the replay refuses its game)."""
+        raise NotImplementedError(f"{type(self).__name__} has no side-by-side column")
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Bot] | None = None, pace: str = "at once",

@@ -67,6 +67,12 @@ class FiveSonsTable(GameTable):
                 to_html(el("div", title, cls="qard-seat-pairs")),
                 to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level]))]
 
+    def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
+        """The interactive side-by-side column (see :class:`GameTable`): the seat's hand, its clickable
+        deduction grid (narrower cells with four or five grids abreast), its log."""
+        self.grid.set_cell_width("4.2em" if abreast <= 4 else "3.4em")
+        return [self.hands[seat], self.grid_note, self.grid, self._label("Log"), self.log_view]
+
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
                  level: str = "logic", views: Sequence[int | None] | None = None,

@@ -129,6 +129,11 @@ class GenericTable(GameTable):
         self.grid.update(k, holders, k.names, title=f"What {self.names[seat]} can know")
         self.grid_box.children = (self.grid,)
 
+    def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
+        """The interactive side-by-side column (see :class:`GameTable`): the seats, the seat's hand, its
+        deduction grid (where the game has a knowledge adapter), its log."""
+        return [self.seats_view, self.hand_view, self.grid_box, self._label("Log"), self.log_view]
+
     # -- acting -------------------------------------------------------------------------
     def buttons(self) -> dict[str, widgets.Button]:
         """The human's action buttons now, by their words."""

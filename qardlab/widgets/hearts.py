@@ -53,6 +53,12 @@ class HeartsTable(GameTable):
             parts += [to_html(el("b", "Card counting")), counting_html(obs, seat, names)]
         return parts
 
+    def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
+        """The interactive side-by-side column (see :class:`GameTable`): the seat's hand, its felt (the
+        trick before its players, scrolled inside the narrow column), its card counting, its log."""
+        felt_box = widgets.Box([self.felt_view], layout=widgets.Layout(overflow="auto", max_width="100%"))
+        return [self.hands[seat], felt_box, self.counting, self._label("Log"), self.log_view]
+
     def __init__(self, source: Any, seat: Optional[int] = None, *, human: Optional[int] = None,
                  bots: Optional[Mapping[int, Any]] = None, pace: str = "at once", charts: bool = True,
                  counting: bool = True, views: Optional[Sequence[Optional[int]]] = None) -> None:

@@ -13,7 +13,7 @@ projector draws four of them at once, and each slider move sends four strings. T
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import ipywidgets as widgets
 
@@ -25,7 +25,7 @@ from . import felt
 from .grid import LEVELS
 from .source import seat_keys
 
-__all__ = ["SideBySide", "seat_view_html", "LEVELS"]
+__all__ = ["SideBySide", "seat_view_html", "check_seats", "LEVELS"]
 
 
 def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
@@ -61,6 +61,28 @@ def _table_of(game: Any) -> Any:
     return cls
 
 
+def check_seats(seats: Optional[Iterable[int]], players: int) -> list[int]:
+    """The seats a side-by-side replay shows, as a list (None: every seat, in order); ValueError naming
+    them unless there is at least one, each is a seat ``0..players - 1`` (an int) and none is repeated.
+    The light and the interactive view (:func:`qardlab.classroom.teacher.side_by_side`) both check here."""
+    top = players - 1
+    if seats is None:
+        return list(range(players))
+    if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Iterable):
+        raise ValueError(f"seats {seats!r:.80}: give a list of seats 0..{top}")
+    chosen = list(seats)
+    bad = [s for s in chosen if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players]
+    if bad:
+        raise ValueError(f"seats {bad!r:.80}: each must be a seat 0..{top}")
+    if not chosen:
+        raise ValueError(f"seats []: show at least one seat 0..{top}")
+    twice = sorted({s for s in chosen if chosen.count(s) > 1})
+    if twice:
+        which = ("seat " if len(twice) == 1 else "seats ") + ", ".join(map(str, twice))
+        raise ValueError(f"seats {chosen!r:.80}: {which} given more than once; show each seat once")
+    return chosen
+
+
 def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str = "logic") -> str:
     """One seat's column at one step, as HTML, drawn from that seat's JSON observation ``obs`` alone (the
     step, the names and the game are its own keys): ``last`` the game's last step (for "Step k of n"),
@@ -94,11 +116,7 @@ class SideBySide(widgets.VBox):
             raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         self.timeline = Timeline(record)
         last = self.timeline.last
-        self.seats = list(range(record.players)) if seats is None else list(seats)
-        bad = [s for s in self.seats if isinstance(s, bool) or not isinstance(s, int)
-               or not 0 <= s < record.players]
-        if bad or not self.seats:
-            raise ValueError(f"seats {bad or self.seats!r}: each must be a seat 0..{record.players - 1}")
+        self.seats = check_seats(seats, record.players)
         if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
             raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
         self.five_sons = record.game == "five_sons"

@@ -3,6 +3,9 @@ seat's observation at the slider's step alone (DESIGN.md, "Secrecy is a property
 
 from __future__ import annotations
 
+import warnings
+
+import ipywidgets as widgets
 import pytest
 from test_classroom_secrecy import SCRIPT, A, B
 
@@ -79,6 +82,41 @@ def test_bad_arguments_are_named() -> None:
     obs = Timeline(record).state_at(5).observation_json(1)
     with pytest.raises(ValueError, match="seat 1's, not seat 2's"):
         seat_view_html(obs, 2, 10)
+
+
+BAD_SEATS = [
+    ([], r"seats \[\]: show at least one seat 0\.\.3"),
+    ([0, 7], r"seats \[7\]: each must be a seat 0\.\.3"),
+    ([-1], r"seats \[-1\]: each must be a seat 0\.\.3"),
+    ([1, 2, 1], r"seats \[1, 2, 1\]: seat 1 given more than once; show each seat once"),
+    ([3, 0, 3, 0], r"seats \[3, 0, 3, 0\]: seats 0, 3 given more than once"),
+    (["1", 2.0], r"seats \['1', 2\.0\]: each must be a seat 0\.\.3"),
+    ([True], r"seats \[True\]: each must be a seat 0\.\.3"),
+    (3, r"seats 3: give a list of seats 0\.\.3"),
+]
+
+
+@pytest.mark.parametrize("seats, words", BAD_SEATS, ids=[repr(s) for s, _w in BAD_SEATS])
+def test_bad_seats_are_refused_alike_by_the_light_and_the_interactive_view(seats, words) -> None:
+    """Empty, out of range, repeated or not a seat number: both views refuse the seats with one message
+    naming them (one check, :func:`qardlab.widgets.replay.check_seats`), before any table is made."""
+    record = lesson_record()
+    assert record.players == 4
+    messages = []
+    before = _live_widgets()
+    for interactive in (False, True):
+        with pytest.raises(ValueError, match=words) as refused:
+            side_by_side(record, seats=seats, interactive=interactive)
+        messages.append(str(refused.value))
+    assert messages[0] == messages[1]
+    assert _live_widgets() == before, "a widget was made for seats that were refused"
+
+
+def _live_widgets() -> int:
+    """How many widgets ipywidgets holds open (a widget made and not closed stays counted)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(widgets.Widget.widgets)
 
 
 def test_a_hearts_replay_draws_every_seat_through_a_hand() -> None:
