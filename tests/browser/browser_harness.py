@@ -148,14 +148,20 @@ class LabServer(LocalServer):
     token: str
 
     @classmethod
-    def start(cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90) -> LabServer:
+    def start(cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90,
+              record_timing: bool = False) -> LabServer:
+        """``record_timing``: JupyterLab writes each cell's execution times into its metadata (the
+        kernel's own timestamps), which :data:`JS_KERNEL_TIME` reads."""
         root = workdir / "notebooks"
         shutil.copytree(source, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         settings = workdir / "user-settings"
+        tracker: dict[str, Any] = {"windowingMode": "none"}
+        if record_timing:
+            tracker["recordTiming"] = True
         for rel, data in {
             "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
                 {"fetchNews": "false", "checkForUpdates": False},
-            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker,
         }.items():
             path = settings / rel
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -288,6 +294,23 @@ JS_RUN_ALL = """async (ms) => {
   const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
   const late = new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
   return await Promise.race([run, late]);
+}"""
+
+#: the kernel's own time for the notebook's cells, from the timestamps JupyterLab records with
+#: ``recordTiming`` (LabServer.start(record_timing=True)): ``busy`` the sum over cells of execute_input to
+#: execute_reply (ms), ``cells`` how many carried timing
+JS_KERNEL_TIME = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  let busy = 0, timed = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    const ex = c.getMetadata('execution');
+    if (!ex || !ex['iopub.execute_input'] || !ex['shell.execute_reply']) continue;
+    busy += Date.parse(ex['shell.execute_reply']) - Date.parse(ex['iopub.execute_input']);
+    timed += 1;
+  }
+  return {busy, cells: timed};
 }"""
 
 JS_CELL_REPORT = """() => {
