@@ -185,20 +185,18 @@ class DeductionGrid(widgets.VBox):
         self.values = values
         # (the session's deck may have changed since the last update: the labels are drawn each time)
         labels = [to_html(card_label(c)) for c in self.cards]
-        with self.hold_sync():
-            self.title.value = to_html(el("span", title)) if title else ""
-            self.explanation.value = ""
-            with self.box.hold_sync():
-                self.box.columns = self._columns()
-                self.box.heads = heads
-                self.box.labels = labels
-                self.box.cells = rows
+        self.title.value = to_html(el("span", title)) if title else ""
+        self.explanation.value = ""
+        with self.box.hold_sync():  # (the cells' traits that changed, as one message)
+            self.box.columns = self._columns()
+            self.box.heads = heads
+            self.box.labels = labels
+            self.box.cells = rows
 
     # -- clicks -------------------------------------------------------------------------
     def _clicked(self, row: int, column: int) -> None:
-        """A cell clicked in the browser (row and column of the cells as drawn)."""
-        if row < len(self.cards) and column < len(self.holders):
-            self.explain(self.cards[row], self.holders[column])
+        """A cell clicked in the browser (row and column of a cell drawn: :class:`GridCells` checks)."""
+        self.explain(self.cards[row], self.holders[column])
 
     def explain(self, card: Card | str, holder: Any) -> str:
         """Show (and return) why the cell for ``card`` and ``holder`` holds, in the engine's words."""
