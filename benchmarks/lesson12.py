@@ -61,7 +61,6 @@ def child(args: argparse.Namespace) -> None:
 
 def baseline(ref: str, rounds: int) -> list[dict]:
     """``rounds`` runs of REF's notebook on REF's package, each in a fresh child process."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from _baseline import checkout
 
     tree = checkout(ref)
@@ -78,7 +77,6 @@ def baseline(ref: str, rounds: int) -> list[dict]:
 
 
 def main() -> None:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from _baseline import parser
 
     ap = parser(__doc__.splitlines()[0], rounds=3, baseline="notebook and code are measured")
@@ -125,4 +123,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # (_baseline, beside this script)
     main()
