@@ -61,6 +61,7 @@ from .rules import (
     opening_bit,
     pass_hands,
     pass_offset,
+    POINTS,
     points_of,
     score_hand,
     scores_points,
@@ -213,10 +214,10 @@ class Hearts(Game):
         "_bit", "_broken", "_chosen", "_discard_mask", "_final", "_first",
         "_fixed", "_hands", "_k", "_lead_mask", "_led", "_legal_mask",
         "_moon", "_next", "_offset", "_phase", "_setup", "_taken", "_to_move", "_trick",
-        "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase", "rules",
+        "_tricks", "_trick_views", "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase", "rules",
         "scores", "single", "winners",
     )
-    _LISTS = ("_hands", "_chosen", "_taken", "_trick", "scores", "hand_history")
+    _LISTS = ("_hands", "_chosen", "_taken", "_trick", "_tricks", "_trick_views", "scores", "hand_history")
 
     # -- construction -----------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
@@ -276,6 +277,11 @@ class Hearts(Game):
         self._final: list[int] | None = None
         self._moon: int | None = None
         self._trick: list[int] = []  # the open trick's cards as bits (Card.bit); seat k: (leader + k) % n
+        #: the hand's completed tricks, (leader, the cards as bits in playing order, taker), as they end;
+        #: and the first of them as an observation gives them (built when first observed, see
+        #: ``_observed_tricks``)
+        self._tricks: list[tuple[int, list[int], int]] = []
+        self._trick_views: list[dict[str, Any]] = []
         #: the suit led to the open trick, as ``_LED`` gives it (set as a trick is led; read only while
         #: the trick is open)
         self._led: tuple[int, int, tuple[Card, ...]] = _LED[0]
@@ -781,6 +787,7 @@ class Hearts(Game):
         # the leader sits left of the last; the suit led and the trick's mask are known already
         w = trick_winner(trick, self._next[s], self.players, tmask, self._led[0])
         self._taken[w] |= tmask
+        self._tricks.append((self._next[s], trick, w))  # (the list is never changed again: a new one follows)
         if self._first:
             setup = self._setup
             self._first = False
@@ -836,7 +843,7 @@ class Hearts(Game):
         # this hand's pass as this seat saw it, and the hand's tricks: read from the log's views,
         # which it keeps up to date as events come (a bot reads them at every decision)
         chosen, passed, passed_to, received, received_from = events.pass_seen(seat)
-        tricks = events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else []
+        tricks = self._observed_tricks()
         raw = self._raw_points()
         lead = self.leader
         obs.update(
@@ -898,7 +905,7 @@ class Hearts(Game):
             hand=codes_of(self._hands[seat]),
             legal=self._observed_legal() if self._to_move == seat else [],
             trick=self._observed_trick(),
-            tricks=events.hand_tricks(self._setup.point_mask) if self.hand_no >= 0 else [],
+            tricks=self._observed_tricks(),
             hearts_broken=self.hearts_broken,
             first_trick=self.first_trick,
             hand_sizes=[h.bit_count() for h in self._hands],
@@ -915,6 +922,26 @@ class Hearts(Game):
         if rules["pass_cycle"] is not None:
             rules["pass_cycle"] = list(rules["pass_cycle"])
         return rules
+
+    def _observed_tricks(self) -> list[dict[str, Any]]:
+        """The hand's completed tricks as an observation gives them (public: every seat sees every
+        trick), each ``{"leader", "cards", "winner", "points", "scoring"}``: ``cards`` ``[seat, code]``
+        in playing order, ``points`` the trick's points (a heart 1, the Queen 13), ``scoring`` the
+        codes of its cards that score under the rules. Each trick is put in words once, as it is first
+        observed; every call returns fresh dicts and lists, which a bot may change (the ``[seat, code]``
+        pairs inside ``cards``, made once, are shared from call to call: read them, do not change them)."""
+        views, done = self._trick_views, self._tricks
+        if len(views) < len(done):
+            n, point_mask = self.players, self._setup.point_mask
+            for leader, bits, winner in done[len(views):]:
+                views.append({
+                    "leader": leader,
+                    "cards": [[(leader + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(bits)],
+                    "winner": winner,
+                    "points": sum(POINTS[b.bit_length() - 1] for b in bits),
+                    "scoring": [_CODES[b.bit_length() - 1] for b in bits if b & point_mask],
+                })
+        return [{**t, "cards": list(t["cards"]), "scoring": list(t["scoring"])} for t in views]
 
     def _observed_trick(self) -> list[list[Any]]:
         """The open trick as an observation gives it: ``[seat, code]`` of each card, in playing order."""

@@ -23,13 +23,12 @@ from .values import codes_of
 __all__ = ["HeartsLog"]
 
 _CODES = tuple(c.code for c in _CARDS)
-_BIT = {c.code: c.bit for c in _CARDS}
 
 
 class HeartsLog(EventLog):
     """The Hearts event log (see the module docstring): raw entries now, Events when read."""
 
-    __slots__ = ("players", "_history", "_done", "_open", "_seen", "_tricks")
+    __slots__ = ("players", "_history", "_done", "_open", "_seen")
 
     def __init__(self, players: int, history: list, events: Sequence[Any] = ()) -> None:
         self._events = list(events)  # (EventLog.__init__, inlined: a log is made with every game)
@@ -38,9 +37,8 @@ class HeartsLog(EventLog):
         self._done = 0  # entries before this index are Events
         self._open: list | None = None  # the plays being made: [next step, its seat, open trick]
         # what the reads below have made of the Events so far (Events never change once built, and
-        # only truncate removes any): by viewer, [events read, its view, its pass]; the hand's tricks
+        # only truncate removes any): by viewer, [events read, its view, its pass]
         self._seen: dict[Any, list] = {}
-        self._tricks: list | None = None
 
     # -- recording (the game's API) -------------------------------------------------------------
     def deal(self, step: int, hand_no: int, dealer: int, direction: str, masks: Sequence[int],
@@ -209,35 +207,6 @@ class HeartsLog(EventLog):
         chosen, passed, to, received, giver = self._seen_by(seat)[2]
         return list(chosen), list(passed), to, list(received), giver
 
-    def hand_tricks(self, point_mask: int) -> list[dict[str, Any]]:
-        """The complete tricks of the hand being played (since the last deal), each
-        ``{"leader", "cards", "winner", "points", "scoring"}``; ``scoring`` the cards of ``point_mask``
-        (the cards that score under the game's rules). Fresh dicts each call."""
-        self._flush()
-        cache = self._tricks
-        if cache is None or cache[0] != point_mask:
-            cache = self._tricks = [point_mask, 0, []]
-        events = self._events
-        start = cache[1]
-        if start < len(events):
-            tricks = cache[2]
-            for i in range(start, len(events)):
-                e = events[i]
-                kind = e.kind
-                if kind == "deal":
-                    tricks = cache[2] = []
-                elif kind == "trick":
-                    cards = e.public["cards"]
-                    tricks.append({
-                        "leader": cards[0][0],
-                        "cards": cards,
-                        "winner": e.public["winner"],
-                        "points": e.public["points"],
-                        "scoring": [c for _s, c in cards if _BIT[c] & point_mask],
-                    })
-            cache[1] = len(events)
-        return [{**t, "scoring": list(t["scoring"])} for t in cache[2]]
-
     # -- copies ------------------------------------------------------------------------------------
     def copy_for(self, history: list) -> HeartsLog:
         """This log, unflushed, for a copy of its game (whose history is ``history``)."""
@@ -263,4 +232,3 @@ class HeartsLog(EventLog):
         self._done = len(self._events)
         self._open = None
         self._seen = {}
-        self._tricks = None
