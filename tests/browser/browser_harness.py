@@ -393,15 +393,24 @@ def screenshot(page: Any, name: str, projector: bool = True) -> Path:
     return path
 
 
-def cut_dropdowns(page: Any, scope: str = "body") -> list[str]:
-    """The chosen words of every dropdown under ``scope`` that its box is too narrow to show whole (issue
-    11: "Teacher (all ca", "probability (best ques", "J♣ Jack of Clu"), measured in the select's own font."""
-    return page.evaluate("""(scope) => [...document.querySelectorAll(scope + ' select')].filter(s => {
-        const c = document.createElement('canvas').getContext('2d');
-        c.font = getComputedStyle(s).font;
-        const o = s.options[s.selectedIndex];
-        return o && s.offsetParent !== null && c.measureText(o.text).width > s.clientWidth - 18;
-      }).map(s => s.options[s.selectedIndex].text)""", scope)
+def cut_labels(page: Any, scope: str = "body") -> list[str]:
+    """The words under ``scope`` that their box is too narrow to show whole (issue 11: "Teacher (all ca",
+    "probability (best ques", "J♣ Jack of Clu", "crossing out seen ca..."): a dropdown's chosen words,
+    measured in the select's own font, and the words of a button or a widget's description (ipywidgets
+    cuts both with an ellipsis), wider than their box. Hidden elements are left out."""
+    return page.evaluate("""(scope) => {
+        const out = [], c = document.createElement('canvas').getContext('2d');
+        for (const s of document.querySelectorAll(scope + ' select')) {
+            c.font = getComputedStyle(s).font;
+            const o = s.options[s.selectedIndex];
+            if (o && s.offsetParent !== null && c.measureText(o.text).width > s.clientWidth - 18) out.push(o.text);
+        }
+        for (const b of document.querySelectorAll(scope + ' button, ' + scope + ' .widget-label')) {
+            const text = b.textContent.trim();
+            if (text && b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1) out.push(text);
+        }
+        return out;
+      }""", scope)
 
 
 def assert_rendered(page: Any, selectors: tuple[str, ...], timeout_ms: int = 30_000) -> None:

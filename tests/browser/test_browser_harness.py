@@ -8,7 +8,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import LabServer, assert_rendered, open_notebook, perform, run_all, voila_errors
+from browser_harness import LabServer, assert_rendered, cut_labels, open_notebook, perform, run_all, voila_errors
 from interactions import Interaction
 
 pytestmark = pytest.mark.browser
@@ -85,3 +85,21 @@ def test_harness_reports_a_failing_cell_in_voila(voila: Any, page: Any, tmp_path
     page.goto(server.base + "/", wait_until="load", timeout=120_000)
     errors = voila_errors(page)
     assert errors and "boom 42" in errors[0]
+
+
+CUT_PAGE = """<style>button, .widget-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }</style>
+<div class="t">
+  <button style="width: 4em">crossing out seen cards</button>
+  <button style="width: 30em">full logic</button>
+  <span class="widget-label" style="display: inline-block; width: 3em">Bot level:</span>
+  <select style="width: 5em"><option>Teacher (all cards)</option></select>
+  <select style="width: 20em"><option>Alice</option></select>
+  <button style="width: 2em; display: none">hidden and cut</button>
+</div>"""
+
+
+def test_cut_labels_finds_the_words_their_box_cuts(page: Any) -> None:
+    """cut_labels (issue 11's check of every lesson and app) names exactly the button, description and
+    dropdown whose words do not fit, and none that fits or is hidden."""
+    page.set_content(CUT_PAGE)
+    assert sorted(cut_labels(page, ".t")) == ["Bot level:", "Teacher (all cards)", "crossing out seen cards"]

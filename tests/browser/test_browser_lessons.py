@@ -10,7 +10,7 @@ from browser_harness import (
     NOTEBOOKS,
     LabServer,
     assert_rendered,
-    cut_dropdowns,
+    cut_labels,
     open_notebook,
     perform,
     run_all,
@@ -40,7 +40,8 @@ def test_lesson_in_jupyterlab(name: str, lab: LabServer, lab_page: Any, shot: An
     if interaction is not None and interaction.click is not None:
         perform(page, interaction)
     shot(page, name.removesuffix(".ipynb"))
-    assert not cut_dropdowns(page, ".jp-OutputArea"), f"dropdowns cut their words: {cut_dropdowns(page)}"
+    cut = cut_labels(page, ".jp-OutputArea")
+    assert not cut, f"labels cut: {cut}"
     assert not page.watch.errors, f"JavaScript errors on the page: {page.watch.errors}"
     if interaction is None:
         pytest.skip(f"ran clean, but no interaction is declared for {name} in tests/browser/interactions.py")

@@ -9,7 +9,7 @@ import shutil
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, PROJECTOR, assert_rendered, cut_dropdowns, voila_errors
+from browser_harness import NOTEBOOKS, PROJECTOR, assert_rendered, cut_labels, voila_errors
 
 pytestmark = pytest.mark.browser
 
@@ -54,10 +54,10 @@ def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, tmp_path:
         page.locator(".qard-chart-0").first.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         shot(page, name.removesuffix(".ipynb") + "-voila-grid")
-    # the labels show whole: no select's chosen words wider than the select (issue 11: "probability (best
-    # ques", "J♣ Jack of Clu" were cut)
-    cut = cut_dropdowns(page, ".qard-app")
-    assert not cut, f"dropdowns cut their words: {cut}"
+    # the labels show whole: no select's chosen words, no button's or description's words wider than their box
+    # (issue 11: "probability (best ques", "J♣ Jack of Clu", "crossing out seen ca..." were cut)
+    cut = cut_labels(page, ".qard-app")
+    assert not cut, f"labels cut: {cut}"
     # the four-colour deck: one click recolours every club on the page green (cards, grid rows)
     page.locator(".qard-four-colours input").first.click()
     page.wait_for_timeout(600)
