@@ -403,7 +403,8 @@ def cut_labels(page: Any, scope: str = "body") -> list[str]:
         for (const s of document.querySelectorAll(scope + ' select')) {
             c.font = getComputedStyle(s).font;
             const o = s.options[s.selectedIndex];
-            if (o && s.offsetParent !== null && c.measureText(o.text).width > s.clientWidth - 18) out.push(o.text);
+            if (o && s.offsetParent !== null && c.measureText(o.text).width > s.clientWidth - 18)
+                out.push(o.text);
         }
         for (const b of document.querySelectorAll(scope + ' button, ' + scope + ' .widget-label')) {
             const text = b.textContent.trim();

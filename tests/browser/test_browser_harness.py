@@ -8,7 +8,15 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser_harness import LabServer, assert_rendered, cut_labels, open_notebook, perform, run_all, voila_errors
+from browser_harness import (
+    LabServer,
+    assert_rendered,
+    cut_labels,
+    open_notebook,
+    perform,
+    run_all,
+    voila_errors,
+)
 from interactions import Interaction
 
 pytestmark = pytest.mark.browser
@@ -87,7 +95,9 @@ def test_harness_reports_a_failing_cell_in_voila(voila: Any, page: Any, tmp_path
     assert errors and "boom 42" in errors[0]
 
 
-CUT_PAGE = """<style>button, .widget-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }</style>
+CUT_PAGE = """<style>
+  button, .widget-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+</style>
 <div class="t">
   <button style="width: 4em">crossing out seen cards</button>
   <button style="width: 30em">full logic</button>

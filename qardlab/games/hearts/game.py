@@ -49,6 +49,7 @@ from . import words
 from .log import HeartsLog
 from .rules import (
     DEFAULT_RULES,
+    POINTS,
     HeartsRules,
     break_mask,
     check_players,
@@ -61,7 +62,6 @@ from .rules import (
     opening_bit,
     pass_hands,
     pass_offset,
-    POINTS,
     points_of,
     score_hand,
     scores_points,
@@ -214,8 +214,8 @@ class Hearts(Game):
         "_bit", "_broken", "_chosen", "_discard_mask", "_final", "_first",
         "_fixed", "_hands", "_k", "_lead_mask", "_led", "_legal_mask",
         "_moon", "_next", "_offset", "_phase", "_setup", "_taken", "_to_move", "_trick",
-        "_tricks", "_trick_views", "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase", "rules",
-        "scores", "single", "winners",
+        "_tricks", "_trick_views", "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase",
+        "rules", "scores", "single", "winners",
     )
     _LISTS = ("_hands", "_chosen", "_taken", "_trick", "_tricks", "_trick_views", "scores", "hand_history")
 
@@ -891,7 +891,6 @@ class Hearts(Game):
         a restriction of its observation (the tests compare the two at every step)."""
         seat = self._check_seat(seat)
         n = self.players
-        events = self.events
         # the seat's own pass of this hand (its chosen cards, once they have changed hands) and to whom
         if self._offset and self._k and self._phase != _PASS:
             passed, passed_to = codes_of(self._chosen[seat]), (seat + self._offset) % n
