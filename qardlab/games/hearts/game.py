@@ -278,8 +278,7 @@ class Hearts(Game):
         self._moon: int | None = None
         self._trick: list[int] = []  # the open trick's cards as bits (Card.bit); seat k: (leader + k) % n
         #: the hand's completed tricks, (leader, the cards as bits in playing order, taker), as they end;
-        #: and the first of them as an observation gives them (built when first observed, see
-        #: ``_observed_tricks``)
+        #: and as many of them as have been observed, in an observation's words (``_observed_tricks``)
         self._tricks: list[tuple[int, list[int], int]] = []
         self._trick_views: list[dict[str, Any]] = []
         #: the suit led to the open trick, as ``_LED`` gives it (set as a trick is led; read only while
@@ -840,8 +839,8 @@ class Hearts(Game):
         seat = obs["seat"]
         teacher = seat is None
         events = self.events
-        # this hand's pass as this seat saw it, and the hand's tricks: read from the log's views,
-        # which it keeps up to date as events come (a bot reads them at every decision)
+        # this hand's pass as this seat saw it: read from the log's view, which it keeps up to date as
+        # events come (a bot reads it at every decision); the hand's tricks are public: from the game
         chosen, passed, passed_to, received, received_from = events.pass_seen(seat)
         tricks = self._observed_tricks()
         raw = self._raw_points()

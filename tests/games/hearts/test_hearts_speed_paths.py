@@ -304,6 +304,41 @@ def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: Hear
             g.bot_observation(bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("n,rules", [(4, HeartsRules()), (3, HeartsRules(jd_bonus=True)),
+                                     (6, HeartsRules(cards_to_pass=1))])
+def test_observed_tricks_are_the_trick_events_the_seat_saw_this_hand(n: int, rules: HeartsRules) -> None:
+    """An observation's ``tricks`` (kept by the game as each trick ends, not read from the log) are, at every
+    step and for every seat, the "trick" events of the seat's own log since the last deal: leader, cards in
+    playing order, winner, points and the cards that score under the table's rules. Changing the lists an
+    observation returns changes no later observation, nor a copy's."""
+    g = Hearts.new(n, seed=10 + n, rules=rules)
+    bots = [RuleBot(seed=s) for s in range(n)]
+    seen = 0
+    for _hand in range(2):
+        while g.phase in ("pass", "play"):
+            for s in range(n):
+                obs = g.observation(s)
+                events = obs["events"]
+                start = max(i for i, e in enumerate(events) if e["kind"] == "deal")
+                want = [{"leader": e["cards"][0][0], "cards": e["cards"], "winner": e["winner"],
+                         "points": e["points"], "scoring": [c for _, c in e["cards"] if g.scores_points(c)]}
+                        for e in events[start:] if e["kind"] == "trick"]
+                assert obs["tricks"] == want
+                seen += len(want)
+            for t in g.bot_observation(0)["tricks"]:  # a bot scribbling on its observation
+                t["cards"].clear()
+                t["scoring"].append("XX")
+                t["winner"] = -1
+            twin = g.copy()
+            g.apply(bots[g.to_move].act(g.bot_observation(g.to_move)))
+            before, after = twin.observation(0)["tricks"], g.observation(0)["tricks"]
+            assert after[: len(before)] == before and len(after) - len(before) in (0, 1)
+        assert len(g.observation(0)["tricks"]) == hand_size(n)
+        g.next_hand()
+        assert g.observation(0)["tricks"] == []  # a new deal: none of this hand's yet
+    assert seen > 0
+
+
 def test_setup_cache_serves_equal_rules_made_anew_by_their_own_id() -> None:
     """Equal rules made anew share one setup, found by the new object's id from its second game on
     (the by-value lookup hashes the rules: it once ran for every game of such rules)."""
