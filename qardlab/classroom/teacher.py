@@ -412,11 +412,12 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
         raise ValueError(f"no interactive side-by-side view of the game {record.game!r}: "
                          f"{cls.__name__} has no seat_column")
     seats = check_seats(seats, record.players)
-    timelines = [Timeline(record) for _ in seats]
-    last = timelines[0].last
+    first = Timeline(record)
+    last = first.last
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
+        raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")  # (before the other replays)
+    timelines = [first, *(Timeline(record) for _ in seats[1:])]
     if at is not None:
-        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last:
-            raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
         for tl in timelines:
             tl.go_to(at)
     tables = [cls(tl, seat=s, views=(s,), charts=charts) for tl, s in zip(timelines, seats)]

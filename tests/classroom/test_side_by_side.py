@@ -84,6 +84,27 @@ def test_bad_arguments_are_named() -> None:
         seat_view_html(obs, 2, 10)
 
 
+def test_interactive_view_refuses_a_bad_step_after_one_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad ``at`` in the interactive side-by-side is refused after one replay of the record (its last step
+    is all the check needs), not one per seat; a good one draws every seat's table at that step."""
+    import qardlab.engine as engine
+
+    made = []
+
+    class Counted(engine.Timeline):
+        def __init__(self, *args, **kwargs):
+            made.append(1)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "Timeline", Counted)
+    record = lesson_record()
+    with pytest.raises(ValueError, match="at must be a step"):
+        side_by_side(record, at=10_000, interactive=True)
+    assert len(made) == 1
+    view = side_by_side(record, at=3, interactive=True)
+    assert len(made) == 1 + record.players and all(t.timeline.position == 3 for t in view.tables)
+
+
 BAD_SEATS = [
     ([], r"seats \[\]: show at least one seat 0\.\.3"),
     ([0, 7], r"seats \[7\]: each must be a seat 0\.\.3"),
