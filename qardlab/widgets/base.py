@@ -112,6 +112,19 @@ class GameTable(widgets.VBox):
     #: game has no such view. ``seat_view_log``: the options of that column's log.
     seat_view_parts: Any = None
     seat_view_log: Mapping[str, Any] = {}
+    #: whether those columns hold deduction grids (the replay then offers one level control for them all)
+    seat_view_grids = False
+
+    @classmethod
+    def seat_view_words(cls, obs: Mapping[str, Any]) -> Any:
+        """How the side-by-side column of the JSON observation ``obs`` puts an event in words:
+        ``describe_event(kind, data, seat, names)`` (the generic table: its game's own words)."""
+        return cls.describe_event
+
+    @classmethod
+    def seat_view_has_grids(cls, game: str) -> bool:
+        """Whether the side-by-side columns of a ``game`` (its registry name) hold deduction grids."""
+        return cls.seat_view_grids
 
     def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
         """This table's widgets for ``seat``'s column of the interactive side-by-side replay

@@ -49,6 +49,7 @@ class FiveSonsTable(GameTable):
 
     describe_event = staticmethod(describe_event)
     seat_view_log = {"height": "14em"}
+    seat_view_grids = True
 
     @staticmethod
     def seat_view_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:

@@ -19,10 +19,11 @@ import ipywidgets as widgets
 
 from ..cards import Card
 from ..engine.game import Game, find_game
+from ..render.grid import grid_table
 from ..render.markup import el, raw, to_html
 from .base import GameTable
 from .cards import cards_html
-from .grid import DeductionGrid
+from .grid import LEVELS, DeductionGrid
 from .source import seat_keys
 
 __all__ = ["GenericTable"]
@@ -36,8 +37,38 @@ def _codec(cls: type[Game], players: int, names: Sequence[str]) -> Game:
         return cls._blank(players, {}, None)
 
 
+def _hand_row(label: str, codes: Sequence[str]) -> Any:
+    """A labelled row of cards (their codes), face up."""
+    return el("div", el("b", label), " ", raw(cards_html([Card.parse(c) for c in codes])))
+
+
 class GenericTable(GameTable):
     """A table for any game (see the module docstring and :class:`~qardlab.widgets.base.GameTable`)."""
+
+    seat_view_log = {"height": "14em"}
+
+    @classmethod
+    def seat_view_words(cls, obs: Mapping[str, Any]) -> Any:
+        """The side-by-side column's words (see :class:`GameTable`): those of a blank game of the
+        observation's own game, with its names, as this table's log has them."""
+        codec = _codec(find_game(obs["game"]), obs["players"], obs["names"])
+        return lambda _kind, data, seat, _names: codec.describe(data, seat)
+
+    @classmethod
+    def seat_view_has_grids(cls, game: str) -> bool:
+        return bool(find_game(game).knowledge_adapter)
+
+    @staticmethod
+    def seat_view_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:
+        """The side-by-side replay's column (see :class:`GameTable`), from the seat's JSON observation alone:
+        the seats, the seat's hand and, for a game with a knowledge adapter, its grid at ``level``."""
+        parts = [GenericTable._seats_html(obs, seat), to_html(_hand_row("Your hand:", obs["hand"]))]
+        game = find_game(obs["game"])
+        if game.knowledge_adapter:
+            k = game.knowledge_function()(obs)
+            holders = [h for h in k.holders if h != seat]
+            parts.append(to_html(grid_table(k.grid(level), holders, k.names, caption=LEVELS[level])))
+        return parts
 
     def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
                  bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
@@ -78,8 +109,9 @@ class GenericTable(GameTable):
             self._render_controls(obs)
             self._render_grid(obs, seat)
 
-    def _seats_html(self, obs: Mapping[str, Any], seat: int | None) -> str:
-        sizes = obs.get("hand_sizes") or [None] * self.players
+    @staticmethod
+    def _seats_html(obs: Mapping[str, Any], seat: int | None) -> str:
+        sizes = obs.get("hand_sizes") or [None] * obs["players"]
         out = set(obs.get("out", obs.get("eliminated", [])))
         boxes = []
         for s, name in enumerate(obs["names"]):
@@ -95,13 +127,10 @@ class GenericTable(GameTable):
         return to_html(el("div", boxes, cls="qard-seats"))
 
     def _hands_html(self, obs: Mapping[str, Any], seat: int | None) -> str:
-        def row(label: str, codes: Sequence[str]) -> Any:
-            return el("div", el("b", label), " ", raw(cards_html([Card.parse(c) for c in codes])))
-
         if seat is not None:
-            return to_html(row("Your hand:", obs["hand"]))
+            return to_html(_hand_row("Your hand:", obs["hand"]))
         hands = obs.get("hands") or [[] for _ in range(self.players)]
-        return to_html(el("div", [row(f"{n}:", h) for n, h in zip(obs["names"], hands)]))
+        return to_html(el("div", [_hand_row(f"{n}:", h) for n, h in zip(obs["names"], hands)]))
 
     def _render_controls(self, obs: Mapping[str, Any]) -> None:
         legal = obs["legal"] if self.human_to_act() and self.seat == self.human else []

@@ -94,24 +94,26 @@ def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str =
         raise ValueError(f"the observation is seat {obs.get('seat')!r}'s, not seat {seat!r}'s")
     names = list(obs["names"])
     head = to_html(el("h4", f"{names[seat]}'s view", style={"margin": ".2em 0"}))
-    words = to_html(_step_words(obs, seat, names, last, table.describe_event))
+    describe = table.seat_view_words(obs)
+    words = to_html(_step_words(obs, seat, names, last, describe))
     parts = table.seat_view_parts(obs, seat, names, level)
-    log = _log(obs, seat, names, table.describe_event, **table.seat_view_log)
+    log = _log(obs, seat, names, describe, **table.seat_view_log)
     return wrapped(head + words + "".join(parts + log), cls="qard-seat-view")
 
 
 class SideBySide(widgets.VBox):
     """Every seat's view of ``record`` as one HTML column each, one slider (``slider``) stepping them all.
 
-    ``seats`` the seats shown (default all); ``at`` the step shown first (default the last). A Five Sons
-    replay has one level control for every grid (``level``). ``columns`` maps a seat to its HTML widget;
+    ``seats`` the seats shown (default all); ``at`` the step shown first (default the last). A replay whose
+    columns hold deduction grids (Five Sons, a game with a knowledge adapter) has one level control for
+    every grid (``level``). ``columns`` maps a seat to its HTML widget;
     each column's HTML is :func:`seat_view_html` of that seat's observation at the slider's step."""
 
     def __init__(self, record: Record, seats: Optional[Sequence[int]] = None, at: Optional[int] = None,
                  level: str = "logic") -> None:
         if not isinstance(record, Record):
             raise ValueError(f"side by side replays a Record, not {record!r:.80}")
-        _table_of(record.game)  # (ValueError for a game with no such view)
+        table = _table_of(record.game)  # (ValueError for a game with no such view)
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         self.timeline = Timeline(record)
@@ -119,14 +121,15 @@ class SideBySide(widgets.VBox):
         self.seats = check_seats(seats, record.players)
         if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
             raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
-        self.five_sons = record.game == "five_sons"
+        #: whether the columns hold deduction grids (Five Sons, a game with a knowledge adapter)
+        self.grids = table.seat_view_has_grids(record.game)
         self.slider = widgets.IntSlider(value=last if at is None else at, min=0, max=last,
                                         description="Step:", continuous_update=False,
                                         layout=widgets.Layout(width="40em"))
         self.slider.add_class("qard-side-by-side-step")
         self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
                                            style={"button_width": "auto"},
-                                           layout=widgets.Layout(display="" if self.five_sons else "none"))
+                                           layout=widgets.Layout(display="" if self.grids else "none"))
         self.level.add_class("qard-grid-level")
         width = f"{100 / len(self.seats):.2f}%"
         self.columns: dict[int, widgets.HTML] = {}
