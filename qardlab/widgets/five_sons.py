@@ -203,7 +203,7 @@ class FiveSonsTable(GameTable):
         action = Claim(face, number)
         if self.auto_pass.value and self.human is not None and not self._claim_chance_now():
             self.armed = action
-            self.say(f"You will claim {action.face.symbol} {action.number.symbol} at your next chance.")
+            self.say("")  # (the prompt says it: "You will claim ... at your next chance.")
             self.render()
             return True
         self.armed = None

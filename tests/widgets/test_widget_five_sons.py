@@ -402,6 +402,7 @@ def test_auto_pass_a_claim_chosen_beforehand_is_made_at_the_next_chance():
     assert t.claim(*secret)
     assert len(t.timeline.steps) == before  # nothing played now: the claim waits for its chance
     assert "You will claim" in t.prompt.value and t.no_claim_button.description == "Cancel my claim"
+    assert "You will claim" not in t.status.value  # said once, by the prompt
     for _ in range(40):  # the bots' clock ticks (the browser would)
         if t.observation(0)["is_over"]:
             break
