@@ -405,7 +405,7 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
 
     from ..engine import Timeline
     from ..widgets import GameTable, table_class
-    from ..widgets.replay import check_seats
+    from ..widgets.replay import check_seats, check_step
 
     cls = table_class(record)  # the game's own table (the generic one for a game that names none)
     if cls.seat_column is GameTable.seat_column:
@@ -414,8 +414,7 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     seats = check_seats(seats, record.players)
     first = Timeline(record)
     last = first.last
-    if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
-        raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")  # (before the other replays)
+    check_step(at, last)  # (before the other seats' replays)
     timelines = [first, *(Timeline(record) for _ in seats[1:])]
     if at is not None:
         for tl in timelines:

@@ -25,7 +25,7 @@ from . import felt
 from .grid import LEVELS
 from .source import seat_keys
 
-__all__ = ["SideBySide", "seat_view_html", "check_seats", "LEVELS"]
+__all__ = ["SideBySide", "seat_view_html", "check_seats", "check_step", "LEVELS"]
 
 
 def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
@@ -83,6 +83,13 @@ def check_seats(seats: Optional[Iterable[int]], players: int) -> list[int]:
     return chosen
 
 
+def check_step(at: Optional[int], last: int) -> None:
+    """The step a side-by-side replay shows first: None (the last) or a step ``0..last``; ValueError naming
+    anything else. The light and the interactive view both check here."""
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
+        raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
+
+
 def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str = "logic") -> str:
     """One seat's column at one step, as HTML, drawn from that seat's JSON observation ``obs`` alone (the
     step, the names and the game are its own keys): ``last`` the game's last step (for "Step k of n"),
@@ -119,8 +126,7 @@ class SideBySide(widgets.VBox):
         self.timeline = Timeline(record)
         last = self.timeline.last
         self.seats = check_seats(seats, record.players)
-        if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last):
-            raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
+        check_step(at, last)
         #: whether the columns hold deduction grids (Five Sons, a game with a knowledge adapter)
         self.grids = table.seat_view_has_grids(record.game)
         self.slider = widgets.IntSlider(value=last if at is None else at, min=0, max=last,
