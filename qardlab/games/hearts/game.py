@@ -49,7 +49,6 @@ from . import words
 from .log import HeartsLog
 from .rules import (
     DEFAULT_RULES,
-    POINTS,
     HeartsRules,
     break_mask,
     check_players,
@@ -936,7 +935,7 @@ class Hearts(Game):
                     "leader": leader,
                     "cards": [[(leader + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(bits)],
                     "winner": winner,
-                    "points": sum(POINTS[b.bit_length() - 1] for b in bits),
+                    "points": points_of(sum(bits)),  # (distinct bits: the sum is the trick's mask)
                     "scoring": [_CODES[b.bit_length() - 1] for b in bits if b & point_mask],
                 })
         return [{**t, "cards": list(t["cards"]), "scoring": list(t["scoring"])} for t in views]
