@@ -112,8 +112,6 @@ class GameTable(widgets.VBox):
     #: game has no such view. ``seat_view_log``: the options of that column's log.
     seat_view_parts: Any = None
     seat_view_log: Mapping[str, Any] = {}
-    #: whether those columns hold deduction grids (the replay then offers one level control for them all)
-    seat_view_grids = False
 
     @classmethod
     def seat_view_words(cls, obs: Mapping[str, Any]) -> Any:
@@ -123,8 +121,9 @@ class GameTable(widgets.VBox):
 
     @classmethod
     def seat_view_has_grids(cls, game: str) -> bool:
-        """Whether the side-by-side columns of a ``game`` (its registry name) hold deduction grids."""
-        return cls.seat_view_grids
+        """Whether the side-by-side columns of a ``game`` (its registry name) hold deduction grids (the
+        replay then offers one level control for them all). None here."""
+        return False
 
     def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
         """This table's widgets for ``seat``'s column of the interactive side-by-side replay

@@ -49,7 +49,10 @@ class FiveSonsTable(GameTable):
 
     describe_event = staticmethod(describe_event)
     seat_view_log = {"height": "14em"}
-    seat_view_grids = True
+
+    @classmethod
+    def seat_view_has_grids(cls, game: str) -> bool:
+        return True  # (a seat's column holds its deduction grid)
 
     @staticmethod
     def seat_view_parts(obs: Mapping[str, Any], seat: int, names: Sequence[str], level: str) -> list[str]:

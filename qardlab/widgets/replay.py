@@ -113,8 +113,8 @@ class SideBySide(widgets.VBox):
 
     ``seats`` the seats shown (default all); ``at`` the step shown first (default the last). A replay whose
     columns hold deduction grids (Five Sons, a game with a knowledge adapter) has one level control for
-    every grid (``level``). ``columns`` maps a seat to its HTML widget;
-    each column's HTML is :func:`seat_view_html` of that seat's observation at the slider's step."""
+    every grid (``level``). ``columns`` maps a seat to its HTML widget; each column's HTML is
+    :func:`seat_view_html` of that seat's observation at the slider's step."""
 
     def __init__(self, record: Record, seats: Optional[Sequence[int]] = None, at: Optional[int] = None,
                  level: str = "logic") -> None:
