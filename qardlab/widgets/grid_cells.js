@@ -18,7 +18,10 @@ function cellButton(r, c) {
 function fill(b, cell) {
   const [text, color, tip, spoken] = cell;
   if (b.textContent !== text) b.textContent = text;
-  if (b.style.background !== color) b.style.background = color;
+  if (b.dataset.color !== color) { // (the style reads back normalised, so the value drawn is kept beside it)
+    b.dataset.color = color;
+    b.style.background = color;
+  }
   if (b.title !== tip) b.title = tip;
   if (b.getAttribute("aria-label") !== spoken) b.setAttribute("aria-label", spoken);
 }
