@@ -30,8 +30,9 @@ def checkout(ref: str) -> Path:
         return _TREES[ref]
     folder = Path(tempfile.mkdtemp(prefix="qardlab-baseline-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "qardlab"], check=True,
-                             capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "qardlab"], check=True, capture_output=True
+    ).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     _TREES[ref] = folder
     return folder
@@ -40,8 +41,14 @@ def checkout(ref: str) -> Path:
 def measure(path: Path, script: str, *args: str) -> dict:
     """Run ``script --child ARGS`` with ``path`` first on sys.path; its last stdout line, as JSON."""
     env = dict(os.environ, PYTHONPATH=str(path), QARDLAB_BASELINE="1")
-    out = subprocess.run([sys.executable, script, "--child", *args], env=env, check=True,
-                         capture_output=True, text=True, cwd=str(path)).stdout
+    out = subprocess.run(
+        [sys.executable, script, "--child", *args],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=str(path),
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 

@@ -100,14 +100,17 @@ JS_POLLED = """(m) => {
     return t !== null && t.closest('.jp-SidePanel, #jp-left-stack, #jp-right-stack') !== null;
   }"""
 
-JS_TIMED_CLICK = """async ([el, watch, quiet, cap]) => {
+JS_TIMED_CLICK = (
+    """async ([el, watch, quiet, cap]) => {
   const sig = () => watch ? Array.from(document.querySelectorAll(watch)).map((e) => e.outerHTML).join('|')
                           : (el.isConnected ? el.outerHTML : '(gone)');
   const before = sig();
   // the clicked widget's own output (the app, or the reference's row): the notebook's chrome around it
   // (JupyterLab's kernel status, autosave) does not count for "settled in the app"
   const root = el.closest('.qard-app') || el.closest('.jp-OutputArea-output') || document.body;
-  const polled = """ + JS_POLLED + """;
+  const polled = """
+    + JS_POLLED
+    + """;
   let first = null, last = null, lastApp = null;
   const obs = new MutationObserver((all) => {
     const records = all.filter((m) => !polled(m));
@@ -133,14 +136,16 @@ JS_TIMED_CLICK = """async ([el, watch, quiet, cap]) => {
           settledApp: lastApp === null ? (last === null ? cap : first - t0) : lastApp - t0,
           changed: first !== null};
 }"""
+)
 
 GAME_WATCH = ".qard-log, .qard-controls"
 GAME_APPS = ("app-five-sons.ipynb", "app-hearts.ipynb")
 APP = " (in the app)"
 
 
-def timed_click(page: Any, locator: Any, watch: str | None = GAME_WATCH,
-                cap_ms: int = 20_000) -> dict[str, Any]:
+def timed_click(
+    page: Any, locator: Any, watch: str | None = GAME_WATCH, cap_ms: int = 20_000
+) -> dict[str, Any]:
     """Wait for quiet, click the element inside the page, return first / settled milliseconds."""
     page.evaluate(JS_QUIET, [QUIET_BEFORE_MS, 10_000])
     handle = locator.element_handle()
@@ -178,8 +183,11 @@ def wrong_claim(page: Any) -> dict[str, Any] | None:
     page: its own hand, or a card shown to it) at a claim chance: the player is out and the bots
     finish the game (issue 11: "after a wrong claim the bots finish the game in 6.7-7.9 s"). The
     click is timed until the page is quiet with the game over; None if the player sees no such card."""
-    seen = set(page.locator(".qard-app [data-card]").evaluate_all(
-        "(els) => els.map((e) => e.getAttribute('data-card'))"))
+    seen = set(
+        page.locator(".qard-app [data-card]").evaluate_all(
+            "(els) => els.map((e) => e.getAttribute('data-card'))"
+        )
+    )
     faces = sorted(c for c in seen if c[0] in "JQK")
     numbers = sorted(c for c in seen if c[1] == "H" and c[0] in "A23456789T")
     if not faces and not numbers:
@@ -201,14 +209,21 @@ def five_sons_clicks(page: Any, max_clicks: int, claim_after: int | None = 4) ->
     for _ in range(max_clicks):
         if "game is over" in _controls_text(page):
             break
-        if claim_after is not None and len(out.get("no claim", ())) >= claim_after \
-                and "wrong claim" not in out and _visible(page, ".qard-no-claim") is not None:
+        if (
+            claim_after is not None
+            and len(out.get("no claim", ())) >= claim_after
+            and "wrong claim" not in out
+            and _visible(page, ".qard-no-claim") is not None
+        ):
             r = wrong_claim(page)
             if r is not None:
                 record(out, "wrong claim", r)
                 continue
-        for selector, kind in ((".qard-no-claim", "no claim"), (".qard-ask", "ask"),
-                               ("button.qard-card:not(.qard-illegal)", "show")):
+        for selector, kind in (
+            (".qard-no-claim", "no claim"),
+            (".qard-ask", "ask"),
+            ("button.qard-card:not(.qard-illegal)", "show"),
+        ):
             target = _visible(page, selector)
             if target is not None:
                 record(out, kind, timed_click(page, target))
@@ -244,8 +259,13 @@ def hearts_clicks(page: Any, max_clicks: int) -> dict[str, list[float]]:
     return out
 
 
-def app_session(page: Any, name: str, clicks: int, deals: int, one_game: bool = False,
-                ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+def app_session(
+    page: Any,
+    name: str,
+    clicks: int,
+    deals: int,
+    one_game: bool = False,
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """The clicks of one game of the app on an open page, then `deals` New deal clicks, the reference.
 
     Five Sons: the first game (seed 1) ends with the wrong claim after four "no claim" clicks; unless
@@ -287,8 +307,15 @@ def copy_with_reference(dest: Path) -> Path:
     shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     for app in (root / name for name in GAME_APPS):
         nb = json.loads(app.read_text())
-        nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                            "source": REFERENCE_CELL.splitlines(keepends=True)})
+        nb["cells"].append(
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": REFERENCE_CELL.splitlines(keepends=True),
+            }
+        )
         app.write_text(json.dumps(nb, indent=1))
     return root
 
@@ -306,8 +333,13 @@ def pct(values: list[float], q: float) -> float:
 NOT_GAME = ("reference", "new deal", "run all")
 
 
-def report(title: str, figures: dict[str, list[float]], ref: float | None, summary: str = "every game click",
-           games: dict[str, list[float]] | None = None) -> None:
+def report(
+    title: str,
+    figures: dict[str, list[float]],
+    ref: float | None,
+    summary: str = "every game click",
+    games: dict[str, list[float]] | None = None,
+) -> None:
     """One table: n, median, p95, max (ms) per kind, the ratio of each median to the reference's, and the
     p95 of the same clicks settled in the app (mutations inside the clicked widget's output only)."""
     kinds = [k for k in figures if not k.endswith(APP)]
@@ -322,27 +354,34 @@ def report(title: str, figures: dict[str, list[float]], ref: float | None, summa
         med = statistics.median(vals)
         ratio = f"{med / ref:8.0f}x" if ref and kind != "reference" else " " * 9
         inside = figures.get(kind + APP)
-        app = f"{pct(inside, .95):>20.0f}" if inside else ""
-        row = f"  {kind:<{width}}{len(vals):>4}{med:>9.0f}{pct(vals, .95):>9.0f}{max(vals):>9.0f}"
+        app = f"{pct(inside, 0.95):>20.0f}" if inside else ""
+        row = f"  {kind:<{width}}{len(vals):>4}{med:>9.0f}{pct(vals, 0.95):>9.0f}{max(vals):>9.0f}"
         print(f"{row}   {ratio}{app}")
     game = [k for k in kinds if k not in NOT_GAME]
     clicks = [v for k in game for v in figures[k]]
     if clicks:
         inside = [v for k in game for v in figures.get(k + APP, [])]
-        app = f"{pct(inside, .95):>29.0f}" if inside else ""
-        print(f"  {summary:<{width}}{len(clicks):>4}{statistics.median(clicks):>9.0f}"
-              f"{pct(clicks, .95):>9.0f}{max(clicks):>9.0f}{app}")
+        app = f"{pct(inside, 0.95):>29.0f}" if inside else ""
+        print(
+            f"  {summary:<{width}}{len(clicks):>4}{statistics.median(clicks):>9.0f}"
+            f"{pct(clicks, 0.95):>9.0f}{max(clicks):>9.0f}{app}"
+        )
     for label, vals in (games or {}).items() if len(games or {}) > 1 else ():
         if vals:  # each game's own clicks (page-wide)
-            print(f"    {label:<{width - 2}}{len(vals):>4}{statistics.median(vals):>9.0f}"
-                  f"{pct(vals, .95):>9.0f}{max(vals):>9.0f}")
+            print(
+                f"    {label:<{width - 2}}{len(vals):>4}{statistics.median(vals):>9.0f}"
+                f"{pct(vals, 0.95):>9.0f}{max(vals):>9.0f}"
+            )
 
 
 def run_lab_all(page: Any, cap_ms: int = 600_000) -> float:
     """Run All in JupyterLab, from the command to the page settled (ms)."""
-    js = """async ([quiet, cap]) => {
+    js = (
+        """async ([quiet, cap]) => {
       const times = [];
-      const polled = """ + JS_POLLED + """;
+      const polled = """
+        + JS_POLLED
+        + """;
       const obs = new MutationObserver((all) => { if (!all.every(polled)) times.push(performance.now()); });
       obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
       const t0 = performance.now();
@@ -356,6 +395,7 @@ def run_lab_all(page: Any, cap_ms: int = 600_000) -> float:
       obs.disconnect();
       return {ok, ran: performance.now() - t0, settled: (times.length ? times[times.length - 1] : t0) - t0};
     }"""
+    )
     page.evaluate(JS_QUIET, [QUIET_BEFORE_MS, 10_000])
     r = page.evaluate(js, [QUIET_AFTER_MS, cap_ms])
     if r["ok"] is not True:
@@ -368,13 +408,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=80, help="at most this many game clicks per app")
     ap.add_argument("--deals", type=int, default=3, help="New deal clicks per app")
-    ap.add_argument("--only", choices=("voila", "lab", "lessons"), action="append",
-                    help="run only these parts (repeatable); default all")
+    ap.add_argument(
+        "--only",
+        choices=("voila", "lab", "lessons"),
+        action="append",
+        help="run only these parts (repeatable); default all",
+    )
     ap.add_argument("--lesson", action="append", help="only lessons whose file name holds this (repeatable)")
-    ap.add_argument("--repeat", type=int, default=1,
-                    help="Run All each lesson this many times (rounds over the lessons; median, p95, max)")
-    ap.add_argument("--one-game", action="store_true",
-                    help="Five Sons: only the game with the wrong claim (as measured on 1 December)")
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="Run All each lesson this many times (rounds over the lessons; median, p95, max)",
+    )
+    ap.add_argument(
+        "--one-game",
+        action="store_true",
+        help="Five Sons: only the game with the wrong claim (as measured on 1 December)",
+    )
     args = ap.parse_args()
     parts = set(args.only or ("voila", "lab", "lessons"))
     chromium = find_chromium()
@@ -390,8 +441,11 @@ def main() -> None:
     notebooks = copy_with_reference(work)
     # the game apps (a table with New deal); the classroom's join page has no game of its own
     apps = [name for name in GAME_APPS if (notebooks / name).exists()]
-    lessons = sorted(p.name for p in notebooks.glob("[0-9][0-9]-*.ipynb")
-                     if not args.lesson or any(part in p.name for part in args.lesson))
+    lessons = sorted(
+        p.name
+        for p in notebooks.glob("[0-9][0-9]-*.ipynb")
+        if not args.lesson or any(part in p.name for part in args.lesson)
+    )
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
 
@@ -428,8 +482,12 @@ def main() -> None:
                         run = run_lab_all(page)
                         figures, games = app_session(page, name, args.clicks, args.deals, args.one_game)
                         figures["run all"] = [run]
-                        report(f"JupyterLab, {name}", figures, statistics.median(figures["reference"]),
-                               games=games)
+                        report(
+                            f"JupyterLab, {name}",
+                            figures,
+                            statistics.median(figures["reference"]),
+                            games=games,
+                        )
                         ctx.close()
                         lab.shutdown_kernels()
                 if "lessons" in parts:
@@ -443,19 +501,34 @@ def main() -> None:
                             busy.setdefault(name, []).append(page.evaluate(JS_KERNEL_TIME)["busy"])
                             ctx.close()
                             lab.shutdown_kernels()
-                    report("JupyterLab, Run All of each lesson (ms, to the page settled)", runs, None,
-                           summary="every lesson")
-                    report("  of which the kernel ran the cells (ms, the sum of each cell's execute_input to "
-                           "execute_reply, as JupyterLab records it)", busy, None, summary="every lesson")
+                    report(
+                        "JupyterLab, Run All of each lesson (ms, to the page settled)",
+                        runs,
+                        None,
+                        summary="every lesson",
+                    )
+                    report(
+                        "  of which the kernel ran the cells (ms, the sum of each cell's execute_input to "
+                        "execute_reply, as JupyterLab records it)",
+                        busy,
+                        None,
+                        summary="every lesson",
+                    )
                     if args.repeat > 1:  # each lesson's runs in order (the first round's kernels start cold)
                         for name, vals in runs.items():
-                            print(f"    {name}: " + ", ".join(f"{v:.0f}" for v in vals)
-                                  + "; the kernel " + ", ".join(f"{v:.0f}" for v in busy[name]))
+                            print(
+                                f"    {name}: "
+                                + ", ".join(f"{v:.0f}" for v in vals)
+                                + "; the kernel "
+                                + ", ".join(f"{v:.0f}" for v in busy[name])
+                            )
                     every = [v for vs in runs.values() for v in vs]
                     slowest = max(runs, key=lambda n: statistics.median(runs[n]))
                     median = statistics.median(runs[slowest])
-                    print(f"  slowest lesson (median): {slowest} ({median:.0f} ms); "
-                          f"slowest single run {max(every):.0f} ms")
+                    print(
+                        f"  slowest lesson (median): {slowest} ({median:.0f} ms); "
+                        f"slowest single run {max(every):.0f} ms"
+                    )
             finally:
                 lab.stop()
         browser.close()

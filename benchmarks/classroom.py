@@ -39,15 +39,35 @@ from qardlab.games.hearts import Hearts  # noqa: E402,F401  (registers the game)
 
 TOKEN = "benchmark"
 #: a client reads these three fields of every frame (the rest only when it is to move)
-FIELDS = re.compile(r'"type":"observation".*?"step":(?P<step>\d+).*?"to_move":(?P<to_move>-?\d+|null)'
-                    r'.*?"is_over":(?P<over>true|false)', re.S)
+FIELDS = re.compile(
+    r'"type":"observation".*?"step":(?P<step>\d+).*?"to_move":(?P<to_move>-?\d+|null)'
+    r'.*?"is_over":(?P<over>true|false)',
+    re.S,
+)
 
 
 def start_server(db: Path, sync: str, timings: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_CLASSROOM_TIMINGS": str(timings)}
-    proc = subprocess.Popen([sys.executable, "-m", "qardlab", "serve", "--port", "0", "--db", str(db),
-                             "--token", TOKEN, "--sync", sync],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "qardlab",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--token",
+            TOKEN,
+            "--sync",
+            sync,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     url = ""
     for line in proc.stdout:
         m = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
@@ -59,8 +79,12 @@ def start_server(db: Path, sync: str, timings: Path) -> tuple[subprocess.Popen, 
 
 
 def post(url: str, body: dict) -> dict:
-    req = urllib.request.Request(url + "/api/tables", data=json.dumps(body).encode(), method="POST",
-                                 headers={"Authorization": f"token {TOKEN}"})
+    req = urllib.request.Request(
+        url + "/api/tables",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Authorization": f"token {TOKEN}"},
+    )
     with urllib.request.urlopen(req) as r:
         return json.loads(r.read())
 
@@ -110,8 +134,11 @@ class Seat:
                 legal = [self.game.action_from_json(a) for a in obs["legal"]]
                 action = self.bot.act(Observation({**obs, "legal": legal}))
                 acted = obs["step"]
-                ws.write_message(json.dumps({"type": "act", "action": self.game.action_to_json(action),
-                                             "step": obs["step"]}))
+                ws.write_message(
+                    json.dumps(
+                        {"type": "act", "action": self.game.action_to_json(action), "step": obs["step"]}
+                    )
+                )
         ws.close()
 
 
@@ -119,8 +146,19 @@ async def class_of(url: str, tables: int, players: int, game: str, seconds: floa
     seats, tasks = [], []
     deadline = time.monotonic() + seconds
     proto = Game.registry[game]._blank(players, {}, None)
-    answers = [post(url, {"game": game, "players": players, "seed": 1000 + t, "pace": 0,
-                          "options": {"single": True} if game == "hearts" else {}}) for t in range(tables)]
+    answers = [
+        post(
+            url,
+            {
+                "game": game,
+                "players": players,
+                "seed": 1000 + t,
+                "pace": 0,
+                "options": {"single": True} if game == "hearts" else {},
+            },
+        )
+        for t in range(tables)
+    ]
     for answer in answers:
         for s in answer["seats"]:
             seat = Seat(proto, answer["table"], s["seat"], answer["table"] * 10 + s["seat"])
@@ -169,23 +207,33 @@ def main() -> None:
                 n += 1
     lat.sort()
     over = sum(1 for t in by_table.values() if all(s.over for s in t))
-    print(f"{args.tables} tables of {args.players} ({args.game}), {len(seats)} websocket clients, "
-          f"bots at full speed, SQLite synchronous={args.sync}")
+    print(
+        f"{args.tables} tables of {args.players} ({args.game}), {len(seats)} websocket clients, "
+        f"bots at full speed, SQLite synchronous={args.sync}"
+    )
     print(f"steps measured: {len(lat)} in {wall:.1f} s ({len(lat) / wall:.0f} steps/s); tables over: {over}")
     if lat:
         p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
-        print(f"accepted action -> last seat of its table has the observation: p50 "
-              f"{statistics.median(lat):.1f} ms, p95 {p95:.1f} ms, max {lat[-1]:.1f} ms "
-              "(target p95 < 100 ms)")
+        print(
+            f"accepted action -> last seat of its table has the observation: p50 "
+            f"{statistics.median(lat):.1f} ms, p95 {p95:.1f} ms, max {lat[-1]:.1f} ms "
+            "(target p95 < 100 ms)"
+        )
     if told:
-        print(f"of which in the server, accepted -> committed and every frame written: p50 "
-              f"{statistics.median(told):.1f} ms, p95 {told[int(0.95 * (len(told) - 1))]:.1f} ms, "
-              f"max {told[-1]:.1f} ms")
-    print(f"CPU per step: server {1000 * cpu / max(1, len(lat)):.1f} ms, the 150 clients (bots included) "
-          f"{1000 * mine / max(1, len(lat)):.1f} ms; load average {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores")
-    print(f"server memory: {rss0 / 1024:.0f} MiB at start, {rss / 1024:.0f} MiB at the end, "
-          f"peak {peak / 1024:.0f} MiB")
+        print(
+            f"of which in the server, accepted -> committed and every frame written: p50 "
+            f"{statistics.median(told):.1f} ms, p95 {told[int(0.95 * (len(told) - 1))]:.1f} ms, "
+            f"max {told[-1]:.1f} ms"
+        )
+    print(
+        f"CPU per step: server {1000 * cpu / max(1, len(lat)):.1f} ms, the 150 clients (bots included) "
+        f"{1000 * mine / max(1, len(lat)):.1f} ms; load average {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} cores"
+    )
+    print(
+        f"server memory: {rss0 / 1024:.0f} MiB at start, {rss / 1024:.0f} MiB at the end, "
+        f"peak {peak / 1024:.0f} MiB"
+    )
 
 
 if __name__ == "__main__":

@@ -81,23 +81,44 @@ def fresh(k: Knowledge) -> Knowledge:
 
 # -- positions, serialised so that both checkouts measure exactly the same ones ----------
 def to_json(k: Knowledge) -> dict:
-    return {"seat": k.seat, "cards": [c.code for c in k.cards], "holders": list(k.holders),
-            "sizes": [[h, k.sizes[h]] for h in k.holders], "game": k.game,
-            "names": [[h, k.names[h]] for h in k.names], "extra": dict(k.extra),
-            "facts": [{"kind": f.kind, "holder": f.holder, "cards": [c.code for c in f.cards],
-                       "count": f.count, "step": f.step, "text": f.text} for f in k.facts],
-            "secret": _spec_json(getattr(k, "secret", None)),
-            "words": [[h, [w.name, w.subject, w.holds, w.holds_not, w.refuted]]
-                      for h, w in getattr(k, "words", {}).items()]}
+    return {
+        "seat": k.seat,
+        "cards": [c.code for c in k.cards],
+        "holders": list(k.holders),
+        "sizes": [[h, k.sizes[h]] for h in k.holders],
+        "game": k.game,
+        "names": [[h, k.names[h]] for h in k.names],
+        "extra": dict(k.extra),
+        "facts": [
+            {
+                "kind": f.kind,
+                "holder": f.holder,
+                "cards": [c.code for c in f.cards],
+                "count": f.count,
+                "step": f.step,
+                "text": f.text,
+            }
+            for f in k.facts
+        ],
+        "secret": _spec_json(getattr(k, "secret", None)),
+        "words": [
+            [h, [w.name, w.subject, w.holds, w.holds_not, w.refuted]]
+            for h, w in getattr(k, "words", {}).items()
+        ],
+    }
 
 
 def _spec_json(spec) -> dict | None:
     if spec is None:
         return None
     q = spec.questions
-    return {"groups": [[c.code for c in g] for g in spec.groups], "picks": list(spec.picks),
-            "holder": spec.holder, "kinds": list(spec.kinds),
-            "questions": None if q is None else [q.mode, q.event, sorted(q.quiet)]}
+    return {
+        "groups": [[c.code for c in g] for g in spec.groups],
+        "picks": list(spec.picks),
+        "holder": spec.holder,
+        "kinds": list(spec.kinds),
+        "questions": None if q is None else [q.mode, q.event, sorted(q.quiet)],
+    }
 
 
 def new_fields(d: dict) -> dict:
@@ -107,20 +128,46 @@ def new_fields(d: dict) -> dict:
     except ImportError:  # a checkout from before the SecretSpec: its secret is read from the facts
         return {}
     sp = d.get("secret")
-    spec = None if sp is None else SecretSpec(
-        groups=tuple(tuple(Card.parse(c) for c in g) for g in sp["groups"]), picks=tuple(sp["picks"]),
-        holder=sp["holder"], kinds=tuple(sp["kinds"]),
-        questions=None if sp["questions"] is None else QuestionModel(sp["questions"][0], sp["questions"][1],
-                                                                     frozenset(sp["questions"][2])))
+    spec = (
+        None
+        if sp is None
+        else SecretSpec(
+            groups=tuple(tuple(Card.parse(c) for c in g) for g in sp["groups"]),
+            picks=tuple(sp["picks"]),
+            holder=sp["holder"],
+            kinds=tuple(sp["kinds"]),
+            questions=None
+            if sp["questions"] is None
+            else QuestionModel(sp["questions"][0], sp["questions"][1], frozenset(sp["questions"][2])),
+        )
+    )
     return {"secret": spec, "words": {h: PlaceWords(*w) for h, w in d.get("words", [])}}
 
 
 def from_json(d: dict) -> Knowledge:
-    facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"],
-                  f["step"], f["text"]) for f in d["facts"]]
-    return Knowledge(d["seat"], tuple(Card.parse(c) for c in d["cards"]), tuple(d["holders"]),
-                     {h: n for h, n in d["sizes"]}, d["game"], {h: n for h, n in d["names"]}, facts,
-                     dict(d["extra"]), **new_fields(d))
+    facts = [
+        Fact(
+            f["kind"],
+            f["holder"],
+            tuple(Card.parse(c) for c in f["cards"]),
+            None,
+            f["count"],
+            f["step"],
+            f["text"],
+        )
+        for f in d["facts"]
+    ]
+    return Knowledge(
+        d["seat"],
+        tuple(Card.parse(c) for c in d["cards"]),
+        tuple(d["holders"]),
+        {h: n for h, n in d["sizes"]},
+        d["game"],
+        {h: n for h, n in d["names"]},
+        facts,
+        dict(d["extra"]),
+        **new_fields(d),
+    )
 
 
 def game_positions(players: int, games: int, mode: str = "chosen") -> list[Knowledge]:
@@ -225,7 +272,8 @@ def first_positions(games: int) -> list[Knowledge]:
 #: run as ``python -c`` in a fresh process (this module imports qardlab, so it cannot be the one
 #: timed): import the game and deduction packages (timed: ``import``), then the first
 #: posterior() of one serialised position, every warm-up (and any import it does) included
-FIRST_CALL = """
+FIRST_CALL = (
+    """
 import json, sys, time
 cpu = time.process_time()
 import qardlab.deduction
@@ -236,7 +284,9 @@ imported = (time.process_time() - cpu) * 1000.0
 d = json.load(open(sys.argv[1]))["first"][int(sys.argv[2])]
 facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"], f["step"],
               f["text"]) for f in d["facts"]]
-""" + inspect.getsource(new_fields) + """
+"""
+    + inspect.getsource(new_fields)
+    + """
 k = Knowledge(d["seat"], tuple(Card.parse(c) for c in d["cards"]), tuple(d["holders"]), dict(d["sizes"]),
               d["game"], dict(d["names"]), facts, dict(d["extra"]), **new_fields(d))
 wall, cpu = time.perf_counter(), time.process_time()
@@ -244,27 +294,40 @@ k.posterior()
 print(json.dumps({"cpu": (time.process_time() - cpu) * 1000.0, "wall": (time.perf_counter() - wall) * 1000.0,
                   "import": imported}))
 """
+)
 
 
 def _first_call(code: Path, spec_path: Path, i: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(code))
-    res = subprocess.run([sys.executable, "-c", FIRST_CALL, str(spec_path), str(i)], env=env, check=True,
-                         capture_output=True, text=True, cwd=str(code))
+    res = subprocess.run(
+        [sys.executable, "-c", FIRST_CALL, str(spec_path), str(i)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=str(code),
+    )
     return json.loads(res.stdout.strip().splitlines()[-1])
 
 
 def _run(code: Path, *args: str) -> dict:
     env = dict(os.environ, QARDLAB_BENCH_ROOT=str(code), PYTHONPATH=str(code))
-    res = subprocess.run([sys.executable, str(Path(__file__).resolve()), *args], env=env, check=True,
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), *args],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(res.stdout.strip().splitlines()[-1])
 
 
 def _reference(commit: str, into: Path) -> Path:
     """The qardlab package at ``commit``, unpacked into ``into``."""
     into.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "qardlab"], check=True,
-                             capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit, "qardlab"], check=True, capture_output=True
+    ).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     return into
 
@@ -278,10 +341,12 @@ def speed(games: int, commit: str) -> None:
     import deduction_brute as brute
 
     chosen = game_positions(5, games)
-    spec = {"chosen": [to_json(k) for k in chosen],
-            "pass_left": [to_json(k) for k in game_positions(5, games, "pass_left")],
-            "small": [to_json(k) for k in small_positions(12)],
-            "first": [to_json(k) for k in first_positions(games)]}
+    spec = {
+        "chosen": [to_json(k) for k in chosen],
+        "pass_left": [to_json(k) for k in game_positions(5, games, "pass_left")],
+        "small": [to_json(k) for k in small_positions(12)],
+        "first": [to_json(k) for k in first_positions(games)],
+    }
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "positions.json"
         path.write_text(json.dumps(spec))
@@ -296,41 +361,60 @@ def speed(games: int, commit: str) -> None:
             results[label]["first wall"] = [f["wall"] for f in firsts]
             results[label]["import + first"] = [f["import"] + f["cpu"] for f in firsts]
     old, new = results["old"], results["new"]
-    print(f"Five Sons, 5 players: {len(spec['chosen'])} positions ({games} games x after {MARKS} questions "
-          f"x every seat), ms of CPU, cold (zeta cache emptied), warm process; old = {commit}, new = this "
-          "checkout, same positions, same run")
+    print(
+        f"Five Sons, 5 players: {len(spec['chosen'])} positions ({games} games x after {MARKS} questions "
+        f"x every seat), ms of CPU, cold (zeta cache emptied), warm process; old = {commit}, new = this "
+        "checkout, same positions, same run"
+    )
     print(f"{'call':<24} {'':>6} {'median':>8} {'p95':>8} {'worst':>8} {'peak MiB':>9}   target")
-    targets = {"posterior": "p95 <= 10, worst <= 25", "grid": "p95 <= 30", "advisor": "",
-               "advisor pass_left": "p95 <= 60 (exact now)", "first cpu": "<= 50", "first wall": "",
-               "import + first": ""}
+    targets = {
+        "posterior": "p95 <= 10, worst <= 25",
+        "grid": "p95 <= 30",
+        "advisor": "",
+        "advisor pass_left": "p95 <= 60 (exact now)",
+        "first cpu": "<= 50",
+        "first wall": "",
+        "import + first": "",
+    }
     names = ("posterior", "grid", "advisor", "advisor pass_left", "first cpu", "first wall", "import + first")
     for name in names:
-        label = {"first cpu": "first posterior (CPU)", "first wall": "first posterior (wall)",
-                 "import + first": "import + first (CPU)"}.get(name, name)
+        label = {
+            "first cpu": "first posterior (CPU)",
+            "first wall": "first posterior (wall)",
+            "import + first": "import + first (CPU)",
+        }.get(name, name)
         for tag, res in (("old", old), ("new", new)):
             xs = res[name]
             mem = res.get(name + " MiB")
             m = f"{mem:9.1f}" if mem is not None else f"{'':>9}"
-            print(f"{label if tag == 'old' else '':<24} {tag:>6} {statistics.median(xs):8.1f} "
-                  f"{pct(xs, .95):8.1f} {max(xs):8.1f} {m}   {targets[name] if tag == 'new' else ''}")
+            print(
+                f"{label if tag == 'old' else '':<24} {tag:>6} {statistics.median(xs):8.1f} "
+                f"{pct(xs, 0.95):8.1f} {max(xs):8.1f} {m}   {targets[name] if tag == 'new' else ''}"
+            )
         a, b = new[name], old[name]
-        r = [statistics.median(a) / statistics.median(b), pct(a, .95) / pct(b, .95), max(a) / max(b)]
+        r = [statistics.median(a) / statistics.median(b), pct(a, 0.95) / pct(b, 0.95), max(a) / max(b)]
         print(f"{'':<24} {'new/old':>6} {r[0]:7.2f}x {r[1]:7.2f}x {r[2]:7.2f}x")
     # brute force on small decks, against the same calls
     small = [from_json(d) for d in spec["small"]]
     tb = [timed(lambda k=k: brute.posterior(k, brute.deals(k)))[0] for k in small]
-    print(f"\nBrute force on {len(small)} small positions (5 players, 6 face + 5 number cards): median "
-          f"{statistics.median(tb):.0f} ms a position (enumerating the deals)")
+    print(
+        f"\nBrute force on {len(small)} small positions (5 players, 6 face + 5 number cards): median "
+        f"{statistics.median(tb):.0f} ms a position (enumerating the deals)"
+    )
     for name in ("posterior", "grid"):
         for tag, res in (("old", old), ("new", new)):
             ratio = statistics.median(b / max(x, 1e-3) for b, x in zip(tb, res["small " + name]))
-            print(f"  {name:<10} {tag}: median {statistics.median(res['small ' + name]):6.2f} ms, "
-                  f"brute force / this = {ratio:,.0f}x (median over positions)")
+            print(
+                f"  {name:<10} {tag}: median {statistics.median(res['small ' + name]):6.2f} ms, "
+                f"brute force / this = {ratio:,.0f}x (median over positions)"
+            )
     per_deal = statistics.median(t * 1000.0 / max(1, raw_deals(k)) for t, k in zip(tb, small))
     k0 = chosen[0]
     n = raw_deals(k0)
-    print(f"  a full 5-player opening: {n:,} deals x {per_deal:.1f} us = {n * per_deal / 1e6 / 3600:,.0f} h "
-          f"(estimated) against a posterior() of {new['posterior'][0]:.1f} ms")
+    print(
+        f"  a full 5-player opening: {n:,} deals x {per_deal:.1f} us = {n * per_deal / 1e6 / 3600:,.0f} h "
+        f"(estimated) against a posterior() of {new['posterior'][0]:.1f} ms"
+    )
     hearts_speed()
 
 
@@ -371,8 +455,10 @@ def hearts_speed() -> None:
 
 
 def levels(games: int) -> None:
-    print(f"\nCandidates left after N questions, random questions, 4 players, {games} games "
-          "(median over games and seats: naive / logic / effective)")
+    print(
+        f"\nCandidates left after N questions, random questions, 4 players, {games} games "
+        "(median over games and seats: naive / logic / effective)"
+    )
     marks = (10, 20, 40)
     rows: dict[int, list[tuple[int, int, float]]] = {m: [] for m in marks}
     for seed in range(games):
@@ -391,28 +477,36 @@ def levels(games: int) -> None:
         if not xs:
             continue
         med = [statistics.median(x[i] for x in xs) for i in range(3)]
-        print(f"  after {m:>2} questions ({len(xs):>4} seat-positions): "
-              f"naive {med[0]:5.1f}  logic {med[1]:5.1f}  effective {med[2]:5.1f}")
+        print(
+            f"  after {m:>2} questions ({len(xs):>4} seat-positions): "
+            f"naive {med[0]:5.1f}  logic {med[1]:5.1f}  effective {med[2]:5.1f}"
+        )
     print(f"\nQuestions until someone wins, every seat one level's bot, 4 players, {games} games (median)")
-    for name, make in (("naive (RandomAsker)", RandomAsker), ("logic (ReasoningBot)", ReasoningBot),
-                       ("probability (ProbabilityBot)", ProbabilityBot)):
+    for name, make in (
+        ("naive (RandomAsker)", RandomAsker),
+        ("logic (ReasoningBot)", ReasoningBot),
+        ("probability (ProbabilityBot)", ProbabilityBot),
+    ):
         turns, won = [], 0
         for seed in range(games):
             g = FiveSons.new(players=4, seed=7000 + seed)
             play(g, [make(seed * 17 + i) for i in range(4)])
             turns.append(g.turn)
             won += g.winner is not None
-        print(f"  {name:<28} median {statistics.median(turns):6.1f} questions "
-              f"(a winner in {won}/{games})")
+        print(f"  {name:<28} median {statistics.median(turns):6.1f} questions (a winner in {won}/{games})")
     solo(games)
 
 
 def solo(games: int) -> None:
     """One bot of a level at seat 0 against three RandomAskers: its wins, and its own questions."""
-    print("\nThe bot at seat 0 against three RandomAskers, 4 players "
-          "(median over its wins: questions in the game / its own questions)")
-    for name, make in (("logic (ReasoningBot)", ReasoningBot),
-                       ("probability (ProbabilityBot)", ProbabilityBot)):
+    print(
+        "\nThe bot at seat 0 against three RandomAskers, 4 players "
+        "(median over its wins: questions in the game / its own questions)"
+    )
+    for name, make in (
+        ("logic (ReasoningBot)", ReasoningBot),
+        ("probability (ProbabilityBot)", ProbabilityBot),
+    ):
         turns, own, wins = [], [], 0
         for seed in range(games):
             g = FiveSons.new(players=4, seed=9000 + seed)

@@ -39,8 +39,12 @@ def play(seed: int, claim_after: int = 4) -> list[tuple[str, float]]:
         obs = t.observation(0)
         if obs["is_over"]:
             break
-        claim_row = _shown(t.controls) and _shown(t.claim_row) and _shown(t.no_claim_button) \
+        claim_row = (
+            _shown(t.controls)
+            and _shown(t.claim_row)
+            and _shown(t.no_claim_button)
             and t.no_claim_button.description == "No claim"
+        )
         if claim_row and no_claims >= claim_after and "wrong claim" not in {k for k, _ in out}:
             faces = sorted(c for c in obs["hand"] if c[0] in "JQK")
             numbers = sorted(c for c in obs["hand"] if c[1] == "H" and c[0] in "A23456789T")
@@ -91,9 +95,12 @@ def main() -> None:
         by: dict[str, list[float]] = {}
         for k, v in zip(kinds, per):
             by.setdefault(k, []).append(v)
-        print(f"  {label}: " + ", ".join(f"{k} {' / '.join(f'{v:.0f}' for v in vs)}" for k, vs in by.items())
-              + f"; the game's {sum(k != 'new deal' for k in kinds)} clicks "
-              f"{sum(v for k, v in zip(kinds, per) if k != 'new deal'):.0f}")
+        print(
+            f"  {label}: "
+            + ", ".join(f"{k} {' / '.join(f'{v:.0f}' for v in vs)}" for k, vs in by.items())
+            + f"; the game's {sum(k != 'new deal' for k in kinds)} clicks "
+            f"{sum(v for k, v in zip(kinds, per) if k != 'new deal'):.0f}"
+        )
 
 
 if __name__ == "__main__":

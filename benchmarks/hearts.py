@@ -160,10 +160,16 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=10_000, help="hands per batch-simulator call")
     args = ap.parse_args()
     if args.child:  # the baseline's loops (run by _baseline.measure, the old qardlab first on sys.path)
-        print(json.dumps({"step": step_rate(args.seconds, args.seed),
-                          "step, matches": step_rate(args.seconds, args.seed, match=True),
-                          "step, from_deal": from_deal_rate(args.seconds, args.seed),
-                          "batch": batch_rate(args.seconds, args.seed, args.batch)}))
+        print(
+            json.dumps(
+                {
+                    "step": step_rate(args.seconds, args.seed),
+                    "step, matches": step_rate(args.seconds, args.seed, match=True),
+                    "step, from_deal": from_deal_rate(args.seconds, args.seed),
+                    "batch": batch_rate(args.seconds, args.seed, args.batch),
+                }
+            )
+        )
         return
     try:
         from threadpoolctl import threadpool_limits
@@ -173,12 +179,18 @@ def main() -> None:
         limiter = None
     try:
         import pyspiel  # noqa: F401
+
         have_os = True
     except ImportError:
         have_os = False
         print("pyspiel is not installed: OpenSpiel figures skipped (pip install open-spiel)")
-    rates: dict[str, list[float]] = {"openspiel": [], "step": [], "step, matches": [], "step, from_deal": [],
-                                     "batch": []}
+    rates: dict[str, list[float]] = {
+        "openspiel": [],
+        "step": [],
+        "step, matches": [],
+        "step, from_deal": [],
+        "batch": [],
+    }
     for r in range(args.rounds):
         seed = args.seed + 1000 * r
         if have_os:
@@ -193,15 +205,24 @@ def main() -> None:
             # both codes alike, each in a fresh child process that imports qardlab from its own
             # folder: this process (OpenSpiel and numpy loaded, the batch's arrays freed) is not
             # quite the same setting, so today's code is compared with the old child to child
-            child_args = (__file__, "--seconds", str(args.seconds), "--seed", str(seed),
-                          "--batch", str(args.batch))
+            child_args = (
+                __file__,
+                "--seconds",
+                str(args.seconds),
+                "--seed",
+                str(seed),
+                "--batch",
+                str(args.batch),
+            )
             for label, path in (("this tree", ROOT), (args.baseline[:8], checkout(args.baseline))):
                 for k, v in measure(path, *child_args).items():
                     rates.setdefault(f"{k} @{label}", []).append(v)
     med = {k: statistics.median(v) for k, v in rates.items() if v}
     best = {k: max(v) for k, v in rates.items() if v}
-    print(f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, "
-          "one core; best: the fastest round, which other load slows least)")
+    print(
+        f"random 4-player Hearts hands per second (median of {args.rounds} rounds of {args.seconds:g} s, "
+        "one core; best: the fastest round, which other load slows least)"
+    )
     for k, v in med.items():
         ratio = best_ratio = ""
         if "openspiel" in med:

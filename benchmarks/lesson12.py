@@ -48,8 +48,14 @@ def cell_times(notebook: Path) -> tuple[list[dict], str]:
         wall, cpu = time.perf_counter(), time.process_time()
         with contextlib.redirect_stdout(out):
             exec(compile(code, f"<cell {i}>", "exec"), namespace)
-        times.append({"cell": i, "line": source.splitlines()[0][:50] if source else "",
-                      "wall": (time.perf_counter() - wall) * 1e3, "cpu": (time.process_time() - cpu) * 1e3})
+        times.append(
+            {
+                "cell": i,
+                "line": source.splitlines()[0][:50] if source else "",
+                "wall": (time.perf_counter() - wall) * 1e3,
+                "cpu": (time.process_time() - cpu) * 1e3,
+            }
+        )
     return times, out.getvalue()
 
 
@@ -65,13 +71,22 @@ def baseline(ref: str, rounds: int) -> list[dict]:
 
     tree = checkout(ref)
     nb = Path(tempfile.mkdtemp(prefix="qardlab-lesson12-")) / "lesson.ipynb"
-    nb.write_text(subprocess.run(["git", "-C", str(ROOT), "show", f"{ref}:{NOTEBOOK}"], check=True,
-                                 capture_output=True, text=True).stdout)
+    nb.write_text(
+        subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{ref}:{NOTEBOOK}"], check=True, capture_output=True, text=True
+        ).stdout
+    )
     env = dict(os.environ, PYTHONPATH=str(tree), QARDLAB_BASELINE="1")
     out = []
     for _ in range(rounds):
-        run = subprocess.run([sys.executable, __file__, "--child", "--notebook", str(nb)], env=env,
-                             check=True, capture_output=True, text=True, cwd=str(tree)).stdout
+        run = subprocess.run(
+            [sys.executable, __file__, "--child", "--notebook", str(nb)],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=str(tree),
+        ).stdout
         out.append(json.loads(run.strip().splitlines()[-1]))
     return out
 
@@ -88,22 +103,35 @@ def main() -> None:
     runs, base = [], []
     for _ in range(args.rounds):  # each round in a fresh process: a first run, as in a fresh kernel
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        run = subprocess.run([sys.executable, __file__, "--child", "--notebook", str(ROOT / NOTEBOOK)],
-                             env=env, check=True, capture_output=True, text=True, cwd=str(ROOT)).stdout
+        run = subprocess.run(
+            [sys.executable, __file__, "--child", "--notebook", str(ROOT / NOTEBOOK)],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=str(ROOT),
+        ).stdout
         runs.append(json.loads(run.strip().splitlines()[-1]))
         if args.baseline:
             base.extend(baseline(args.baseline, 1))
 
     def medians(rs: list[dict]) -> dict[int, tuple[str, float, float]]:
         cells = {t["cell"]: t["line"] for t in rs[0]["times"]}
-        return {c: (line, statistics.median(t["wall"] for r in rs for t in r["times"] if t["cell"] == c),
-                    statistics.median(t["cpu"] for r in rs for t in r["times"] if t["cell"] == c))
-                for c, line in cells.items()}
+        return {
+            c: (
+                line,
+                statistics.median(t["wall"] for r in rs for t in r["times"] if t["cell"] == c),
+                statistics.median(t["cpu"] for r in rs for t in r["times"] if t["cell"] == c),
+            )
+            for c, line in cells.items()
+        }
 
     now = medians(runs)
     old = medians(base) if base else {}
-    print(f"Lesson 12, code cells in one process (ms, median of {args.rounds} fresh processes; "
-          "cells over 20 ms)")
+    print(
+        f"Lesson 12, code cells in one process (ms, median of {args.rounds} fresh processes; "
+        "cells over 20 ms)"
+    )
     head = f"  {'cell':4s} {'first line':50s} {'wall':>7s} {'cpu':>7s}"
     print(head + (f" {'base wall':>10s} {'base cpu':>9s}" if old else ""))
     for c, (line, wall, cpu) in now.items():

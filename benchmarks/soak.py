@@ -82,8 +82,10 @@ def phase(title: str, count: int, unit: str, run_one: Callable[[int], int]) -> d
             t_mark, n_mark = 0.0, done
     end = (rss_mib(), live_widgets())
     assert at_warm is not None
-    print(f"growth after warm-up ({warm} {unit}): {end[0] - at_warm[0]:+.1f} MiB, "
-          f"{end[1] - at_warm[1]:+d} widgets; {1000 * t_all / done:.1f} ms per {unit.rstrip('s')}")
+    print(
+        f"growth after warm-up ({warm} {unit}): {end[0] - at_warm[0]:+.1f} MiB, "
+        f"{end[1] - at_warm[1]:+d} widgets; {1000 * t_all / done:.1f} ms per {unit.rstrip('s')}"
+    )
     run_one(-1)  # let the phase clean up (an app closes itself)
     print(f"after the phase: {live_widgets()} live widgets")
     return {"rss_warm": at_warm[0], "rss_end": end[0], "widgets_warm": at_warm[1], "widgets_end": end[1]}
@@ -173,10 +175,18 @@ def main() -> None:
         print(f"pid {os.getpid()}; start RSS {rss_mib():.1f} MiB")
         phase("Five Sons games, FiveSons.new + play (ReasoningBot)", args.five_sons, "games", five_sons_game)
         phase("Hearts hands, whole matches, Hearts.new + play (RuleBot)", args.hearts, "hands", hearts_match)
-        phase(f"five_sons_app: New deal + 3 clicks (charts {'on' if args.charts else 'off'})", args.deals,
-              "deals", five_sons_deals(args.charts))
-        phase(f"hearts_app: New deal + pass + 3 cards (charts {'on' if args.charts else 'off'})", args.deals,
-              "deals", hearts_deals(args.charts))
+        phase(
+            f"five_sons_app: New deal + 3 clicks (charts {'on' if args.charts else 'off'})",
+            args.deals,
+            "deals",
+            five_sons_deals(args.charts),
+        )
+        phase(
+            f"hearts_app: New deal + pass + 3 cards (charts {'on' if args.charts else 'off'})",
+            args.deals,
+            "deals",
+            hearts_deals(args.charts),
+        )
 
 
 if __name__ == "__main__":

@@ -118,11 +118,23 @@ def main() -> None:
         if args.baseline:
             from _baseline import checkout, measure
 
-            base.append(measure(checkout(args.baseline), __file__, "--hands", str(args.hands),
-                                "--decision-hands", str(args.decision_hands), "--seed", str(args.seed)))
+            base.append(
+                measure(
+                    checkout(args.baseline),
+                    __file__,
+                    "--hands",
+                    str(args.hands),
+                    "--decision-hands",
+                    str(args.decision_hands),
+                    "--seed",
+                    str(args.seed),
+                )
+            )
     same = all(t == tables[1] for t in tables.values())
-    print(f"Hearts tournament, lesson 08's bots (random, rules, counting x2), {args.hands} hands, "
-          f"median of {args.rounds} rounds, {os.cpu_count()} cores ({every_core} workers for n_jobs=-1)")
+    print(
+        f"Hearts tournament, lesson 08's bots (random, rules, counting x2), {args.hands} hands, "
+        f"median of {args.rounds} rounds, {os.cpu_count()} cores ({every_core} workers for n_jobs=-1)"
+    )
     if base:
         b = statistics.median(x["rate"] for x in base)
         print(f"  baseline {args.baseline[:12]:12s} one process  {b:8.1f} hands/s")
@@ -136,10 +148,13 @@ def main() -> None:
     if base:
         b_every = statistics.median(x["every"] for x in base)
         b_play = statistics.median(x["per_play"] for x in base)
-        print(f"  baseline {args.baseline[:12]:12s} {b_every:6.2f} ms per decision, "
-              f"{b_play:6.2f} ms per play")
-        print(f"  {'now':21s} {every:6.2f} ms per decision, {per_play:6.2f} ms per play "
-              f"({b_every / every:.1f}x faster)")
+        print(
+            f"  baseline {args.baseline[:12]:12s} {b_every:6.2f} ms per decision, {b_play:6.2f} ms per play"
+        )
+        print(
+            f"  {'now':21s} {every:6.2f} ms per decision, {per_play:6.2f} ms per play "
+            f"({b_every / every:.1f}x faster)"
+        )
     else:
         print(f"  {every:.2f} ms per decision, {per_play:.2f} ms per play")
 

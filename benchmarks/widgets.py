@@ -61,8 +61,10 @@ def step_times(table: Any) -> list[float]:
 
 
 def five_sons_games(players: int, n: int) -> list[FiveSons]:
-    return [play(FiveSons.new(players, seed=s), [ReasoningBot(s * 10 + i) for i in range(players)])
-            for s in range(n)]
+    return [
+        play(FiveSons.new(players, seed=s), [ReasoningBot(s * 10 + i) for i in range(players)])
+        for s in range(n)
+    ]
 
 
 def hearts_games(players: int, n: int) -> list[Hearts]:
@@ -92,10 +94,14 @@ def run(label: str, cls: type, games: list, seat: int, level: str | None, charts
         for name, fn in saved:
             setattr(cls, name, fn)
     total = sum(spent.values()) or 1.0
-    shares = ", ".join(f"{k.strip('_').replace('render_', '')} {100 * v / total:.0f}%"
-                       for k, v in sorted(spent.items(), key=lambda kv: -kv[1]))
-    print(f"{label:<34} charts={'on ' if charts else 'off'} steps={len(times):5d}  "
-          f"median {statistics.median(times):6.1f} ms  worst {max(times):7.1f} ms   [{shares}]")
+    shares = ", ".join(
+        f"{k.strip('_').replace('render_', '')} {100 * v / total:.0f}%"
+        for k, v in sorted(spent.items(), key=lambda kv: -kv[1])
+    )
+    print(
+        f"{label:<34} charts={'on ' if charts else 'off'} steps={len(times):5d}  "
+        f"median {statistics.median(times):6.1f} ms  worst {max(times):7.1f} ms   [{shares}]"
+    )
 
 
 def main() -> None:

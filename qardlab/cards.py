@@ -84,10 +84,36 @@ class Suit(IntEnum):
 
 
 #: rank number -> code letter; Ten is "T" (parsing also accepts "10").
-RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-              10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_NAMES = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-              9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+RANK_CODES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
+RANK_NAMES = {
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    8: "Eight",
+    9: "Nine",
+    10: "Ten",
+    11: "Jack",
+    12: "Queen",
+    13: "King",
+    14: "Ace",
+}
 _RANK_OF_CODE = {code: rank for rank, code in RANK_CODES.items()}
 _RANK_OF_CODE["10"] = 10
 
@@ -306,9 +332,7 @@ def standard_deck() -> list[Card]:
 
 
 #: The Five Sons deck: the 12 face cards, then the Ace to 10 of hearts (the Ace counts one).
-FACE_CARDS: tuple[Card, ...] = tuple(
-    Card.parse(r + s) for s in "CDHS" for r in "JQK"
-)
+FACE_CARDS: tuple[Card, ...] = tuple(Card.parse(r + s) for s in "CDHS" for r in "JQK")
 NUMBER_CARDS: tuple[Card, ...] = tuple(Card.parse(r + "H") for r in "A23456789T")
 
 
@@ -363,9 +387,17 @@ def card_element(card: Card, *, dim: bool = False, title: str | None = None, dec
     color = palette.suit_color(card.suit.letter, deck)
     rank = "10" if card.rank == 10 else RANK_CODES[card.rank]
     spoken = card.name if title is None else title if title.startswith(card.name) else f"{card.name}: {title}"
-    return el("span", el("span", rank), el("span", card.suit.symbol), cls="qard-card", data_card=card.code,
-              role="img", aria_label=spoken, title=title if title is not None else card.name,
-              style=f"{CARD_CSS}color:{color};" + ("opacity:.35;" if dim else ""))
+    return el(
+        "span",
+        el("span", rank),
+        el("span", card.suit.symbol),
+        cls="qard-card",
+        data_card=card.code,
+        role="img",
+        aria_label=spoken,
+        title=title if title is not None else card.name,
+        style=f"{CARD_CSS}color:{color};" + ("opacity:.35;" if dim else ""),
+    )
 
 
 def card_html(card: Card, *, dim: bool = False, title: str | None = None, deck: str | None = None) -> str:
@@ -377,8 +409,14 @@ def card_html(card: Card, *, dim: bool = False, title: str | None = None, deck: 
 
 def back_element() -> Any:
     """A card face down, as an element; read as "hidden card"."""
-    return el("span", cls="qard-card-back", role="img", aria_label="hidden card", title="hidden card",
-              style=BACK_CSS)
+    return el(
+        "span",
+        cls="qard-card-back",
+        role="img",
+        aria_label="hidden card",
+        title="hidden card",
+        style=BACK_CSS,
+    )
 
 
 def back_html() -> str:
@@ -386,9 +424,18 @@ def back_html() -> str:
     return to_html(back_element())
 
 
-def hand_element(cards: Iterable[Card], *, backs: int = 0, deck: str | None = None,
-                 dim: Mapping[Card, str] | None = None, mark: Iterable[Card] = (), title: str | None = None,
-                 fan: bool = False, empty: str = "no cards", label: str | None = None) -> Any:
+def hand_element(
+    cards: Iterable[Card],
+    *,
+    backs: int = 0,
+    deck: str | None = None,
+    dim: Mapping[Card, str] | None = None,
+    mark: Iterable[Card] = (),
+    title: str | None = None,
+    fan: bool = False,
+    empty: str = "no cards",
+    label: str | None = None,
+) -> Any:
     """The one row of cards: ``cards`` face up (``dim`` maps a card to the reason it is dimmed, ``mark``
     outlines some, ``title`` is said of each), then ``backs`` cards face down (overlapping when ``fan``),
     wrapping; ``empty`` in their place when there are none. A screen reader reads the row's ``label``
@@ -404,9 +451,16 @@ def hand_element(cards: Iterable[Card], *, backs: int = 0, deck: str | None = No
     hidden = [back_element() for _ in range(backs)]
     names = [c.name for c in cards] + ([f"{backs} hidden card{'s' if backs != 1 else ''}"] if backs else [])
     spoken = label if label is not None else ", ".join(names) or empty
-    return el("span", faces, hidden, el("em", empty, cls="qard-none") if not (cards or backs) else None,
-              cls=["qard-hand", "qard-fan" if fan else None], role="group", aria_label=spoken,
-              style="display:inline-flex;flex-wrap:wrap;gap:.2em 0")
+    return el(
+        "span",
+        faces,
+        hidden,
+        el("em", empty, cls="qard-none") if not (cards or backs) else None,
+        cls=["qard-hand", "qard-fan" if fan else None],
+        role="group",
+        aria_label=spoken,
+        style="display:inline-flex;flex-wrap:wrap;gap:.2em 0",
+    )
 
 
 def hand_html(cards: Iterable[Card], *, deck: str | None = None, **kw: Any) -> str:

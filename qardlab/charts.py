@@ -41,8 +41,11 @@ LEVEL_LABELS = {
 }
 _COLORS = palette.CHART_LEVELS
 #: lines drawn widest first, so that a line that coincides with another still shows around it
-_STYLES = {"naive": dict(ls="-", lw=5.0, alpha=.55), "logic": dict(ls="-", lw=2.6),
-           "effective": dict(ls="--", lw=1.6)}
+_STYLES = {
+    "naive": dict(ls="-", lw=5.0, alpha=0.55),
+    "logic": dict(ls="-", lw=2.6),
+    "effective": dict(ls="--", lw=1.6),
+}
 #: per-seat styles (colour-blind-safe Okabe-Ito colours, decreasing widths, distinct dashes and markers)
 SEAT_COLORS = palette.SEAT_COLORS
 _SEAT_DASHES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1)))
@@ -85,9 +88,10 @@ def _get(row: Any, name: str) -> Any:
     return getattr(row, name)
 
 
-def history_columns(history: Any,
-                    names: Sequence[str] = ("step", "turn", "naive", "logic", "effective", "entropy"),
-                    ) -> dict[str, np.ndarray]:
+def history_columns(
+    history: Any,
+    names: Sequence[str] = ("step", "turn", "naive", "logic", "effective", "entropy"),
+) -> dict[str, np.ndarray]:
     """Columns of a candidate history: a list of rows (dicts or objects) or a dict of lists.
 
     Missing columns are left out, so a history without ``effective`` still charts.
@@ -135,13 +139,22 @@ def nothing_yet(text: str, *, title: str = "", figsize: tuple[float, float] = (6
     fig.add_axes((0, 0, 1, 1)).set_axis_off()
     if title:
         fig.text(0.5, 0.78, title, ha="center", va="center", fontsize="large", fontweight="bold")
-    fig.text(0.5, 0.38 if title else 0.5, text, ha="center", va="center", color=palette.MUTED, wrap=True,
-             gid=NOTHING_YET)
+    fig.text(
+        0.5,
+        0.38 if title else 0.5,
+        text,
+        ha="center",
+        va="center",
+        color=palette.MUTED,
+        wrap=True,
+        gid=NOTHING_YET,
+    )
     return fig
 
 
-def fit_range(values: Iterable[float], limit: float | tuple[float, float] | None = None,
-              floor_share: float = 0.45) -> tuple[float, float]:
+def fit_range(
+    values: Iterable[float], limit: float | tuple[float, float] | None = None, floor_share: float = 0.45
+) -> tuple[float, float]:
     """A y range that fits ``values``: from 0 when the smallest is under ``floor_share`` of the largest,
     else from a little under the smallest; ``limit`` (a top, or a (bottom, top) pair) is widened to fit."""
     vals = np.asarray([v for v in values if np.isfinite(v)], dtype=float)
@@ -177,22 +190,36 @@ def _legend_below(fig: Figure, ax: Any, handles: list, fixed_layout: bool) -> An
     chars = sum(len(str(h.get_label())) + 6 for h in handles)
     ncols = len(handles) if chars <= 95 else (len(handles) + 1) // 2
     if fixed_layout:
-        leg = ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.27), ncols=ncols,
-                        fontsize="small", frameon=False)
+        leg = ax.legend(
+            handles=handles,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.27),
+            ncols=ncols,
+            fontsize="small",
+            frameon=False,
+        )
     else:
-        leg = fig.legend(handles=handles, loc="outside lower center", ncols=ncols, fontsize="small",
-                         frameon=False)
+        leg = fig.legend(
+            handles=handles, loc="outside lower center", ncols=ncols, fontsize="small", frameon=False
+        )
     leg.set_gid("legend")
     return leg
 
 
-def candidates_chart(history: Any, current: int | None = None, *, title: str = "",
-                     levels: Sequence[str] = ("naive", "logic", "effective"),
-                     entropy: bool = True, figsize: tuple[float, float] = COMPACT,
-                     xlim: tuple[float, float] | None = None,
-                     ylim: float | tuple[float, float] | None = None,
-                     entropy_max: float | tuple[float, float] | None = None, fixed_layout: bool = False,
-                     x: str | None = None) -> Figure:
+def candidates_chart(
+    history: Any,
+    current: int | None = None,
+    *,
+    title: str = "",
+    levels: Sequence[str] = ("naive", "logic", "effective"),
+    entropy: bool = True,
+    figsize: tuple[float, float] = COMPACT,
+    xlim: tuple[float, float] | None = None,
+    ylim: float | tuple[float, float] | None = None,
+    entropy_max: float | tuple[float, float] | None = None,
+    fixed_layout: bool = False,
+    x: str | None = None,
+) -> Figure:
     """Candidate secret pairs after each question at each level, the entropy on a second axis.
 
     ``history`` rows have ``turn`` (questions asked) and/or ``step``, the counts named in ``levels``
@@ -208,8 +235,9 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
     if not has_history(cols, x):
         if cols and len(next(iter(cols.values()))):
             said = [f"{int(cols[lv][0])} by {LEVEL_LABELS[lv]}" for lv in ("naive", "logic") if lv in cols]
-            text = (f"After the deal: {' and '.join(said)} pairs possible. "
-                    "The lines start with the first answer.")
+            text = (
+                f"After the deal: {' and '.join(said)} pairs possible. The lines start with the first answer."
+            )
         else:
             text = "Nothing to chart yet: the cards are not dealt."
         return nothing_yet(text, title=heading)
@@ -226,8 +254,15 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
     for z, level in enumerate(shown):
         style = _STYLES.get(level, dict(ls="-", lw=2.0))
         label = labels[level] + (f" (= {same[level]})" if level in same else "")
-        (line,) = ax.plot(xs, cols[level], drawstyle="steps-post", color=_COLORS.get(level), label=label,
-                          zorder=2 + z, **style)
+        (line,) = ax.plot(
+            xs,
+            cols[level],
+            drawstyle="steps-post",
+            color=_COLORS.get(level),
+            label=label,
+            zorder=2 + z,
+            **style,
+        )
         line.set_gid(level)
         handles.append(line)
     ax.set_xlabel(X_LABELS.get(xname, xname))
@@ -240,8 +275,9 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
     ax.set_ylim(*fit_range(np.concatenate([cols[lv] for lv in shown]) if shown else [], ylim))
     if entropy and "entropy" in cols:
         ax2 = ax.twinx()
-        (line,) = ax2.plot(xs, cols["entropy"], color=_COLORS["entropy"], ls=":", lw=1.5,
-                           label="entropy (bits, right axis)")
+        (line,) = ax2.plot(
+            xs, cols["entropy"], color=_COLORS["entropy"], ls=":", lw=1.5, label="entropy (bits, right axis)"
+        )
         line.set_gid("entropy")
         handles.append(line)
         ax2.set_ylabel("entropy (bits)", color=_COLORS["entropy"])
@@ -255,11 +291,18 @@ def candidates_chart(history: Any, current: int | None = None, *, title: str = "
     return fig
 
 
-def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, level: str = "logic",
-                title: str = "", xlim: tuple[float, float] | None = None,
-                ylim: float | tuple[float, float] | None = None,
-                figsize: tuple[float, float] = COMPACT, fixed_layout: bool = False,
-                x: str | None = None) -> Figure:
+def seats_chart(
+    histories: Mapping[str, Any],
+    current: int | None = None,
+    *,
+    level: str = "logic",
+    title: str = "",
+    xlim: tuple[float, float] | None = None,
+    ylim: float | tuple[float, float] | None = None,
+    figsize: tuple[float, float] = COMPACT,
+    fixed_layout: bool = False,
+    x: str | None = None,
+) -> Figure:
     """Candidate pairs of every seat at one level, one line per seat (``gid`` ``seat:<name>``).
 
     ``histories`` maps a seat's name to its history rows (as :func:`candidates_chart`, whose x axis,
@@ -275,16 +318,24 @@ def seats_chart(histories: Mapping[str, Any], current: int | None = None, *, lev
         fig.subplots_adjust(left=0.1, right=0.97, bottom=0.33, top=0.9)
     ax = fig.add_subplot()
     plotted = {name: c for name, c in all_cols.items() if level in c}
-    same = {} if fixed_layout else _same_as({n: c[level] for n, c in plotted.items()},
-                                            {n: n for n in plotted})
+    same = (
+        {} if fixed_layout else _same_as({n: c[level] for n, c in plotted.items()}, {n: n for n in plotted})
+    )
     handles, values, xname = [], [], "step"
     for i, (name, cols) in enumerate(plotted.items()):
         xname = x_column(cols, x)
         label = name + (f" (= {same[name]})" if name in same else "")
         xs = cols[xname] if xname in cols else np.arange(len(cols[level]), dtype=float)
-        (line,) = ax.plot(xs, cols[level], drawstyle="steps-post", label=label,
-                          color=SEAT_COLORS[i % len(SEAT_COLORS)], ls=_SEAT_DASHES[i % len(_SEAT_DASHES)],
-                          lw=max(1.2, 4.0 - 0.7 * i), zorder=2 + i)
+        (line,) = ax.plot(
+            xs,
+            cols[level],
+            drawstyle="steps-post",
+            label=label,
+            color=SEAT_COLORS[i % len(SEAT_COLORS)],
+            ls=_SEAT_DASHES[i % len(_SEAT_DASHES)],
+            lw=max(1.2, 4.0 - 0.7 * i),
+            zorder=2 + i,
+        )
         line.set_gid(f"seat:{name}")
         handles.append(line)
         values.extend(cols[level])
@@ -311,9 +362,13 @@ def pair_grid(posterior: Mapping[tuple[Card, Card], float]) -> np.ndarray:
     return grid
 
 
-def pair_grid_chart(posterior: Mapping[tuple[Card, Card], float],
-                    candidates: Iterable[tuple[Card, Card]] | None = None, *, title: str = "",
-                    figsize: tuple[float, float] = (5.2, 4.6)) -> Figure:
+def pair_grid_chart(
+    posterior: Mapping[tuple[Card, Card], float],
+    candidates: Iterable[tuple[Card, Card]] | None = None,
+    *,
+    title: str = "",
+    figsize: tuple[float, float] = (5.2, 4.6),
+) -> Figure:
     """The 120 secret pairs (face cards by number cards) shaded by posterior probability.
 
     Pairs outside ``candidates`` (or with probability 0 when no candidates are given) are
@@ -328,8 +383,9 @@ def pair_grid_chart(posterior: Mapping[tuple[Card, Card], float],
     if candidates is not None:
         alive = {(Card.parse(f), Card.parse(n)) for f, n in candidates}
     else:
-        alive = {(f, n) for i, f in enumerate(FACE_CARDS) for j, n in enumerate(NUMBER_CARDS)
-                 if grid[i, j] > 0}
+        alive = {
+            (f, n) for i, f in enumerate(FACE_CARDS) for j, n in enumerate(NUMBER_CARDS) if grid[i, j] > 0
+        }
     xs, ys = [], []
     for i, f in enumerate(FACE_CARDS):
         for j, n in enumerate(NUMBER_CARDS):
@@ -354,8 +410,14 @@ def _question_label(q: Any) -> str:
     return f"seat {t}: {Card.parse(f).symbol} {Card.parse(n).symbol}"
 
 
-def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] | None = None,
-                  title: str = "", figsize: tuple[float, float] = (6.0, 3.4)) -> Figure:
+def advisor_chart(
+    advice: Sequence[Any],
+    top: int = 8,
+    *,
+    names: Sequence[str] | None = None,
+    title: str = "",
+    figsize: tuple[float, float] = (6.0, 3.4),
+) -> Figure:
     """The best questions as horizontal bars of expected information (bits), best on top.
 
     ``advice`` is a best-first sequence of ``(question, bits)`` pairs or of objects with
@@ -367,8 +429,14 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
             q, b = item
         else:
             q = getattr(item, "question", item)
-            b = next((getattr(item, a) for a in ("bits", "info", "information")
-                      if getattr(item, a, None) is not None), None)
+            b = next(
+                (
+                    getattr(item, a)
+                    for a in ("bits", "info", "information")
+                    if getattr(item, a, None) is not None
+                ),
+                None,
+            )
             if b is None:
                 raise ValueError(f"advice item {item!r} has no expected information (bits)")
         label = _question_label(q)
@@ -388,9 +456,14 @@ def advisor_chart(advice: Sequence[Any], top: int = 8, *, names: Sequence[str] |
     return fig
 
 
-def hearts_totals_chart(hand_points: Sequence[Sequence[int]], names: Sequence[str], *,
-                        target: int | None = None, title: str = "",
-                        figsize: tuple[float, float] = COMPACT) -> Figure:
+def hearts_totals_chart(
+    hand_points: Sequence[Sequence[int]],
+    names: Sequence[str],
+    *,
+    target: int | None = None,
+    title: str = "",
+    figsize: tuple[float, float] = COMPACT,
+) -> Figure:
     """Running match totals after each hand, one line per seat (x = hands played, from 0).
 
     ``hand_points[h][seat]`` is what the seat scored in hand ``h``; each line's ydata is the
@@ -407,17 +480,30 @@ def hearts_totals_chart(hand_points: Sequence[Sequence[int]], names: Sequence[st
     handles = []
     for seat, name in enumerate(names):
         label = name + (f" (= {same[name]})" if name in same else "")
-        (line,) = ax.plot(x, totals[:, seat], label=label, color=SEAT_COLORS[seat % len(SEAT_COLORS)],
-                          marker=_SEAT_MARKERS[seat % len(_SEAT_MARKERS)], ms=max(4.0, 11.0 - 2.0 * seat),
-                          ls=_SEAT_DASHES[seat % len(_SEAT_DASHES)], lw=max(1.2, 3.5 - 0.6 * seat),
-                          zorder=2 + seat)
+        (line,) = ax.plot(
+            x,
+            totals[:, seat],
+            label=label,
+            color=SEAT_COLORS[seat % len(SEAT_COLORS)],
+            marker=_SEAT_MARKERS[seat % len(_SEAT_MARKERS)],
+            ms=max(4.0, 11.0 - 2.0 * seat),
+            ls=_SEAT_DASHES[seat % len(_SEAT_DASHES)],
+            lw=max(1.2, 3.5 - 0.6 * seat),
+            zorder=2 + seat,
+        )
         line.set_gid(f"seat{seat}")
         handles.append(line)
     values = list(totals.ravel())
     if target is not None:
         ax.axhline(target, color=palette.GRID_LINE, ls="--", lw=1).set_gid("target")
-        ax.annotate(f"match ends at {target}", (0, target), xytext=(2, 2), textcoords="offset points",
-                    fontsize="small", color=palette.FAINT)
+        ax.annotate(
+            f"match ends at {target}",
+            (0, target),
+            xytext=(2, 2),
+            textcoords="offset points",
+            fontsize="small",
+            color=palette.FAINT,
+        )
         values.append(target)
     ax.set_xlabel("hands played")
     ax.set_ylabel("points")
@@ -456,6 +542,8 @@ def chart_text(fig: Figure | None) -> str:
                 parts.append(f"{name} {b.get_width():.2f} bits.")
         if ax.images:
             arr = ax.images[0].get_array()
-            parts.append(f"{int(np.count_nonzero(arr))} pairs with a probability above zero; "
-                         f"the likeliest {float(np.max(arr)):.0%}.")
+            parts.append(
+                f"{int(np.count_nonzero(arr))} pairs with a probability above zero; "
+                f"the likeliest {float(np.max(arr)):.0%}."
+            )
     return " ".join(parts)

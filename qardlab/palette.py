@@ -24,8 +24,23 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Iterator
 
-__all__ = ["DECKS", "use", "using", "deck", "suit_color", "dim_color", "HIGHLIGHT", "FOCUS", "FOCUS_CSS",
-           "probability_shade", "GRID_YES", "GRID_NO", "GRID_UNKNOWN", "CHART_LEVELS", "SEAT_COLORS"]
+__all__ = [
+    "DECKS",
+    "use",
+    "using",
+    "deck",
+    "suit_color",
+    "dim_color",
+    "HIGHLIGHT",
+    "FOCUS",
+    "FOCUS_CSS",
+    "probability_shade",
+    "GRID_YES",
+    "GRID_NO",
+    "GRID_UNKNOWN",
+    "CHART_LEVELS",
+    "SEAT_COLORS",
+]
 
 #: deck name -> suit letter -> CSS colour
 DECKS: dict[str, dict[str, str]] = {
@@ -36,42 +51,44 @@ DECKS: dict[str, dict[str, str]] = {
 HIGHLIGHT = "#f5b700"
 #: keyboard focus on a playable card: a thick ring the projector shows
 FOCUS = "#0072b2"
-FOCUS_CSS = (f".qard-card:focus-visible, .qard-card:focus {{ outline: 3px solid {FOCUS} !important;"
-             " outline-offset: 2px; }")
+FOCUS_CSS = (
+    f".qard-card:focus-visible, .qard-card:focus {{ outline: 3px solid {FOCUS} !important;"
+    " outline-offset: 2px; }"
+)
 
 # -- the tables -------------------------------------------------------------------------------
-INK = "#1a1a1a"            #: text on paper (the two-colour deck's black)
-PAPER = "#ffffff"          #: a card's face, a cell with nothing known
-FELT_GREEN = "#2e7d4f"     #: the felt
-FELT_TEXT = "#e8f5ec"      #: small words on the felt
-SHADOW = "#00000088"       #: text shadow on the felt
-CARD_EDGE = "#444444"      #: a card's and a card button's border
+INK = "#1a1a1a"  #: text on paper (the two-colour deck's black)
+PAPER = "#ffffff"  #: a card's face, a cell with nothing known
+FELT_GREEN = "#2e7d4f"  #: the felt
+FELT_TEXT = "#e8f5ec"  #: small words on the felt
+SHADOW = "#00000088"  #: text shadow on the felt
+CARD_EDGE = "#444444"  #: a card's and a card button's border
 CARD_SHADOW = "#00000033"  #: a card's drop shadow
 BACK = ("#1d4e89", "#2a64a8")  #: a card back's two stripes
-SEAT = "#f7f7f2"           #: a seat box
-SEAT_EDGE = "#c9c9bd"      #: a seat box's border
-SEAT_OUT = "#dddddd"       #: the box of a seat that is out
-DEALER = "#333333"         #: the dealer's badge
-MUTED = "#555555"          #: quiet words ("(you)", a chart's note)
-FAINT = "#777777"          #: fainter words ("no cards", a target line's label)
-SUBTLE = "#333333"         #: a seat's info line
-ERROR = "#b00020"          #: refused, wrong, out
-RIGHT = "#1b7a32"          #: a right claim
-WINNER = "#2a9d3a"         #: the winner's box and tag
-WINNER_GLOW = "#7be08a"    #: the winner's glow
-ASKED = "#1d4e89"          #: the seat being asked
-TAKEN = "#6b4e00"          #: the "taken" label
-CHIP = "#e4e4e4"           #: a count chip in the log; an illegal card's button
-SELECTED = "#fff6c2"       #: a card chosen to pass
-STATUS = "#222222"         #: the status line
-RULE = "#dddddd"           #: a panel's border
-CELL_EDGE = "#cccccc"      #: a grid cell's border
-GRID_LINE = "#999999"      #: a printed grid's lines; a chart's target line
-PRINT_INK = "#000000"      #: the notepad's strong lines
-PRINT_GREY = "#888888"     #: the notepad's quiet words
-PRINT_RULE = "#666666"     #: the notepad's column lines
-PRINT_LINE = "#bbbbbb"     #: the notepad's writing lines
-PRINT_STRIPE = "#f3f3f3"   #: the notepad's every other row
+SEAT = "#f7f7f2"  #: a seat box
+SEAT_EDGE = "#c9c9bd"  #: a seat box's border
+SEAT_OUT = "#dddddd"  #: the box of a seat that is out
+DEALER = "#333333"  #: the dealer's badge
+MUTED = "#555555"  #: quiet words ("(you)", a chart's note)
+FAINT = "#777777"  #: fainter words ("no cards", a target line's label)
+SUBTLE = "#333333"  #: a seat's info line
+ERROR = "#b00020"  #: refused, wrong, out
+RIGHT = "#1b7a32"  #: a right claim
+WINNER = "#2a9d3a"  #: the winner's box and tag
+WINNER_GLOW = "#7be08a"  #: the winner's glow
+ASKED = "#1d4e89"  #: the seat being asked
+TAKEN = "#6b4e00"  #: the "taken" label
+CHIP = "#e4e4e4"  #: a count chip in the log; an illegal card's button
+SELECTED = "#fff6c2"  #: a card chosen to pass
+STATUS = "#222222"  #: the status line
+RULE = "#dddddd"  #: a panel's border
+CELL_EDGE = "#cccccc"  #: a grid cell's border
+GRID_LINE = "#999999"  #: a printed grid's lines; a chart's target line
+PRINT_INK = "#000000"  #: the notepad's strong lines
+PRINT_GREY = "#888888"  #: the notepad's quiet words
+PRINT_RULE = "#666666"  #: the notepad's column lines
+PRINT_LINE = "#bbbbbb"  #: the notepad's writing lines
+PRINT_STRIPE = "#f3f3f3"  #: the notepad's every other row
 
 # -- the grid: yes, no, unknown, and one probability shading ----------------------------------
 GRID_YES = "#9ee29e"
@@ -146,6 +163,6 @@ def suit_color(suit: Any, name: str | None = None) -> str:
 def dim_color(suit: Any, name: str | None = None, amount: float = 0.55) -> str:
     """The suit's colour faded towards white (an illegal card)."""
     c = suit_color(suit, name).lstrip("#")
-    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
     fade = [round(v + (255 - v) * amount) for v in (r, g, b)]
     return "#" + "".join(f"{v:02x}" for v in fade)

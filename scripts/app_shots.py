@@ -50,8 +50,9 @@ def _clicks(page: Any, app: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("label", help="a prefix for the files, e.g. before or after")
     parser.add_argument("--out", type=Path, default=ROOT / "artifacts" / "screenshots" / "issue11")
     args = parser.parse_args()

@@ -26,8 +26,16 @@ from qardlab.games.hearts.bots import RuleBot  # noqa: E402
 from qardlab.widgets.cards import cards_html  # noqa: E402
 from qardlab.widgets.felt import FELT_CSS, five_sons_felt, hearts_felt, log_html  # noqa: E402
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _obs(g: Any, seat: Any) -> dict:
@@ -65,33 +73,60 @@ def samples() -> list[tuple[str, str]]:
     for n in (3, 4, 5, 6):
         g = Hearts.new(n, seed=7)
         bots = [RuleBot(s) for s in range(n)]
-        _run(g, bots, lambda g, n=n: g.phase == "play" and len(g.observation(0)["tricks"]) == 3
-             and len(g.observation(0)["trick"]) == n - 1)
+        _run(
+            g,
+            bots,
+            lambda g, n=n: (
+                g.phase == "play"
+                and len(g.observation(0)["tricks"]) == 3
+                and len(g.observation(0)["trick"]) == n - 1
+            ),
+        )
         o = _obs(g, 0)
         hand = cards_html([Card.parse(c) for c in o["hand"]])
-        out.append((f"Hearts {n} players, Alice's view, trick 4 nearly full",
-                    hearts_felt(o, human=0) + f"<div class='hand-strip'>{hand}</div>"))
+        out.append(
+            (
+                f"Hearts {n} players, Alice's view, trick 4 nearly full",
+                hearts_felt(o, human=0) + f"<div class='hand-strip'>{hand}</div>",
+            )
+        )
     g = Hearts.new(4, seed=7)
     strip = cards_html([Card.parse(c) for c in g.observation_json(0)["hand"]])
-    out.append(("Hearts 4 players, the pass (Alice to pass)",
-                hearts_felt(_obs(g, 0), human=0) + f"<div class='hand-strip'>{strip}</div>"))
+    out.append(
+        (
+            "Hearts 4 players, the pass (Alice to pass)",
+            hearts_felt(_obs(g, 0), human=0) + f"<div class='hand-strip'>{strip}</div>",
+        )
+    )
     g = Hearts.new(4, seed=7)
     _run(g, [RuleBot(s) for s in range(4)], lambda g: g.phase == "hand_over")
     out.append(("Hearts 4 players, hand over, Alice's view", hearts_felt(_obs(g, 0), human=0)))
     g = Hearts.new(5, seed=3)
-    _run(g, [RuleBot(s) for s in range(5)],
-         lambda g: g.phase == "play" and len(g.observation(0)["tricks"]) == 5
-         and not g.observation(0)["trick"])
-    out.append(("Hearts 5 players, teacher's view, between tricks", hearts_felt(_obs(g, None), human=0,
-                                                                                 viewer_hand=True)))
+    _run(
+        g,
+        [RuleBot(s) for s in range(5)],
+        lambda g: (
+            g.phase == "play" and len(g.observation(0)["tricks"]) == 5 and not g.observation(0)["trick"]
+        ),
+    )
+    out.append(
+        (
+            "Hearts 5 players, teacher's view, between tricks",
+            hearts_felt(_obs(g, None), human=0, viewer_hand=True),
+        )
+    )
     for n in (4, 5):
         g = FiveSons.new(n, seed=7)
         bots = [ReasoningBot(s) for s in range(n)]
         _run(g, bots, lambda g: g.step >= 40 and g.phase == "answer")
         o = _obs(g, 0)
         hand = cards_html([Card.parse(c) for c in o["hand"]])
-        out.append((f"Five Sons {n} players, Alice's view, an answer due",
-                    five_sons_felt(o, human=0) + f"<div class='hand-strip'>{hand}</div>"))
+        out.append(
+            (
+                f"Five Sons {n} players, Alice's view, an answer due",
+                five_sons_felt(o, human=0) + f"<div class='hand-strip'>{hand}</div>",
+            )
+        )
     g = FiveSons.new(4, seed=7)
     _run(g, [ReasoningBot(s) for s in range(4)], lambda g: False)
     o = _obs(g, 0)
@@ -107,8 +142,9 @@ def samples() -> list[tuple[str, str]]:
     out.append(("Five Sons 4 players, Alice's wrong claim", five_sons_felt(_obs(g, 0), human=0)))
     g = FiveSons.new(5, seed=11)
     _run(g, [ReasoningBot(s) for s in range(5)], lambda g: g.step >= 30 and g.phase == "claim")
-    out.append(("Five Sons 5 players, teacher's view",
-                five_sons_felt(_obs(g, None), human=0, viewer_hand=True)))
+    out.append(
+        ("Five Sons 5 players, teacher's view", five_sons_felt(_obs(g, None), human=0, viewer_hand=True))
+    )
     h = Hearts.new(4, seed=7)
     _run(h, [RuleBot(s) for s in range(4)], lambda g: g.phase == "play")
     lines = [h.describe(e, 0) for e in h.events if e.visible_to(0)]
@@ -119,17 +155,20 @@ def samples() -> list[tuple[str, str]]:
 
 def page(items: list[tuple[str, str]]) -> str:
     body = "".join(f"<section><h3>{html.escape(c)}</h3>{h}</section>" for c, h in items)
-    return (f"<!doctype html><html><head><meta charset='utf-8'>{FELT_CSS}<style>"
-            "body{font-family:'DejaVu Sans',sans-serif;font-size:14px;margin:8px}"
-            "section{margin:0 0 24px 0} .hand-strip{background:#2e7d4f;max-width:100%;width:60em;"
-            "margin:0 auto;padding:6px;box-sizing:border-box;text-align:center}"
-            ".log{width:40em;border:1px solid #ddd;padding:4px}</style></head>"
-            f"<body>{body}</body></html>")
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'>{FELT_CSS}<style>"
+        "body{font-family:'DejaVu Sans',sans-serif;font-size:14px;margin:8px}"
+        "section{margin:0 0 24px 0} .hand-strip{background:#2e7d4f;max-width:100%;width:60em;"
+        "margin:0 auto;padding:6px;box-sizing:border-box;text-align:center}"
+        ".log{width:40em;border:1px solid #ddd;padding:4px}</style></head>"
+        f"<body>{body}</body></html>"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "artifacts" / "felt")
     parser.add_argument("--no-shots", action="store_true")
     args = parser.parse_args()

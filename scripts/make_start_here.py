@@ -17,31 +17,48 @@ TARGET = ROOT / "notebooks" / "00-start-here.ipynb"
 # number -> (title, one line on what the student leaves knowing), as in LESSONS.md. The table of
 # contents lists only the lessons whose notebook (notebooks/NN-*.ipynb) exists, linked by its real file name.
 LESSONS: dict[str, tuple[str, str]] = {
-    "01": ("A first game of Five Sons",
-           "the deck, the deal, asking, answering, claiming; 120 candidate pairs falling to one"),
-    "02": ("What an answer tells whom",
-           "the asker learns a card; everyone else learns \"holds at least one of two\""),
-    "03": ("Three ways to reason",
-           "crossing out seen cards, full logic, exact probability and the assumptions it rests on"),
-    "04": ("Asking good questions",
-           "expected information in bits; an unpredictable answer is not the same as an informative one"),
+    "01": (
+        "A first game of Five Sons",
+        "the deck, the deal, asking, answering, claiming; 120 candidate pairs falling to one",
+    ),
+    "02": (
+        "What an answer tells whom",
+        'the asker learns a card; everyone else learns "holds at least one of two"',
+    ),
+    "03": (
+        "Three ways to reason",
+        "crossing out seen cards, full logic, exact probability and the assumptions it rests on",
+    ),
+    "04": (
+        "Asking good questions",
+        "expected information in bits; an unpredictable answer is not the same as an informative one",
+    ),
     "05": ("Play from memory", "a game with notes off, then the grid revealed: what memory loses"),
-    "06": ("Build it: crossing out and logic",
-           "you write the reasoning over the 120 pairs, checked against the engine"),
-    "07": ("Build it: counting deals",
-           "brute-force counting on a small variant, checked against the exact posterior"),
+    "06": (
+        "Build it: crossing out and logic",
+        "you write the reasoning over the 120 pairs, checked against the engine",
+    ),
+    "07": (
+        "Build it: counting deals",
+        "brute-force counting on a small variant, checked against the exact posterior",
+    ),
     "08": ("Build it: the best question", "entropy and expected information; your asker plays a seeded game"),
     "09": ("Play together", "a table of students, each at their own seat, then the replay side by side"),
-    "10": ("A first hand of Hearts",
-           "passing, the 2 of clubs, following suit, the first trick, hearts breaking, the Queen, the moon"),
-    "11": ("Counting cards in Hearts",
-           "voids, what is still out, where a card probably is, and why (passed cards go to the receiver)"),
-    "12": ("Hearts experiments",
-           "bots, tournaments, what a 95 % interval means, comparing two bots on the same deals"),
+    "10": (
+        "A first hand of Hearts",
+        "passing, the 2 of clubs, following suit, the first trick, hearts breaking, the Queen, the moon",
+    ),
+    "11": (
+        "Counting cards in Hearts",
+        "voids, what is still out, where a card probably is, and why (passed cards go to the receiver)",
+    ),
+    "12": (
+        "Hearts experiments",
+        "bots, tournaments, what a 95 % interval means, comparing two bots on the same deals",
+    ),
 }
 APPS: list[tuple[str, str, str]] = [
-    ("app-five-sons.ipynb", "Five Sons at the table",
-     "play The King of Hearts has Five Sons against bots"),
+    ("app-five-sons.ipynb", "Five Sons at the table", "play The King of Hearts has Five Sons against bots"),
     ("app-hearts.ipynb", "Hearts at the table", "play a match of Hearts against bots"),
     ("app-classroom.ipynb", "Play together", "join your seat at a class table with your teacher's code"),
     ("classroom-teacher.ipynb", "The teacher's desk", "create class tables, hand out codes, watch, replay"),

@@ -98,8 +98,10 @@ def test_file_tables_name_what_each_file_holds() -> None:
             continue
         if not header or set(cells[0]) <= set("-: "):
             continue
-        modules = [importlib.import_module(f.removesuffix(".py").replace("/", "."))
-                   for f in re.findall(r"`(qardlab/[\w/]+\.py)`", cells[0])]
+        modules = [
+            importlib.import_module(f.removesuffix(".py").replace("/", "."))
+            for f in re.findall(r"`(qardlab/[\w/]+\.py)`", cells[0])
+        ]
         assert modules, f"a row of a file table names no module: {line}"
         for span in _CODE.findall(" | ".join(cells[1:])):
             m = re.fullmatch(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?", span)
@@ -107,8 +109,9 @@ def test_file_tables_name_what_each_file_holds() -> None:
                 continue
             if not any(_has(mod, m.group(1)) for mod in modules):
                 missing.append(f"{m.group(1)} in {', '.join(mod.__name__ for mod in modules)}")
-    assert not missing, ("docs/architecture.md's file tables name what the files do not hold: "
-                         + "; ".join(missing))
+    assert not missing, "docs/architecture.md's file tables name what the files do not hold: " + "; ".join(
+        missing
+    )
 
 
 def _has(obj: Any, dotted: str) -> bool:

@@ -30,8 +30,17 @@ BINDER = ROOT / "binder"
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CACHE = Path(os.environ.get("QARDLAB_BINDER_CACHE", ROOT / ".binder-venv"))
 COPY_IGNORE = shutil.ignore_patterns(
-    ".git", ".venv", ".binder-venv", "artifacts", "__pycache__", "*.egg-info",
-    "build", "dist", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints",
+    ".git",
+    ".venv",
+    ".binder-venv",
+    "artifacts",
+    "__pycache__",
+    "*.egg-info",
+    "build",
+    "dist",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ipynb_checkpoints",
 )
 
 # Runs inside the Binder environment: executes one notebook with nbclient (which voila brings along),
@@ -114,8 +123,12 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
         # what Binder does next: postBuild, from the repository's root (here a fresh copy of it)
         repo = scratch / "repo"
         shutil.copytree(ROOT, repo, ignore=COPY_IGNORE)
-        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "qardlab"],
-                       env=env, cwd=scratch, capture_output=True)
+        subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "qardlab"],
+            env=env,
+            cwd=scratch,
+            capture_output=True,
+        )
         run(["bash", str(repo / "binder" / "postBuild")], env=env, cwd=repo)
         yield venv, repo, env
 
@@ -154,8 +167,11 @@ def test_binder_env_has_widgets_and_voila(binder_env: tuple[Path, Path, dict[str
     assert "@jupyter-widgets/jupyterlab-manager" in listing and "enabled" in listing, listing
     server = run([str(venv / "bin" / "jupyter"), "server", "extension", "list"], env=env, cwd=repo)
     assert "voila" in server.stdout + server.stderr, server.stdout + server.stderr
-    where = run([str(venv / "bin" / "python"), "-c", "import qardlab; print(qardlab.__file__)"],
-                env=env, cwd=repo / "notebooks").stdout.strip()
+    where = run(
+        [str(venv / "bin" / "python"), "-c", "import qardlab; print(qardlab.__file__)"],
+        env=env,
+        cwd=repo / "notebooks",
+    ).stdout.strip()
     assert where.startswith(str(venv)), f"qardlab imported from {where}, not from the Binder environment"
 
 
@@ -163,11 +179,17 @@ def test_binder_env_has_widgets_and_voila(binder_env: tuple[Path, Path, dict[str
 def test_notebook_runs_in_binder_env(name: str, binder_env: tuple[Path, Path, dict[str, str]]) -> None:
     """The notebook runs top to bottom with a kernel of the Binder environment."""
     venv, repo, env = binder_env
-    proc = subprocess.run([str(venv / "bin" / "python"), "-c", RUNNER, str(repo / "notebooks" / name)],
-                          cwd=repo / "notebooks", env=env, capture_output=True, text=True, timeout=1800)
+    proc = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", RUNNER, str(repo / "notebooks" / name)],
+        cwd=repo / "notebooks",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert lines, f"runner failed ({proc.returncode}):\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
-    result = json.loads(lines[-1][len("RESULT "):])
+    result = json.loads(lines[-1][len("RESULT ") :])
     assert result["ok"], f"{name} failed in the Binder environment:\n{result.get('error')}"
     prefix, qardlab_file = result["where"]
     assert Path(prefix) == venv, f"the kernel ran in {prefix}, not in the Binder environment {venv}"

@@ -58,7 +58,10 @@ def test_card_identity_index_bit_and_order() -> None:
     assert Card.parse("2C").index == 0 and Card.parse("AS").index == 51
     assert Card.parse("QS").index == 3 * 13 + 10
     assert sorted([Card.parse("AS"), Card.parse("2C"), Card.parse("KD")]) == [
-        Card.parse("2C"), Card.parse("KD"), Card.parse("AS")]
+        Card.parse("2C"),
+        Card.parse("KD"),
+        Card.parse("AS"),
+    ]
     assert Card.parse("QS") == Card(Suit.SPADES, 12)
     assert Card.parse("QS") != "QS"
 

@@ -86,9 +86,18 @@ class Race(Game):
             self.turn = 1 - self.turn
 
     def observation(self, seat: int) -> Observation:
-        return Observation(game=self.name, seat=seat, players=2, step=self.step, to_move=self.to_move,
-                           is_over=self.is_over, hand=[], events=self.events.view(seat),
-                           legal=self.legal_actions() if self.to_move == seat else [], total=self.total)
+        return Observation(
+            game=self.name,
+            seat=seat,
+            players=2,
+            step=self.step,
+            to_move=self.to_move,
+            is_over=self.is_over,
+            hand=[],
+            events=self.events.view(seat),
+            legal=self.legal_actions() if self.to_move == seat else [],
+            total=self.total,
+        )
 
     def action_to_json(self, action: Any) -> Any:
         return list(action) if isinstance(action, tuple) else action
@@ -161,8 +170,10 @@ def test_eventlog_views_filter_private_and_hidden() -> None:
     log.append("deal", 0, {"n": 2}, private=hands, hidden={"secret": "AH"})
     log.append("peek", 1, {}, private={1: {"saw": "QS"}})
     log.append("say", 2, {"text": "hi"})
-    assert log.view(0) == [{"n": 2, "hand": ["QS"], "kind": "deal", "step": 0},
-                           {"text": "hi", "kind": "say", "step": 2}]
+    assert log.view(0) == [
+        {"n": 2, "hand": ["QS"], "kind": "deal", "step": 0},
+        {"text": "hi", "kind": "say", "step": 2},
+    ]
     assert [e["kind"] for e in log.view(1)] == ["deal", "peek", "say"]
     assert log.view(1)[1] == {"saw": "QS", "kind": "peek", "step": 1}
     teacher = log.view(TEACHER)
@@ -208,22 +219,25 @@ def test_record_json_is_canonical_and_round_trips(tmp_path) -> None:
     assert loaded.replay(3).step == 3 and loaded.replay(0).step == 0
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda d: d.update(format="other"), "format"),
-    (lambda d: d.update(version=3), "version 3"),
-    (lambda d: d.update(version=True), "version True"),
-    (lambda d: d.update(version=1.0), "version 1.0"),
-    (lambda d: d.update(version="2"), "version '2'"),
-    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
-    (lambda d: d.update(players="2"), "players"),
-    (lambda d: d.update(players=True), "players"),
-    (lambda d: d.update(options=[]), "options"),
-    (lambda d: d.update(seed="7"), "seed"),
-    (lambda d: d.update(seed=False), "seed"),
-    (lambda d: d.update(actions={}), "actions"),
-    (lambda d: d.pop("actions"), "actions"),
-    (lambda d: d.update(extra=1), "unknown fields"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda d: d.update(format="other"), "format"),
+        (lambda d: d.update(version=3), "version 3"),
+        (lambda d: d.update(version=True), "version True"),
+        (lambda d: d.update(version=1.0), "version 1.0"),
+        (lambda d: d.update(version="2"), "version '2'"),
+        (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+        (lambda d: d.update(players="2"), "players"),
+        (lambda d: d.update(players=True), "players"),
+        (lambda d: d.update(options=[]), "options"),
+        (lambda d: d.update(seed="7"), "seed"),
+        (lambda d: d.update(seed=False), "seed"),
+        (lambda d: d.update(actions={}), "actions"),
+        (lambda d: d.pop("actions"), "actions"),
+        (lambda d: d.update(extra=1), "unknown fields"),
+    ],
+)
 def test_record_malformed_refused_naming_the_field(change, message) -> None:
     data = json.loads(played().record().to_json())
     change(data)

@@ -47,8 +47,9 @@ def test_rules_never_import_widgets_or_matplotlib(layer: str) -> None:
     """The arrows point one way: cards, engine, deduction and games run without ipywidgets or matplotlib."""
     base = ROOT / "qardlab" / layer
     files = [base] if base.is_file() else sorted(base.rglob("*.py"))
-    offenders = {str(f.relative_to(ROOT)): sorted(_imports(f) & {"ipywidgets", "matplotlib", "IPython"})
-                 for f in files}
+    offenders = {
+        str(f.relative_to(ROOT)): sorted(_imports(f) & {"ipywidgets", "matplotlib", "IPython"}) for f in files
+    }
     offenders = {f: mods for f, mods in offenders.items() if mods}
     assert not offenders, f"rules import a front end: {offenders}"
 
@@ -113,11 +114,24 @@ def test_notebooks_are_stored_without_errors() -> None:
                 assert out.get("output_type") != "error", f"{name} cell {i} is stored with an error output"
 
 
-def test_ruff_clean() -> None:
-    """The code is ruff clean with the project's settings (pyproject.toml)."""
+def _ruff() -> str:
     ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     if ruff is None:
         pytest.skip("ruff is not installed (pip install -e .[test])")
-    proc = subprocess.run([ruff, "check", "--output-format", "concise", "qardlab", "tests", "benchmarks",
-                           "scripts"], cwd=ROOT, capture_output=True, text=True)
+    return ruff
+
+
+def test_ruff_clean() -> None:
+    """The whole tree (package, tests, benchmarks, scripts and the notebooks) is ruff clean with the
+    project's settings (pyproject.toml): the same command a maintainer runs, ``ruff check .``."""
+    proc = subprocess.run(
+        [_ruff(), "check", "--output-format", "concise", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_ruff_formatted() -> None:
+    """The whole tree is laid out by ``ruff format`` (one formatting decision, applied everywhere): run
+    ``ruff format .`` after editing."""
+    proc = subprocess.run([_ruff(), "format", "--check", "."], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]

@@ -39,12 +39,19 @@ class JoinApp(widgets.VBox):
     def __init__(self, server: Optional[str] = None, code: Optional[str] = None) -> None:
         q = _query()
         server = server or q.get("server") or os.environ.get("QARDLAB_SERVER") or DEFAULT_SERVER
-        self.server = widgets.Text(value=server, description="Server:", placeholder="http://HOST:8765",
-                                   layout=widgets.Layout(width="26em"))
+        self.server = widgets.Text(
+            value=server,
+            description="Server:",
+            placeholder="http://HOST:8765",
+            layout=widgets.Layout(width="26em"),
+        )
         self.server.add_class("qard-join-server")
-        self.code = widgets.Text(value=code or q.get("code", ""), description="Join code:",
-                                 placeholder="the code your teacher gave you",
-                                 layout=widgets.Layout(width="26em"))
+        self.code = widgets.Text(
+            value=code or q.get("code", ""),
+            description="Join code:",
+            placeholder="the code your teacher gave you",
+            layout=widgets.Layout(width="26em"),
+        )
         self.code.add_class("qard-join-code")
         self.join_button = widgets.Button(description="Join my table", button_style="primary")
         self.join_button.add_class("qard-join")
@@ -59,7 +66,8 @@ class JoinApp(widgets.VBox):
             "<h2 style='margin:.2em 0'>Play together: your seat at a class table</h2>"
             "<p>Type your class's server address and the join code your teacher gave you, then click "
             "<b>Join my table</b>. You see your own cards and the backs of everyone else's; your grid below "
-            "the table is worked out from what <i>you</i> have seen and heard, nothing more.</p>")
+            "the table is worked out from what <i>you</i> have seen and heard, nothing more.</p>"
+        )
         super().__init__([intro, self.form, self.message, self.table_box])
         self.add_class("qard-join-app")
 
@@ -83,12 +91,15 @@ class JoinApp(widgets.VBox):
         try:
             table = await join(url, code)
         except JoinRefused as e:
-            self._say(f"The server does not know this code ({html.escape(str(e))}). Check it with your "
-                      "teacher.", error=True)
+            self._say(
+                f"The server does not know this code ({html.escape(str(e))}). Check it with your teacher.",
+                error=True,
+            )
             return None
         except (TimeoutError, OSError, ValueError) as e:
-            self._say(f"Cannot reach a classroom server at {html.escape(url)}: {html.escape(str(e))}",
-                      error=True)
+            self._say(
+                f"Cannot reach a classroom server at {html.escape(url)}: {html.escape(str(e))}", error=True
+            )
             return None
         finally:
             self.join_button.disabled = False
@@ -97,8 +108,11 @@ class JoinApp(widgets.VBox):
         if old is not None:
             old.close()
         seat = table.remote.seat
-        who = "the teacher's view (every card)" if seat is None else (
-            f"<b>{html.escape(table.names[seat])}</b> (seat {seat}); your cards are at the bottom")
+        who = (
+            "the teacher's view (every card)"
+            if seat is None
+            else (f"<b>{html.escape(table.names[seat])}</b> (seat {seat}); your cards are at the bottom")
+        )
         self._say(f"Joined: you are {who}.")
         return table
 

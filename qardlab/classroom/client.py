@@ -42,9 +42,9 @@ def ws_url(url: str, code: str) -> str:
     """``http://host:port`` (or ``ws://...``) and a code -> the table's websocket address."""
     url = url.rstrip("/")
     if url.startswith("http://"):
-        url = "ws://" + url[len("http://"):]
+        url = "ws://" + url[len("http://") :]
     elif url.startswith("https://"):
-        url = "wss://" + url[len("https://"):]
+        url = "wss://" + url[len("https://") :]
     elif not url.startswith(("ws://", "wss://")):
         raise ValueError(f"the server's address starts with http:// or https://, not {url!r}")
     return f"{url}/ws?code={quote(code, safe='')}"
@@ -132,8 +132,12 @@ class RemoteSource:
                     self._first.set_exception(JoinRefused(self.refused))
                 self._notify()
                 return
-            self._fail_waiters(IllegalAction("the connection to the server dropped before it answered; "
-                                             "the move may or may not have been played"))
+            self._fail_waiters(
+                IllegalAction(
+                    "the connection to the server dropped before it answered; "
+                    "the move may or may not have been played"
+                )
+            )
             self._notify()
             await asyncio.sleep(self.retry[0])
 
@@ -232,8 +236,9 @@ class RemoteSource:
         self._ws.write_message(json.dumps({"type": "act", "action": action, "step": obs["step"]}))
         return obs["step"]
 
-    async def wait(self, predicate: Callable[[dict[str, Any]], bool],
-                   timeout: float = 30.0) -> dict[str, Any]:
+    async def wait(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0
+    ) -> dict[str, Any]:
         """Wait (without blocking the event loop) until ``predicate(observation)`` holds; returns that
         observation. TimeoutError names the step it stopped at.
 

@@ -33,14 +33,18 @@ def follow_status(table: Any, src: RemoteSource) -> Callable[[], None]:
             stop()
             return
         if src.refused:
-            table.say(f"The server refused this seat's code: {src.refused}. Ask your teacher for a code.",
-                      error=True)
+            table.say(
+                f"The server refused this seat's code: {src.refused}. Ask your teacher for a code.",
+                error=True,
+            )
         elif len(src.errors) > seen["errors"]:
             seen["errors"] = len(src.errors)
             table.say(f"Not allowed: {src.errors[-1]}", error=True)
         elif src.connected != seen["connected"]:
-            table.say("" if src.connected else "Connection to the table lost: reconnecting...",
-                      error=not src.connected)
+            table.say(
+                "" if src.connected else "Connection to the table lost: reconnecting...",
+                error=not src.connected,
+            )
         seen["connected"] = src.connected
 
     stop = src.observe(changed)
@@ -85,8 +89,15 @@ def give_forced(table: Any, src: RemoteSource, delay: float = FORCED_DELAY) -> C
     return stop
 
 
-async def join(url: str, code: str, *, timeout: float = 10.0, charts: bool = True,
-               forced_delay: float = FORCED_DELAY, **table_kwargs: Any) -> Any:
+async def join(
+    url: str,
+    code: str,
+    *,
+    timeout: float = 10.0,
+    charts: bool = True,
+    forced_delay: float = FORCED_DELAY,
+    **table_kwargs: Any,
+) -> Any:
     """Join the table seat that ``code`` opens on the server at ``url`` (``http://HOST:PORT``).
 
     Returns the game's table widget, locked to that seat (``human`` and the only view), or for the
@@ -104,8 +115,9 @@ async def join(url: str, code: str, *, timeout: float = 10.0, charts: bool = Tru
     return table_of(src, charts=charts, forced_delay=forced_delay, **table_kwargs)
 
 
-def table_of(src: RemoteSource, *, charts: bool = True, forced_delay: float = FORCED_DELAY,
-             **table_kwargs: Any) -> Any:
+def table_of(
+    src: RemoteSource, *, charts: bool = True, forced_delay: float = FORCED_DELAY, **table_kwargs: Any
+) -> Any:
     """The table widget of an open :class:`RemoteSource` (what :func:`join` returns)."""
     if src.refused:
         raise JoinRefused(src.refused)

@@ -171,9 +171,17 @@ def make_app(classroom: Classroom) -> tornado.web.Application:
     )
 
 
-async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-classroom.db",
-                token: Optional[str] = None, *, synchronous: str = "FULL", rate: float = 10.0,
-                burst: float = 20.0, ready: Any = print) -> None:
+async def serve(
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    db: str = "qardlab-classroom.db",
+    token: Optional[str] = None,
+    *,
+    synchronous: str = "FULL",
+    rate: float = 10.0,
+    burst: float = 20.0,
+    ready: Any = print,
+) -> None:
     """Run a classroom server until cancelled (or SIGINT / SIGTERM). Port 0 picks a free port."""
     token = token or secrets.token_hex(24)
     store = Store(db, synchronous=synchronous)
@@ -195,8 +203,10 @@ async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-cl
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
             pass
     n = len(classroom.tables)
-    ready(f"qardlab classroom server at http://{host}:{real_port}/ (database {db}, "
-          f"{n} table{'' if n == 1 else 's'})")
+    ready(
+        f"qardlab classroom server at http://{host}:{real_port}/ (database {db}, "
+        f"{n} table{'' if n == 1 else 's'})"
+    )
     ready(f"teacher token: {token}")
     try:
         await stop.wait()
@@ -208,11 +218,16 @@ async def serve(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-cl
             Path(timings).write_text(json.dumps(classroom.timings))
 
 
-def run(host: str = "127.0.0.1", port: int = 8765, db: str = "qardlab-classroom.db",
-        token: Optional[str] = None, **kwargs: Any) -> None:
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    db: str = "qardlab-classroom.db",
+    token: Optional[str] = None,
+    **kwargs: Any,
+) -> None:
     """Blocking: run the server in this process until stopped."""
+
     def ready(text: str) -> None:
         print(text, flush=True)
 
     asyncio.run(serve(host, port, db, token, ready=ready, **kwargs))
-

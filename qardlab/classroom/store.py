@@ -75,22 +75,42 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def add_table(self, game: str, players: int, options: dict[str, Any], seed: Optional[int],
-                  teacher: str, seats: list[Optional[str]], bots: dict[int, str], pace: float,
-                  first_steps: list[Any]) -> int:
+    def add_table(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: Optional[int],
+        teacher: str,
+        seats: list[Optional[str]],
+        bots: dict[int, str],
+        pace: float,
+        first_steps: list[Any],
+    ) -> int:
         """Store a new table with its first steps (the deal) in one transaction; return its id."""
         with self.db:
             self.db.execute("BEGIN")
             cur = self.db.execute(
                 "INSERT INTO tables (game, players, options, seed, teacher, seats, bots, pace, created) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, players, json.dumps(options), seed, teacher, json.dumps(seats),
-                 json.dumps({str(k): v for k, v in bots.items()}), pace, time.time()))
+                (
+                    game,
+                    players,
+                    json.dumps(options),
+                    seed,
+                    teacher,
+                    json.dumps(seats),
+                    json.dumps({str(k): v for k, v in bots.items()}),
+                    pace,
+                    time.time(),
+                ),
+            )
             table_id = int(cur.lastrowid)
             now = time.time()
             self.db.executemany(
                 "INSERT INTO steps (table_id, n, action, seat, accepted) VALUES (?, ?, ?, NULL, ?)",
-                [(table_id, n, json.dumps(a), now) for n, a in enumerate(first_steps)])
+                [(table_id, n, json.dumps(a), now) for n, a in enumerate(first_steps)],
+            )
         return table_id
 
     def add_steps(self, steps: list[tuple[int, int, Any, Optional[int], float]]) -> None:
@@ -100,24 +120,41 @@ class Store:
             self.db.execute("BEGIN")
             self.db.executemany(
                 "INSERT INTO steps (table_id, n, action, seat, accepted) VALUES (?, ?, ?, ?, ?)",
-                [(t, n, json.dumps(a), seat, at) for t, n, a, seat, at in steps])
+                [(t, n, json.dumps(a), seat, at) for t, n, a, seat, at in steps],
+            )
 
     def set_seats(self, table_id: int, seats: list[Optional[str]], bots: dict[int, str]) -> None:
-        self.db.execute("UPDATE tables SET seats = ?, bots = ? WHERE id = ?",
-                        (json.dumps(seats), json.dumps({str(k): v for k, v in bots.items()}), table_id))
+        self.db.execute(
+            "UPDATE tables SET seats = ?, bots = ? WHERE id = ?",
+            (json.dumps(seats), json.dumps({str(k): v for k, v in bots.items()}), table_id),
+        )
 
     def tables(self) -> list[TableRow]:
         """Every stored table with its steps, in the order they were created and applied."""
-        rows = self.db.execute("SELECT id, game, players, options, seed, teacher, seats, bots, pace "
-                               "FROM tables ORDER BY id").fetchall()
+        rows = self.db.execute(
+            "SELECT id, game, players, options, seed, teacher, seats, bots, pace FROM tables ORDER BY id"
+        ).fetchall()
         steps: dict[int, list[Any]] = {}
         for table_id, action in self.db.execute("SELECT table_id, action FROM steps ORDER BY table_id, n"):
             steps.setdefault(table_id, []).append(json.loads(action))
-        return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], json.loads(r[6]),
-                         {int(k): v for k, v in json.loads(r[7]).items()}, r[8], steps.get(r[0], []))
-                for r in rows]
+        return [
+            TableRow(
+                r[0],
+                r[1],
+                r[2],
+                json.loads(r[3]),
+                r[4],
+                r[5],
+                json.loads(r[6]),
+                {int(k): v for k, v in json.loads(r[7]).items()},
+                r[8],
+                steps.get(r[0], []),
+            )
+            for r in rows
+        ]
 
     def accepted_times(self, table_id: int) -> list[tuple[int, Optional[int], float]]:
         """(step number, seat or None, time accepted) of every step of a table (for measurements)."""
-        return self.db.execute("SELECT n, seat, accepted FROM steps WHERE table_id = ? ORDER BY n",
-                               (table_id,)).fetchall()
+        return self.db.execute(
+            "SELECT n, seat, accepted FROM steps WHERE table_id = ? ORDER BY n", (table_id,)
+        ).fetchall()

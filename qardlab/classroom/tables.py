@@ -25,8 +25,16 @@ from ..engine.game import find_game, game_names, package_games
 from .engine_api import observation_text, step
 from .store import Store, TableRow
 
-__all__ = ["Classroom", "Table", "Connection", "RequestError", "game_bot_levels", "MAX_MESSAGE", "RateLimit",
-           "bot_levels"]
+__all__ = [
+    "Classroom",
+    "Table",
+    "Connection",
+    "RequestError",
+    "game_bot_levels",
+    "MAX_MESSAGE",
+    "RateLimit",
+    "bot_levels",
+]
 
 log = logging.getLogger("qardlab.classroom")
 
@@ -133,11 +141,26 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         g = self.told
-        return {"table": self.id, "game": self.name, "players": self.players, "step": g.step,
-                "phase": g.phase, "to_move": g.to_move, "is_over": g.is_over, "pace": self.pace,
-                "teacher": self.teacher,
-                "seats": [{"seat": s, "code": self.seats[s], "bot": self.levels.get(s),
-                           "connected": len(self.clients.get(s, ()))} for s in range(self.players)]}
+        return {
+            "table": self.id,
+            "game": self.name,
+            "players": self.players,
+            "step": g.step,
+            "phase": g.phase,
+            "to_move": g.to_move,
+            "is_over": g.is_over,
+            "pace": self.pace,
+            "teacher": self.teacher,
+            "seats": [
+                {
+                    "seat": s,
+                    "code": self.seats[s],
+                    "bot": self.levels.get(s),
+                    "connected": len(self.clients.get(s, ())),
+                }
+                for s in range(self.players)
+            ],
+        }
 
 
 def _check_int(value: Any, what: str) -> int:
@@ -210,8 +233,9 @@ class Classroom:
             raise RequestError(f"the body must be a JSON object, not {body!r}")
         unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace"}
         if unknown:
-            raise RequestError(f"unknown fields {sorted(unknown)}; known: game, players, seed, options, "
-                               "deal, bots, pace")
+            raise RequestError(
+                f"unknown fields {sorted(unknown)}; known: game, players, seed, options, deal, bots, pace"
+            )
         name = body.get("game")
         if name not in GAMES:
             raise RequestError(f"game must be one of {list(GAMES)}, not {name!r}")
@@ -228,15 +252,17 @@ class Classroom:
         levels = game_bot_levels(name)
         bots_in = body.get("bots", {})
         if not isinstance(bots_in, dict):
-            raise RequestError(f"bots must map seats to levels, like {{\"2\": \"{levels[-1]}\"}}, "
-                               f"not {bots_in!r}")
+            raise RequestError(
+                f'bots must map seats to levels, like {{"2": "{levels[-1]}"}}, not {bots_in!r}'
+            )
         bots: dict[int, str] = {}
         for key, level in bots_in.items():
             if not (isinstance(key, str) and key.isdigit() and int(key) < players):
                 raise RequestError(f"bots: {key!r} is not a seat of this table (0..{players - 1})")
             if level not in levels:
-                raise RequestError(f"bots: seat {key} has level {level!r}; the {name} levels are "
-                                   f"{list(levels)}")
+                raise RequestError(
+                    f"bots: seat {key} has level {level!r}; the {name} levels are {list(levels)}"
+                )
             bots[int(key)] = level
         deal = body.get("deal")
         if deal is None:
@@ -259,8 +285,11 @@ class Classroom:
         self._add(table)
         self._schedule(table)
         log.info("table %s: %s for %s, bots %s", table_id, name, players, bots)
-        return {"table": table_id, "teacher": teacher,
-                "seats": [{"seat": s, "code": seats[s], "bot": bots.get(s)} for s in range(players)]}
+        return {
+            "table": table_id,
+            "teacher": teacher,
+            "seats": [{"seat": s, "code": seats[s], "bot": bots.get(s)} for s in range(players)],
+        }
 
     @staticmethod
     def _deal_action(name: str, deal: Any, options: dict[str, Any]) -> tuple[dict, dict[str, Any]]:
@@ -284,8 +313,11 @@ class Classroom:
         """``GET /api/tables/ID/record``: the engine's record (the teacher's, or anyone's once over)."""
         table = self.table(table_id)
         if not (teacher or table.told.is_over):
-            raise RequestError(f"table {table.id} is still being played: its record is for the teacher "
-                               "until the game is over", 403)
+            raise RequestError(
+                f"table {table.id} is still being played: its record is for the teacher "
+                "until the game is over",
+                403,
+            )
         return table.told.record().to_dict()
 
     def set_seat(self, table_id: Any, seat: Any, body: Any) -> dict[str, Any]:
@@ -295,7 +327,7 @@ class Classroom:
         if not 0 <= seat < table.players:
             raise RequestError(f"seat {seat} is not a seat of table {table.id} (0..{table.players - 1})", 404)
         if not isinstance(body, dict) or set(body) != {"bot"}:
-            raise RequestError(f"the body is {{\"bot\": LEVEL}} or {{\"bot\": null}}, not {body!r}")
+            raise RequestError(f'the body is {{"bot": LEVEL}} or {{"bot": null}}, not {body!r}')
         level = body["bot"]
         if level is not None and level not in game_bot_levels(table.name):
             raise RequestError(f"bot level {level!r} is not one of {list(game_bot_levels(table.name))}")
@@ -313,8 +345,13 @@ class Classroom:
             if old is not None:
                 self.codes.pop(old, None)
             for conn in list(table.clients.get(seat, ())):
-                self._tell(conn, {"type": "error", "message": f"seat {seat} is now played by a bot: "
-                                  "this join code is no longer valid"})
+                self._tell(
+                    conn,
+                    {
+                        "type": "error",
+                        "message": f"seat {seat} is now played by a bot: this join code is no longer valid",
+                    },
+                )
                 conn.close(4403, "seat handed to a bot")
         self.store.set_seats(table.id, table.seats, table.levels)
         self._schedule(table)
@@ -325,8 +362,13 @@ class Classroom:
         """Seat a new connection by its code and send it the observation; False if the code is refused."""
         found = self.codes.get(code) if isinstance(code, str) else None
         if found is None:
-            self._tell(conn, {"type": "error", "message": "unknown or stale join code: ask the teacher "
-                              "for your table's code"})
+            self._tell(
+                conn,
+                {
+                    "type": "error",
+                    "message": "unknown or stale join code: ask the teacher for your table's code",
+                },
+            )
             conn.close(4403, "unknown or stale join code")
             return False
         table, seat = found
@@ -345,8 +387,14 @@ class Classroom:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
         if not conn.rate.take() and not self._moves_the_game(conn, message):
             if conn.rate.warn_now():
-                self._tell(conn, {"type": "error", "message": f"too many messages: at most {self.rate:g} a "
-                                  f"second (bursts of {self.burst:g}); messages over the limit are dropped"})
+                self._tell(
+                    conn,
+                    {
+                        "type": "error",
+                        "message": f"too many messages: at most {self.rate:g} a "
+                        f"second (bursts of {self.burst:g}); messages over the limit are dropped",
+                    },
+                )
             return
         try:
             self._receive(conn, message)
@@ -368,8 +416,14 @@ class Classroom:
         except ValueError:
             return False
         game = table.game
-        return (isinstance(msg, dict) and msg.get("type") == "act" and msg.get("step") == game.step
-                and not isinstance(msg.get("step"), bool) and not game.is_over and game.to_move == seat)
+        return (
+            isinstance(msg, dict)
+            and msg.get("type") == "act"
+            and msg.get("step") == game.step
+            and not isinstance(msg.get("step"), bool)
+            and not game.is_over
+            and game.to_move == seat
+        )
 
     def _receive(self, conn: Connection, message: Any) -> None:
         if isinstance(message, bytes):
@@ -387,8 +441,10 @@ class Classroom:
             raise RequestError(f"unknown message type {str(kind)[:40]!r}: a client sends only 'act'")
         extra = set(msg) - {"type", "action", "step"}
         if extra:
-            raise RequestError(f"an 'act' message has 'action' and an optional 'step', not {sorted(extra)}; "
-                               "a join code acts only for its own seat")
+            raise RequestError(
+                f"an 'act' message has 'action' and an optional 'step', not {sorted(extra)}; "
+                "a join code acts only for its own seat"
+            )
         if "action" not in msg:
             raise RequestError("an 'act' message needs an 'action' (as the game's records encode it)")
         table, seat = conn.table, conn.seat
@@ -398,14 +454,19 @@ class Classroom:
             raise RequestError("the teacher's code watches the table; only a seat's code can act")
         game = table.game
         if "step" in msg and (isinstance(msg["step"], bool) or msg["step"] != game.step):
-            raise RequestError(f"stale message: sent for step {msg['step']!r}, the game is at step "
-                               f"{game.step}; nothing was played")
+            raise RequestError(
+                f"stale message: sent for step {msg['step']!r}, the game is at step "
+                f"{game.step}; nothing was played"
+            )
         if game.is_over:
             raise RequestError("the game is over; nothing more can be played")
         if game.to_move != seat:
-            raise RequestError(f"it is not your turn: {game.seat_name(game.to_move)} (seat {game.to_move}) "
-                               f"is to move ({game.phase})" if game.to_move != CHANCE
-                               else "it is not your turn: the next hand is being dealt")
+            raise RequestError(
+                f"it is not your turn: {game.seat_name(game.to_move)} (seat {game.to_move}) "
+                f"is to move ({game.phase})"
+                if game.to_move != CHANCE
+                else "it is not your turn: the next hand is being dealt"
+            )
         try:
             action = game.action_from_json(msg["action"])
         except (ValueError, TypeError) as e:
@@ -465,8 +526,10 @@ class Classroom:
             told[table.id] = time.time()
             self._schedule(table)
         if self.timings is not None:  # (benchmarks) when each step was accepted, and when it was told
-            self.timings.extend((table_id, n, accepted, told[table_id])
-                                for _t, _o, _n, (table_id, n, _a, _s, accepted) in batch)
+            self.timings.extend(
+                (table_id, n, accepted, told[table_id])
+                for _t, _o, _n, (table_id, n, _a, _s, accepted) in batch
+            )
 
     def _lost(self, batch: list, error: BaseException) -> None:
         """The batch could not be stored: undo its steps and every later one at those tables."""
@@ -479,8 +542,14 @@ class Classroom:
             table.game = table.told
             for conns in table.clients.values():
                 for conn in list(conns):
-                    self._tell(conn, {"type": "error", "message": "the server could not store the last "
-                                      "move; it was undone: play it again"})
+                    self._tell(
+                        conn,
+                        {
+                            "type": "error",
+                            "message": "the server could not store the last "
+                            "move; it was undone: play it again",
+                        },
+                    )
 
     def _observation_text(self, table: Table, seat: Optional[int]) -> str:
         obs = observation_text(table.told, seat)
@@ -545,8 +614,14 @@ class Classroom:
                 raise IllegalAction("the bot gave no action")
             self.accept(table, seat, action)
         except IllegalAction as e:  # play a random legal action instead, and say so in the log
-            log.error("table %s: the bot of seat %s played no legal action at step %s (%s); a random legal "
-                      "action instead", table.id, seat, at, e)
+            log.error(
+                "table %s: the bot of seat %s played no legal action at step %s (%s); a random legal "
+                "action instead",
+                table.id,
+                seat,
+                at,
+                e,
+            )
             self.accept(table, seat, random.Random(at).choice(g.legal_actions()))
 
     def close(self) -> None:

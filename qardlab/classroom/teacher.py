@@ -30,8 +30,16 @@ from .. import palette
 from ..engine import Record
 from ..render.markup import el, raw, to_html
 
-__all__ = ["LocalServer", "ThreadServer", "Teacher", "TeacherError", "side_by_side", "codes_html",
-           "join_sheet", "join_link"]
+__all__ = [
+    "LocalServer",
+    "ThreadServer",
+    "Teacher",
+    "TeacherError",
+    "side_by_side",
+    "codes_html",
+    "join_sheet",
+    "join_link",
+]
 
 
 def seat_names(game: str, players: int, options: Mapping[str, Any]) -> list[str]:
@@ -82,8 +90,15 @@ class LocalServer(_Server):
     --sync``) is then "normal" by default (it survives a killed server, not a power cut: the file would
     be gone anyway), else "full"."""
 
-    def __init__(self, db: Optional[str] = None, host: str = "127.0.0.1", port: int = 0,
-                 token: Optional[str] = None, sync: Optional[str] = None, wait: bool = True) -> None:
+    def __init__(
+        self,
+        db: Optional[str] = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        token: Optional[str] = None,
+        sync: Optional[str] = None,
+        wait: bool = True,
+    ) -> None:
         self._tmp = None
         if db is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="qardlab-classroom-")
@@ -92,14 +107,27 @@ class LocalServer(_Server):
         if sync is None:
             # a file of its own, deleted at stop(), need not survive a power cut: no disk sync per step
             sync = "normal" if self._tmp is not None else "full"
-        args = [sys.executable, "-m", "qardlab", "serve", "--host", host, "--port", str(port), "--db", db,
-                "--sync", sync]
+        args = [
+            sys.executable,
+            "-m",
+            "qardlab",
+            "serve",
+            "--host",
+            host,
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--sync",
+            sync,
+        ]
         if token:
             args += ["--token", token]
         root = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env=env)
+        self.proc = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
         self.url = self.token = ""
         self.log: list[str] = []
         self._started = time.monotonic()
@@ -170,7 +198,8 @@ class ThreadServer(_Server):
 
     def __init__(self, token: Optional[str] = None, wait: bool = True) -> None:
         self._tmp: Optional[tempfile.TemporaryDirectory] = tempfile.TemporaryDirectory(
-            prefix="qardlab-classroom-")
+            prefix="qardlab-classroom-"
+        )
         self.db = str(Path(self._tmp.name) / "classroom.db")
         self.url = self.token = ""
         self.log: list[str] = []
@@ -265,21 +294,34 @@ class Teacher:
 
     def _request(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path, data=data, method=method,
-                                     headers={"Authorization": f"token {self.token}"})
+        req = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"Authorization": f"token {self.token}"}
+        )
         try:
             with urllib.request.urlopen(req, timeout=30) as r:
                 return json.loads(r.read())
         except urllib.error.HTTPError as e:
             raise TeacherError(json.loads(e.read()).get("error", str(e))) from None
 
-    def create_table(self, game: str = "five_sons", players: int = 4, seed: Optional[int] = None,
-                     options: Optional[dict] = None, deal: Optional[dict] = None,
-                     bots: Optional[Mapping[int, str]] = None, pace: Optional[float] = None) -> dict:
+    def create_table(
+        self,
+        game: str = "five_sons",
+        players: int = 4,
+        seed: Optional[int] = None,
+        options: Optional[dict] = None,
+        deal: Optional[dict] = None,
+        bots: Optional[Mapping[int, str]] = None,
+        pace: Optional[float] = None,
+    ) -> dict:
         """A new table: ``{"table": id, "seats": [{"seat", "code", "bot", "name"}], "teacher": code}`` (the
         server's answer, with each seat's name added)."""
-        body: dict[str, Any] = {"game": game, "players": players, "seed": seed, "options": options or {},
-                                "bots": {str(s): level for s, level in (bots or {}).items()}}
+        body: dict[str, Any] = {
+            "game": game,
+            "players": players,
+            "seed": seed,
+            "options": options or {},
+            "bots": {str(s): level for s, level in (bots or {}).items()},
+        }
         if deal is not None:
             body["deal"] = deal
         if pace is not None:
@@ -290,12 +332,20 @@ class Teacher:
             seat.setdefault("name", names[seat["seat"]] if seat["seat"] < len(names) else None)
         return answer
 
-    def create_tables(self, count: int, game: str = "five_sons", players: int = 4,
-                      seed: Optional[int] = None, bots: Optional[Mapping[int, str]] = None,
-                      **kwargs: Any) -> list[dict]:
+    def create_tables(
+        self,
+        count: int,
+        game: str = "five_sons",
+        players: int = 4,
+        seed: Optional[int] = None,
+        bots: Optional[Mapping[int, str]] = None,
+        **kwargs: Any,
+    ) -> list[dict]:
         """``count`` tables alike (table k seeded ``seed + k`` when a seed is given)."""
-        return [self.create_table(game, players, None if seed is None else seed + k, bots=bots, **kwargs)
-                for k in range(count)]
+        return [
+            self.create_table(game, players, None if seed is None else seed + k, bots=bots, **kwargs)
+            for k in range(count)
+        ]
 
     def tables(self) -> list[dict]:
         return self._request("GET", "/api/tables")["tables"]
@@ -325,11 +375,18 @@ def codes_html(created: Sequence[dict], url: str = "") -> str:
     """The join codes of some tables as an HTML table, to show (or print) for the class."""
     width = max((len(t["seats"]) for t in created), default=0)
     head = el("tr", el("th"), [el("th", f"seat {s}") for s in range(width)], el("th", "teacher"))
-    rows = [el("tr", el("th", f"table {t['table']}"),
-               [el("td", el("code", s["code"])) if s["code"] else el("td", f"bot: {s['bot']}")
-                for s in t["seats"]],
-               el("td", el("code", t["teacher"])))
-            for t in created]
+    rows = [
+        el(
+            "tr",
+            el("th", f"table {t['table']}"),
+            [
+                el("td", el("code", s["code"])) if s["code"] else el("td", f"bot: {s['bot']}")
+                for s in t["seats"]
+            ],
+            el("td", el("code", t["teacher"])),
+        )
+        for t in created
+    ]
     table = to_html(el("table", head, rows, cls="qard-codes"))
     return (to_html(el("p", "Server: ", el("code", url))) if url else "") + table
 
@@ -363,22 +420,41 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
             name = f"{s['name']} (seat {s['seat']})" if s.get("name") else f"seat {s['seat']}"
             link = join_link(app_url, server_url, s["code"]) if app_url else ""
             qr = _qr_svg(link) if link else ""
-            cards.append(el(
-                "div", el("b", f"table {t['table']}"), f" · {name}", el("br"),
-                el("code", s["code"], style={"font-size": "1.1em"}),
-                [el("br"), el("a", "open my seat", href=link, target="_blank")] if link else None,
-                el("br"), raw(qr) if qr else None,
-                cls="qard-join-card",
-                style={"display": "inline-block", "border": f"1px solid {palette.GRID_LINE}",
-                       "border-radius": "6px", "padding": "6px", "margin": "4px", "text-align": "center",
-                       "vertical-align": "top"}))
-    where = el("p", "Server: ", el("code", server_url),
-               [" · join page: ", el("code", app_url)] if app_url else None)
+            cards.append(
+                el(
+                    "div",
+                    el("b", f"table {t['table']}"),
+                    f" · {name}",
+                    el("br"),
+                    el("code", s["code"], style={"font-size": "1.1em"}),
+                    [el("br"), el("a", "open my seat", href=link, target="_blank")] if link else None,
+                    el("br"),
+                    raw(qr) if qr else None,
+                    cls="qard-join-card",
+                    style={
+                        "display": "inline-block",
+                        "border": f"1px solid {palette.GRID_LINE}",
+                        "border-radius": "6px",
+                        "padding": "6px",
+                        "margin": "4px",
+                        "text-align": "center",
+                        "vertical-align": "top",
+                    },
+                )
+            )
+    where = el(
+        "p", "Server: ", el("code", server_url), [" · join page: ", el("code", app_url)] if app_url else None
+    )
     return to_html(el("div", where, cards, cls="qard-join-sheet"))
 
 
-def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: bool = False,
-                 at: Optional[int] = None, interactive: bool = False) -> Any:
+def side_by_side(
+    record: Record,
+    seats: Optional[Sequence[int]] = None,
+    charts: bool = False,
+    at: Optional[int] = None,
+    interactive: bool = False,
+) -> Any:
     """Every seat's view of a recorded game next to each other, one slider stepping them together.
 
     One column per seat: whose view it is, what that seat saw happen at this step, its own hand, and
@@ -409,8 +485,9 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
 
     cls = table_class(record)  # the game's own table (the generic one for a game that names none)
     if cls.seat_column is GameTable.seat_column:
-        raise ValueError(f"no interactive side-by-side view of the game {record.game!r}: "
-                         f"{cls.__name__} has no seat_column")
+        raise ValueError(
+            f"no interactive side-by-side view of the game {record.game!r}: {cls.__name__} has no seat_column"
+        )
     seats = check_seats(seats, record.players)
     first = Timeline(record)
     last = first.last
@@ -420,8 +497,14 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
         for tl in timelines:
             tl.go_to(at)
     tables = [cls(tl, seat=s, views=(s,), charts=charts) for tl, s in zip(timelines, seats)]
-    slider = widgets.IntSlider(value=last if at is None else at, min=0, max=last, description="Step:",
-                               continuous_update=False, layout=widgets.Layout(width="40em"))
+    slider = widgets.IntSlider(
+        value=last if at is None else at,
+        min=0,
+        max=last,
+        description="Step:",
+        continuous_update=False,
+        layout=widgets.Layout(width="40em"),
+    )
     slider.add_class("qard-side-by-side-step")
 
     def moved(change: dict) -> None:
@@ -432,14 +515,22 @@ def side_by_side(record: Record, seats: Optional[Sequence[int]] = None, charts: 
     columns = []
     for s, t in zip(seats, tables):
         head = widgets.HTML(to_html(el("h4", f"{t.names[s]}'s view", style={"margin": ".2em 0"})))
-        col = widgets.VBox([head, t.stepper.text, *t.seat_column(s, len(seats))],
-                           layout=widgets.Layout(width=f"{100 / len(seats):.2f}%", min_width="18em",
-                                                 padding="0 4px", border_right=f"1px solid {palette.RULE}"))
+        col = widgets.VBox(
+            [head, t.stepper.text, *t.seat_column(s, len(seats))],
+            layout=widgets.Layout(
+                width=f"{100 / len(seats):.2f}%",
+                min_width="18em",
+                padding="0 4px",
+                border_right=f"1px solid {palette.RULE}",
+            ),
+        )
         col.add_class("qard-seat-column")
         columns.append(col)
     row = widgets.HBox(columns, layout=widgets.Layout(overflow="auto", width="100%"))
-    note = widgets.HTML("<i>One column per seat, each only what that seat saw and could work out. "
-                        "Move the slider: every seat moves to the same step.</i>")
+    note = widgets.HTML(
+        "<i>One column per seat, each only what that seat saw and could work out. "
+        "Move the slider: every seat moves to the same step.</i>"
+    )
     box = widgets.VBox([tables[0].css, slider, note, row])
     box.add_class("qard-side-by-side")
     box.tables = tables  # type: ignore[attr-defined]

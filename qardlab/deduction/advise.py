@@ -58,9 +58,17 @@ from .solve import (
     solver_for,
 )
 
-__all__ = ["Question", "questions", "best_question", "best_questions", "question", "single_thread",
-           "target_joint",
-           "two_groups", "ask_mode"]
+__all__ = [
+    "Question",
+    "questions",
+    "best_question",
+    "best_questions",
+    "question",
+    "single_thread",
+    "target_joint",
+    "two_groups",
+    "ask_mode",
+]
 
 #: ask mode "chosen" counts over the named cards only (:func:`_ranked_sums`) where at least this many
 #: unknown cards are named by no fact ...
@@ -119,8 +127,10 @@ def two_groups(k: Knowledge) -> tuple[SecretSpec, tuple[Card, ...], tuple[Card, 
     if spec is None:
         raise ValueError(f"the advisor needs a secret; this knowledge ({k.game or 'game'}) has none")
     if len(spec.groups) != 2 or spec.picks != (1, 1):
-        raise ValueError(f"the advisor handles a secret of two groups of one card each, not groups of sizes "
-                         f"{[len(g) for g in spec.groups]} with picks {spec.picks}")
+        raise ValueError(
+            f"the advisor handles a secret of two groups of one card each, not groups of sizes "
+            f"{[len(g) for g in spec.groups]} with picks {spec.picks}"
+        )
     return spec, spec.groups[0], spec.groups[1]
 
 
@@ -132,8 +142,9 @@ def ask_mode(k: Knowledge) -> str:
     return str(k.extra.get("ask_mode", "chosen"))
 
 
-def target_joint(s: MaskSolver, t: int, cols: list[Card],
-                 rest: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def target_joint(
+    s: MaskSolver, t: int, cols: list[Card], rest: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The weights the advisor works from for a question put to seat ``t``.
 
     ``joint[i, j]``: weight of the deals in which the secret holds its ``i``-th feasible hand
@@ -182,8 +193,9 @@ def _setup(k: Knowledge, targets: Iterable[int] | None) -> tuple:
     return faces, numbers, seats, targets, pass_left, model
 
 
-def _chosen_joint(s: MaskSolver, t: int, cols: list[Card], nf: int,
-                  rest: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _chosen_joint(
+    s: MaskSolver, t: int, cols: list[Card], nf: int, rest: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`target_joint`'s joint for ask mode "chosen", with the membership as rows: ``(joint,
     memt, botht)``, ``memt[c, j]`` = ``mem[j, c]`` and ``botht[f * nn + n, j]``: hand ``j`` holds face
     ``f`` and number ``n``. ``rest``: ``s.rest((t, secret))`` if the caller has it already.
@@ -259,8 +271,16 @@ def _secret_kinds(rc: RankedCount, ms: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return kind, k_hb, k_u
 
 
-def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, kinds: tuple, cols: list[Card],
-                 nf: int, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def _ranked_sums(
+    rc: RankedCount,
+    t: int,
+    ms: np.ndarray,
+    ws: np.ndarray,
+    kinds: tuple,
+    cols: list[Card],
+    nf: int,
+    g: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """What :func:`_chosen` needs for target ``t``, counted over the named cards only: ``(pp, x, y, total)``,
     exact integers (int64), ``pp[S]`` the weight of secret hand ``S`` (``ms[i]``, weight ``ws[i]``), ``x[S,
     c]`` of (S, ``t`` holds ``cols[c]``), ``y[S, F, N]`` of (S, ``t`` holds face F and number N), and their
@@ -279,7 +299,7 @@ def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, kinds:
     hands = np.concatenate([p[0] for p in parts])
     free = np.concatenate([np.full(len(p[0]), r - d, dtype=np.int64) for d, p in enumerate(parts)])
     base = np.concatenate([p[1] for p in parts])[None, :] * g[(rc.full ^ k_hb)[:, None] ^ hands[None, :]]
-    base[(k_hb[:, None] & hands[None, :]) != 0] = 0                  # a named card in both hands
+    base[(k_hb[:, None] & hands[None, :]) != 0] = 0  # a named card in both hands
     # weights[j][kind, A]: with j given free cards among t's
     weights = [base * _choose(k_u[:, None] - j, free[None, :] - j) for j in range(3)]
     # the columns summed: none, each named card of cols, each named face with each named number
@@ -296,7 +316,7 @@ def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, kinds:
         summed_f = summed.astype(np.float64)
         table = np.stack([w.astype(np.float64) @ summed_f for w in weights], axis=1).astype(np.int64)
     else:
-        table = np.stack([w @ summed for w in weights], axis=1)      # (kind, j, column summed)
+        table = np.stack([w @ summed for w in weights], axis=1)  # (kind, j, column summed)
     # each column, and each (face, number) pair: how many given free cards, and which sum
     known_t = model.known[t]
     col_j = np.zeros(len(cols), dtype=np.intp)
@@ -304,20 +324,20 @@ def _ranked_sums(rc: RankedCount, t: int, ms: np.ndarray, ws: np.ndarray, kinds:
     live = np.ones((len(ms), len(cols)), dtype=np.int64)
     for ci, c in enumerate(cols):
         if c in known_t:
-            continue                                  # t holds it in every deal: no condition
+            continue  # t holds it in every deal: no condition
         if c in rc.bit:
             col_k[ci] = pos[ci]
         elif c in model.bit:
-            col_j[ci] = 1                             # a free card: one given free card, unless S holds it
+            col_j[ci] = 1  # a free card: one given free card, unless S holds it
             live[:, ci] = 1 - ((ms >> model.bit[c]) & 1)
         else:
-            live[:, ci] = 0                           # known elsewhere
+            live[:, ci] = 0  # known elsewhere
     fi, ni = np.arange(nf)[:, None], np.arange(nf, len(cols))[None, :]
     pair_k = np.where(col_k[fi] == 0, col_k[ni], np.where(col_k[ni] == 0, col_k[fi], 0))
     for i, pf in enumerate(named_f):
         for j, pn in enumerate(named_n):
             pair_k[named[pf], named[pn] - nf] = 1 + len(named) + i * len(named_n) + j
-    rows = table[kind]                                # (S, j, column summed)
+    rows = table[kind]  # (S, j, column summed)
     pp = ws * rows[:, 0, 0]
     x = ws[:, None] * rows[:, col_j, col_k] * live
     y = ws[:, None, None] * rows[:, col_j[fi] + col_j[ni], pair_k] * (live[:, :nf, None] * live[:, None, nf:])
@@ -350,8 +370,9 @@ def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]
             rest = None
             if blank:
                 rest = rc.rest((t,)) if rc is not None else s.rest((t, secret))
-                same = next((r for size, g, r in blanks if size == model.rem[t] and np.array_equal(g, rest)),
-                            None)
+                same = next(
+                    (r for size, g, r in blanks if size == model.rem[t] and np.array_equal(g, rest)), None
+                )
                 if same is not None:
                     yield (t, *same)
                     continue
@@ -359,8 +380,9 @@ def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]
                 if kinds is None:
                     ms, ws = secret_hands(model)
                     kinds = _secret_kinds(rc, ms)
-                pp_i, x_i, y_i, total = _ranked_sums(rc, t, ms, ws, kinds, cols, nf,
-                                                      rc.rest((t,)) if rest is None else rest)
+                pp_i, x_i, y_i, total = _ranked_sums(
+                    rc, t, ms, ws, kinds, cols, nf, rc.rest((t,)) if rest is None else rest
+                )
                 if total <= 0:
                     raise Inconsistent("no deal agrees with these facts")
                 pp, x, y = pp_i / total, x_i / total, y_i / total
@@ -370,9 +392,9 @@ def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]
                 if total <= 0:
                     raise Inconsistent("no deal agrees with these facts")
                 joint /= total
-                pp = joint.sum(axis=1)                        # P(pair)
-                x = joint @ np.ascontiguousarray(memt.T)      # P(pair, t holds card) (BLAS rounds by layout)
-                y = np.zeros((len(pp), nf, nn))                # P(pair, t holds face and number)
+                pp = joint.sum(axis=1)  # P(pair)
+                x = joint @ np.ascontiguousarray(memt.T)  # P(pair, t holds card) (BLAS rounds by layout)
+                y = np.zeros((len(pp), nf, nn))  # P(pair, t holds face and number)
                 botht, lf, ln = both
                 if len(botht):
                     y[:, lf[:, None], ln[None, :]] = (joint @ botht.T).reshape(len(pp), len(lf), len(ln))
@@ -402,7 +424,7 @@ def _information(pp: np.ndarray, x: np.ndarray, y: np.ndarray, nf: int) -> tuple
     o_face, o_num, o_none = p_face.sum(0), p_num.sum(0), p_none.sum(0)
     h_out = -(_xlogx(o_face) + _xlogx(o_num) + _xlogx(o_none))
     # H(outcome | pair) = sum_p [P(p) log P(p)] - sum_{p,o} P(p,o) log P(p,o)
-    h_cond = (_xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0))
+    h_cond = _xlogx(pp).sum() - (_xlogx(p_face) + _xlogx(p_num) + _xlogx(p_none)).sum(0)
     info = np.maximum(h_out - h_cond, 0.0)
     return info, o_face, o_num, o_none
 
@@ -429,8 +451,15 @@ def questions(k: Knowledge, targets: Iterable[int] | None = None) -> list[Questi
         for t, info, o_face, o_num, o_none in _chosen(model, targets, faces, numbers):
             for i, f in enumerate(faces):
                 for j, nb in enumerate(numbers):
-                    out.append(Question(t, f, nb, float(info[i, j]), {
-                        f: float(o_face[i, j]), nb: float(o_num[i, j]), None: float(o_none[i, j])}))
+                    out.append(
+                        Question(
+                            t,
+                            f,
+                            nb,
+                            float(info[i, j]),
+                            {f: float(o_face[i, j]), nb: float(o_num[i, j]), None: float(o_none[i, j])},
+                        )
+                    )
     out.sort(key=lambda q: _rank(q, order))
     return out
 
@@ -442,8 +471,8 @@ def _both_held(joint: np.ndarray, mem: np.ndarray, nf: int, nn: int) -> np.ndarr
     from each hand's faces and numbers, and the columns of ``joint`` are summed per pair
     (sorted, ``np.add.reduceat``) instead of a dense product with the 120 pair columns;
     dense when many cards are known at the seat."""
-    fh, ff = np.nonzero(mem[:, :nf])    # (hand, face), sorted by hand
-    nh, nc = np.nonzero(mem[:, nf:])    # (hand, number)
+    fh, ff = np.nonzero(mem[:, :nf])  # (hand, face), sorted by hand
+    nh, nc = np.nonzero(mem[:, nf:])  # (hand, number)
     cn = np.bincount(nh, minlength=len(mem))
     start_n = np.concatenate(([0], np.cumsum(cn)[:-1]))
     rep = cn[fh]
@@ -485,8 +514,19 @@ def _group_zeta(s: MaskSolver, group) -> np.ndarray:
     return prod
 
 
-def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray, seat: int, group: list,
-              rest: list, cols: list[Card], nf: int, a: np.ndarray, ms: np.ndarray) -> np.ndarray:
+def _in_group(
+    s: MaskSolver,
+    base: np.ndarray,
+    idx: np.ndarray,
+    mem: np.ndarray,
+    seat: int,
+    group: list,
+    rest: list,
+    cols: list[Card],
+    nf: int,
+    a: np.ndarray,
+    ms: np.ndarray,
+) -> np.ndarray:
     """``out[S, X, c]``: weight of (secret S, ``seat`` holds card X, card c is in ``group``).
 
     ``base[S, A]`` is the weight of (secret S, ``seat``'s hand A) without the other holders,
@@ -498,7 +538,7 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
     ncols = len(cols)
     out = np.zeros((len(ms), ncols, ncols))
     gset = set(group)
-    faces = list(range(nf))                 # the first group's columns, then the second's
+    faces = list(range(nf))  # the first group's columns, then the second's
     numbers = list(range(nf, len(cols)))
     reps = _twins(model, cols, nf, ms)
     scale = 1.0
@@ -529,7 +569,7 @@ def _in_group(s: MaskSolver, base: np.ndarray, idx: np.ndarray, mem: np.ndarray,
         d *= zr_v[:, 1, :]
         moebius(d.reshape(-1), s.n - 1)
         full = np.zeros(1 << s.n)
-        full.reshape(-1, 2, 1 << i)[:, 1, :] = d          # back among every mask (0 without c)
+        full.reshape(-1, 2, 1 << i)[:, 1, :] = d  # back among every mask (0 without c)
         k_c = base * full[idx]
         sel = numbers if ci < nf else faces  # only face-and-number questions are asked
         out[:, sel, ci] = (k_c @ mem[:, sel]) * scale
@@ -586,32 +626,32 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
     for j, t in enumerate(order):
         blank = _blank(model, t)
         rest = s.rest((t, secret))
-        same = next((r for size, g, r in blanks
-                     if blank and size == model.rem[t] and np.array_equal(g, rest)),
-                    None)
+        same = next(
+            (r for size, g, r in blanks if blank and size == model.rem[t] and np.array_equal(g, rest)), None
+        )
         if same is not None:
             mem, a, d = same
         else:
-            joint, mem = target_joint(s, t, cols, rest)   # weights of (secret, t's hand)
+            joint, mem = target_joint(s, t, cols, rest)  # weights of (secret, t's hand)
             if total is None:
                 pp = joint.sum(axis=1)
                 total = pp.sum()
                 if total <= 0:
                     raise Inconsistent("no deal agrees with these facts")
-            a = joint @ mem                                            # (S, X): t holds X
-            d = _both_held(joint, mem, nf, nn)                          # (S, face, number) both at t
+            a = joint @ mem  # (S, X): t holds X
+            d = _both_held(joint, mem, nf, nn)  # (S, face, number) both at t
             del joint
             if blank:
                 blanks.append((model.rem[t], rest, (mem, a, d)))
         del rest
         before = order[:j]
-        after = [g for g in seats if g != t and g not in before]   # later, unreached, the asker
+        after = [g for g in seats if g != t and g not in before]  # later, unreached, the asker
         if not before:
             earlier = np.zeros((len(ms), len(cols), len(cols)))
         elif not any(model.rem[g] > 0 for g in after):
             # the number is at t, before t, in the secret or with a seat whose cards are known
             nc = len(cols)
-            at_t = np.zeros((len(ms), nc, nc))   # both at t: only face-and-number pairs are asked
+            at_t = np.zeros((len(ms), nc, nc))  # both at t: only face-and-number pairs are asked
             at_t[:, :nf, nf:] = d
             at_t[:, nf:, :nf] = d.transpose(0, 2, 1)
             earlier = a[:, :, None] - at_t - a[:, :, None] * secret_has[:, None, :]
@@ -626,10 +666,10 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
             base[(ms[:, None] & mt[None, :]) != 0] = 0.0
             earlier = _in_group(s, base, idx, mem, t, before, after, cols, nf, a, ms)
             del idx, base
-        fa = a[:, :nf, None]                   # (S, F, 1): face at t
-        na = a[:, None, nf:]                   # (S, 1, N)
-        e_fn = earlier[:, :nf, nf:]            # face at t, number before
-        e_nf = earlier[:, nf:, :nf].transpose(0, 2, 1)   # number at t, face before -> (S, F, N)
+        fa = a[:, :nf, None]  # (S, F, 1): face at t
+        na = a[:, None, nf:]  # (S, 1, N)
+        e_fn = earlier[:, :nf, nf:]  # face at t, number before
+        e_nf = earlier[:, nf:, :nf].transpose(0, 2, 1)  # number at t, face before -> (S, F, N)
         shows_f.append(np.maximum(fa - d - e_fn + 0.5 * d, 0.0) / total)
         shows_n.append(np.maximum(na - d - e_nf + 0.5 * d, 0.0) / total)
     pp = pp / total
@@ -652,8 +692,11 @@ def _pass_left(k: Knowledge, s: MaskSolver, start: int, seats: list[int], faces,
                 answers[(t, f)] = sums[r][i][j]
                 answers[(t, nb)] = sums[m + r][i][j]
             answers[None] = sums[-1][i][j]
-            agg = {f: sum(sums[r][i][j] for r in range(m)),
-                   nb: sum(sums[m + r][i][j] for r in range(m)), None: answers[None]}
+            agg = {
+                f: sum(sums[r][i][j] for r in range(m)),
+                nb: sum(sums[m + r][i][j] for r in range(m)),
+                None: answers[None],
+            }
             out.append(Question(start, f, nb, info[i][j], agg, answers))
     return out
 
@@ -683,8 +726,9 @@ def best_question(k: Knowledge, targets: Iterable[int] | None = None) -> Questio
     return Question(t, f, nb, v, {f: pf, nb: pn, None: p0})
 
 
-def best_questions(k: Knowledge, targets: Iterable[int] | None = None,
-                   within: float = 1e-12) -> list[Question]:
+def best_questions(
+    k: Knowledge, targets: Iterable[int] | None = None, within: float = 1e-12
+) -> list[Question]:
     """The questions whose information is within ``within`` bits of the best one's, in :func:`questions`'
     order: ``[q for q in qs if q.info >= qs[0].info - within]`` for ``qs = questions(k, targets)``, the
     same numbers, making a Question only for those (a bot choosing among the best asks at every turn)."""
@@ -700,17 +744,33 @@ def best_questions(k: Knowledge, targets: Iterable[int] | None = None,
     if not rows:
         raise ValueError("no target to ask")
     # the first of questions(): the least _rank key (faces, then numbers, in deck order)
-    best = min((-round(v, 12), t, i, nf + j, v) for t, values, *_ in rows
-               for i, row in enumerate(values) for j, v in enumerate(row))[-1]
-    top = sorted((-round(v, 12), t, i, nf + j, r) for r, (t, values, *_) in enumerate(rows)
-                 for i, row in enumerate(values) for j, v in enumerate(row) if v >= best - within)
+    best = min(
+        (-round(v, 12), t, i, nf + j, v)
+        for t, values, *_ in rows
+        for i, row in enumerate(values)
+        for j, v in enumerate(row)
+    )[-1]
+    top = sorted(
+        (-round(v, 12), t, i, nf + j, r)
+        for r, (t, values, *_) in enumerate(rows)
+        for i, row in enumerate(values)
+        for j, v in enumerate(row)
+        if v >= best - within
+    )
     out = []
     for _key, t, i, jj, r in top:
         _t, values, o_face, o_num, o_none = rows[r]
         j = jj - nf
         f, nb = faces[i], numbers[j]
-        out.append(Question(t, f, nb, values[i][j], {f: float(o_face[i, j]), nb: float(o_num[i, j]),
-                                                     None: float(o_none[i, j])}))
+        out.append(
+            Question(
+                t,
+                f,
+                nb,
+                values[i][j],
+                {f: float(o_face[i, j]), nb: float(o_num[i, j]), None: float(o_none[i, j])},
+            )
+        )
     return out
 
 
@@ -722,10 +782,16 @@ def question(k: Knowledge, target: int, face: Any, number: Any) -> Question:
         return next(q for q in questions(k, [target]) if (q.face, q.number) == (face, number))
     faces, numbers, _seats, targets, _pass_left, model = _setup(k, [target])
     if face not in faces or number not in numbers:
-        raise ValueError(f"a question names a {k.secret.kinds[0]} and a {k.secret.kinds[1]}, "
-                         f"not {face} and {number}")
+        raise ValueError(
+            f"a question names a {k.secret.kinds[0]} and a {k.secret.kinds[1]}, not {face} and {number}"
+        )
     i, j = list(faces).index(face), list(numbers).index(number)
     for t, info, o_face, o_num, o_none in _chosen(model, targets, faces, numbers):
-        return Question(t, face, number, float(info[i, j]), {
-            face: float(o_face[i, j]), number: float(o_num[i, j]), None: float(o_none[i, j])})
+        return Question(
+            t,
+            face,
+            number,
+            float(info[i, j]),
+            {face: float(o_face[i, j]), number: float(o_num[i, j]), None: float(o_none[i, j])},
+        )
     raise ValueError("no target to ask")  # pragma: no cover - _setup checked the target

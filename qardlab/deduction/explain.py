@@ -193,12 +193,14 @@ def _still_forced(k: Knowledge, facts: list[Fact], card: Card, holder: Holder, v
         return False
 
 
-def _minimise(k: Knowledge, fixed: list[Fact], items: list[Fact], card: Card, holder: Holder,
-              value: str) -> list[Fact]:
+def _minimise(
+    k: Knowledge, fixed: list[Fact], items: list[Fact], card: Card, holder: Holder, value: str
+) -> list[Fact]:
     """A subset of ``items`` that, with ``fixed``, still forces the cell; no single fact of it
     can be dropped. Divide and conquer (as in QuickXplain): try to drop a whole half at
     once, so a chain of a few facts among a hundred costs a few dozen solver calls. The
     first items are the ones it prefers to drop."""
+
     def rec(part: list[Fact], others: list[Fact], check: bool) -> list[Fact]:
         if not part:
             return []
@@ -238,9 +240,11 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
             what = f"whether you hold {card.symbol}"
         else:
             what = f"whether {k.name(holder)} holds {card.symbol}"
-        msg = (f"Logic alone does not settle {what}: some consistent deals say yes and some say no. "
-               f"Counting the deals that agree with the facts gives its probability, {p:.1%}; "
-               "it stays uncertain.")
+        msg = (
+            f"Logic alone does not settle {what}: some consistent deals say yes and some say no. "
+            f"Counting the deals that agree with the facts gives its probability, {p:.1%}; "
+            "it stays uncertain."
+        )
         return Explanation(card, holder, None, [], [msg], probability=p)
     facts = list(k.facts)
     # the seat always knows its own hand: those facts stay, and are said only where they matter
@@ -252,8 +256,11 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
     keep.sort(key=lambda f: (f.step is not None, f.step or 0))
     # own cards worth saying: those that resolve an "at least one of" (or a claim, a count)
     named = {c for f in keep if f.kind in ("one_of", "not_both", "exactly") for c in f.cards} | {card}
-    said_own = [f for f in own if f.cards[0] in named] if holder != k.seat else [
-        f for f in own if f.cards[0] == card]
+    said_own = (
+        [f for f in own if f.cards[0] in named]
+        if holder != k.seat
+        else [f for f in own if f.cards[0] == card]
+    )
     sentences = [fact_text(k, f) for f in said_own + keep]
     if holder == k.seat and value == "no":
         sentences.append(f"Your hand is {_cards_text(sorted(f.cards[0] for f in own))}.")
@@ -261,10 +268,19 @@ def explain(k: Knowledge, card: Card, holder: Holder) -> Explanation:
         sentences.append("The hand sizes alone settle it.")
     elsewhere = None
     if value == "no" and not any(
-            f.holder == holder and f.kind in ("none_of", "has_not", "void") for f in keep):
+        f.holder == holder and f.kind in ("none_of", "has_not", "void") for f in keep
+    ):
         # no fact rules the card out directly: either the same facts put it elsewhere ...
-        elsewhere = next((g for g in k.holders if g != holder and k.cell(card, g, "logic") == "yes"
-                          and _still_forced(k, own + keep, card, g, "yes")), None)
+        elsewhere = next(
+            (
+                g
+                for g in k.holders
+                if g != holder
+                and k.cell(card, g, "logic") == "yes"
+                and _still_forced(k, own + keep, card, g, "yes")
+            ),
+            None,
+        )
         # ... or the holder's hand is full of other cards
         if elsewhere is None and isinstance(holder, int) and holder != k.seat:
             n = k.sizes[holder]

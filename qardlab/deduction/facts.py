@@ -28,8 +28,17 @@ from ..cards import Card, Suit
 if TYPE_CHECKING:  # typing only: the reasoning modules take any KnowledgeLike
     from .solve import Model
 
-__all__ = ["Holder", "SECRET", "PLAYED", "Fact", "SecretSpec", "QuestionModel", "PlaceWords",
-           "KnowledgeLike", "FACT_KINDS"]
+__all__ = [
+    "Holder",
+    "SECRET",
+    "PLAYED",
+    "Fact",
+    "SecretSpec",
+    "QuestionModel",
+    "PlaceWords",
+    "KnowledgeLike",
+    "FACT_KINDS",
+]
 
 Holder = Union[int, str]
 #: the conventional name of the holder of a secret (Five Sons: the two cards put aside)
@@ -92,13 +101,13 @@ class Fact:
         return cls("has_not", holder, _cards((card,)), step=step, text=text)
 
     @classmethod
-    def one_of(cls, holder: Holder, cards: Iterable[Any], *, step: int | None = None,
-               text: str = "") -> Fact:
+    def one_of(cls, holder: Holder, cards: Iterable[Any], *, step: int | None = None, text: str = "") -> Fact:
         return cls("one_of", holder, _cards(cards), step=step, text=text)
 
     @classmethod
-    def shown(cls, holder: Holder, shown: Any, asked: Iterable[Any], *, step: int | None = None,
-              text: str = "") -> Fact:
+    def shown(
+        cls, holder: Holder, shown: Any, asked: Iterable[Any], *, step: int | None = None, text: str = ""
+    ) -> Fact:
         """``holder`` showed ``shown``, one of the ``asked`` cards (stored shown card first)."""
         asked, card = _cards(asked), Card.parse(shown)
         if card not in asked:
@@ -106,8 +115,9 @@ class Fact:
         return cls("shown", holder, (card, *(c for c in asked if c != card)), step=step, text=text)
 
     @classmethod
-    def none_of(cls, holder: Holder, cards: Iterable[Any], *, step: int | None = None,
-                text: str = "") -> Fact:
+    def none_of(
+        cls, holder: Holder, cards: Iterable[Any], *, step: int | None = None, text: str = ""
+    ) -> Fact:
         return cls("none_of", holder, _cards(cards), step=step, text=text)
 
     @classmethod
@@ -115,13 +125,15 @@ class Fact:
         return cls("void", holder, (), suit=Suit(suit), step=step, text=text)
 
     @classmethod
-    def exactly(cls, holder: Holder, cards: Iterable[Any], count: int, *, step: int | None = None,
-                text: str = "") -> Fact:
+    def exactly(
+        cls, holder: Holder, cards: Iterable[Any], count: int, *, step: int | None = None, text: str = ""
+    ) -> Fact:
         return cls("exactly", holder, _cards(cards), count=count, step=step, text=text)
 
     @classmethod
-    def not_both(cls, holder: Holder, cards: Iterable[Any], *, step: int | None = None,
-                 text: str = "") -> Fact:
+    def not_both(
+        cls, holder: Holder, cards: Iterable[Any], *, step: int | None = None, text: str = ""
+    ) -> Fact:
         return cls("not_both", holder, _cards(cards), step=step, text=text)
 
 
@@ -226,8 +238,10 @@ class SecretSpec:
 
     def rules(self, texts: Sequence[str] = ()) -> tuple[Fact, ...]:
         """The secret's rules as facts: exactly ``picks[i]`` of group ``i`` (step None)."""
-        return tuple(Fact("exactly", self.holder, g, count=p, text=texts[i] if i < len(texts) else "")
-                     for i, (g, p) in enumerate(zip(self.groups, self.picks)))
+        return tuple(
+            Fact("exactly", self.holder, g, count=p, text=texts[i] if i < len(texts) else "")
+            for i, (g, p) in enumerate(zip(self.groups, self.picks))
+        )
 
     @classmethod
     def from_facts(cls, facts: Iterable[Fact], holder: Holder = SECRET, **kw: Any) -> SecretSpec:
@@ -235,8 +249,12 @@ class SecretSpec:
         rules = [f for f in facts if f.kind == "exactly" and f.holder == holder]
         if not rules:
             raise ValueError(f"no 'exactly' fact about {holder!r} to read a secret from")
-        return cls(groups=tuple(f.cards for f in rules), picks=tuple(int(f.count or 0) for f in rules),
-                   holder=holder, **kw)
+        return cls(
+            groups=tuple(f.cards for f in rules),
+            picks=tuple(int(f.count or 0) for f in rules),
+            holder=holder,
+            **kw,
+        )
 
 
 @dataclass(frozen=True)
@@ -247,11 +265,11 @@ class PlaceWords:
     secret pair", "{card} is not in the secret pair", "(a wrong claim)")``.
     """
 
-    name: str                 # as a grid column and in running text
-    subject: str              # as the subject of a sentence
-    holds: str                # "{card} is in the secret pair"
-    holds_not: str            # "{card} is not in the secret pair"
-    refuted: str = ""         # said after "X is not A and B" (a refuted claim about this place)
+    name: str  # as a grid column and in running text
+    subject: str  # as the subject of a sentence
+    holds: str  # "{card} is in the secret pair"
+    holds_not: str  # "{card} is not in the secret pair"
+    refuted: str = ""  # said after "X is not A and B" (a refuted claim about this place)
 
     @classmethod
     def plain(cls, holder: Holder) -> PlaceWords:

@@ -53,8 +53,12 @@ def knowledge_at(k: Any, step: int) -> Any:
 def counts_row(k: Any) -> dict[str, Any]:
     """``{"naive", "logic", "effective", "entropy"}`` of a Knowledge with a secret."""
     entropy = k.entropy()
-    return {"naive": len(k.naive_candidates()), "logic": len(k.candidates()),
-            "effective": 2.0 ** entropy, "entropy": entropy}
+    return {
+        "naive": len(k.naive_candidates()),
+        "logic": len(k.candidates()),
+        "effective": 2.0**entropy,
+        "entropy": entropy,
+    }
 
 
 def _questions(k: KnowledgeLike) -> QuestionModel:

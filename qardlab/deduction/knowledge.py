@@ -58,8 +58,19 @@ __all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED", "SecretSpec", "Pla
 _RESULTS: OrderedDict = OrderedDict()
 _RESULTS_SIZE = 256
 #: results shared by value (the rest, e.g. the solver's model and its arrays, stay on the instance)
-_SHARED = frozenset({"naive", "pairs-exact", "pairsTrue", "pairsFalse", "posterior", "grid-naive",
-                     "grid-logic", "grid-probability", "grid-mixed"})
+_SHARED = frozenset(
+    {
+        "naive",
+        "pairs-exact",
+        "pairsTrue",
+        "pairsFalse",
+        "posterior",
+        "grid-naive",
+        "grid-logic",
+        "grid-probability",
+        "grid-mixed",
+    }
+)
 
 
 class _ValueKey:
@@ -113,17 +124,21 @@ class Knowledge:
             raise ValueError(f"no size given for holders {missing}")
         total = sum(self.sizes[h] for h in self.holders)
         if total != len(self.cards):
-            raise ValueError(f"holder sizes {dict(self.sizes)} add up to {total}, "
-                             f"not {len(self.cards)} cards")
+            raise ValueError(
+                f"holder sizes {dict(self.sizes)} add up to {total}, not {len(self.cards)} cards"
+            )
         facts = tuple(self.facts)
         spec = self.secret
         if spec is not None:
             if spec.holder not in self.holders:
-                raise ValueError(f"the secret's holder {spec.holder!r} is not a holder; "
-                                 f"holders are {self.holders}")
+                raise ValueError(
+                    f"the secret's holder {spec.holder!r} is not a holder; holders are {self.holders}"
+                )
             if self.sizes[spec.holder] != spec.size:
-                raise ValueError(f"the secret holds {spec.size} cards but {spec.holder!r} has size "
-                                 f"{self.sizes[spec.holder]}")
+                raise ValueError(
+                    f"the secret holds {spec.size} cards but {spec.holder!r} has size "
+                    f"{self.sizes[spec.holder]}"
+                )
             have = {f.key for f in facts}
             rules = tuple(f for f in spec.rules() if f.key not in have)
             facts = rules + facts
@@ -150,14 +165,25 @@ class Knowledge:
         two Knowledges with the same key have the same candidates, posterior and grids."""
         k = self._memo.get("key")
         if k is None:
-            k = self._memo["key"] = (self.seat, self.cards, self.holders,
-                                     tuple((h, self.sizes[h]) for h in self.holders),
-                                     tuple(f.key for f in self.facts), self.secret)
+            k = self._memo["key"] = (
+                self.seat,
+                self.cards,
+                self.holders,
+                tuple((h, self.sizes[h]) for h in self.holders),
+                tuple(f.key for f in self.facts),
+                self.secret,
+            )
         return k
 
     def _full(self) -> tuple:
-        return (self.key, self.game, tuple(self.names.items()), self.facts, tuple(self.words.items()),
-                tuple(sorted((str(a), repr(b)) for a, b in self.extra.items())))
+        return (
+            self.key,
+            self.game,
+            tuple(self.names.items()),
+            self.facts,
+            tuple(self.words.items()),
+            tuple(sorted((str(a), repr(b)) for a, b in self.extra.items())),
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Knowledge):
@@ -175,14 +201,36 @@ class Knowledge:
 
     def __reduce__(self) -> tuple:
         """Pickled (and deep-copied) as its fields, without the cached results."""
-        return (Knowledge, (self.seat, self.cards, self.holders, dict(self.sizes), self.game,
-                            dict(self.names), self.facts, dict(self.extra), self.secret, dict(self.words)))
+        return (
+            Knowledge,
+            (
+                self.seat,
+                self.cards,
+                self.holders,
+                dict(self.sizes),
+                self.game,
+                dict(self.names),
+                self.facts,
+                dict(self.extra),
+                self.secret,
+                dict(self.words),
+            ),
+        )
 
     def replace(self, **changes: Any) -> Knowledge:
         """A new Knowledge with some fields changed (``facts=...``, ``sizes=...``)."""
-        fields = dict(seat=self.seat, cards=self.cards, holders=self.holders, sizes=self.sizes,
-                      game=self.game, names=self.names, facts=self.facts, extra=self.extra,
-                      secret=self.secret, words=self.words)
+        fields = dict(
+            seat=self.seat,
+            cards=self.cards,
+            holders=self.holders,
+            sizes=self.sizes,
+            game=self.game,
+            names=self.names,
+            facts=self.facts,
+            extra=self.extra,
+            secret=self.secret,
+            words=self.words,
+        )
         fields.update(changes)
         return Knowledge(**fields)
 
@@ -247,8 +295,9 @@ class Knowledge:
 
     def _spec(self) -> SecretSpec:
         if self.secret is None:
-            raise ValueError(f"this knowledge ({self.game or 'game'}) has no secret; "
-                             f"holders are {self.holders}")
+            raise ValueError(
+                f"this knowledge ({self.game or 'game'}) has no secret; holders are {self.holders}"
+            )
         return self.secret
 
     def naive_candidates(self) -> set[tuple[Card, ...]]:
@@ -296,6 +345,7 @@ class Knowledge:
         A uniformly random deal; a deal in which a seat that showed this seat a card held
         ``m`` of the named cards weighs ``1/m`` per such answer.
         """
+
         def make() -> dict:
             exact = self._exact_pairs()
             pairs = self._pair_weights(True) if exact is None else exact
@@ -320,15 +370,19 @@ class Knowledge:
     def _grid(self, level: str) -> dict[Card, dict[Holder, Any]]:
         """The cached grid itself (not to be modified: :meth:`grid` gives a copy)."""
         if level == "mixed":
+
             def make() -> dict:
                 logic, prob = self._grid("logic"), self._grid("probability")
-                return {c: {h: (v if v is not None else prob[c][h]) for h, v in row.items()}
-                        for c, row in logic.items()}
+                return {
+                    c: {h: (v if v is not None else prob[c][h]) for h, v in row.items()}
+                    for c, row in logic.items()
+                }
 
             return self._cached("grid-mixed", make)
         if level not in ("naive", "logic", "probability"):
             raise ValueError(
-                f"unknown grid level {level!r}: expected 'naive', 'logic', 'probability' or 'mixed'")
+                f"unknown grid level {level!r}: expected 'naive', 'logic', 'probability' or 'mixed'"
+            )
         from . import explain
 
         return self._cached(f"grid-{level}", lambda: explain.grid(self, level))
@@ -358,8 +412,12 @@ class Knowledge:
         from ..render.grid import grid_html
 
         holders = [h for h in self.holders if h != self.seat]
-        return grid_html(self._grid(level), holders, {h: self.name(h) for h in holders},
-                         caption=f"What {self.name(self.seat)} can know ({level})")
+        return grid_html(
+            self._grid(level),
+            holders,
+            {h: self.name(h) for h in holders},
+            caption=f"What {self.name(self.seat)} can know ({level})",
+        )
 
     def _repr_html_(self) -> str:
         return self.grid_html()

@@ -117,7 +117,7 @@ def _transform(arr: np.ndarray, n: int, op) -> np.ndarray:
             if i <= 3:
                 s = h << 1
                 for j in range(h):
-                    dst = arr[h + j::s]
+                    dst = arr[h + j :: s]
                     op(dst, arr[j::s], out=dst)
                 continue
             want = 6 <= i <= 11
@@ -271,8 +271,9 @@ def feasible(model: Model, h: Holder, weighted: bool, exact: bool = False) -> tu
     return feasible_among(model, h, subsets_of_size(model.n, model.rem[h]), weighted, exact)
 
 
-def feasible_among(model: Model, h: Holder, masks: np.ndarray, weighted: bool,
-                   exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def feasible_among(
+    model: Model, h: Holder, masks: np.ndarray, weighted: bool, exact: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """:func:`feasible`'s test and weights for the given masks of unknown cards (of any sizes: the facts
     are read once for hands of every size, as :class:`RankedCount` needs)."""
     n = model.n
@@ -378,25 +379,40 @@ class MaskSolver:
         self.sets = {h: feasible(model, h, weighted, exact) for h in model.holders}
         #: holders with room left and no fact but "has": their zeta is C(|M|, r), and
         #: holders of the same size among them are interchangeable
-        self.free = {h for h in model.holders if model.rem[h] > 0 and model.contradiction is None
-                     and all(f.kind == "has" for f in model.by_holder[h])}
+        self.free = {
+            h
+            for h in model.holders
+            if model.rem[h] > 0
+            and model.contradiction is None
+            and all(f.kind == "has" for f in model.by_holder[h])
+        }
         self._dist: dict[Holder, tuple[np.ndarray, np.ndarray]] = {}
         self._total = None
 
     def _key(self, h: Holder) -> tuple:
         m = self.model
-        return (m.unknown, h, m.known[h], m.rem[h], tuple(_fact_key(f) for f in m.by_holder[h]),
-                self.weighted, self.exact, m.contradiction is None)
+        return (
+            m.unknown,
+            h,
+            m.known[h],
+            m.rem[h],
+            tuple(_fact_key(f) for f in m.by_holder[h]),
+            self.weighted,
+            self.exact,
+            m.contradiction is None,
+        )
 
     def zeta_of(self, h: Holder) -> np.ndarray:
         """The zeta transform of ``h``'s feasible array (cached; do not modify)."""
         if h in self.free:  # C(|M|, r): the same array for every free holder of this size (cached too)
+
             def make_free() -> np.ndarray:
                 r = self.model.rem[h]
                 table = np.array([math.comb(i, r) for i in range(self.n + 1)], dtype=self.dtype)
                 arr = table[popcounts(self.n)]
                 arr.setflags(write=False)
                 return arr
+
             return _ZETA_CACHE.get_or(("free", self.n, self.model.rem[h], self.dtype), make_free)
 
         def make() -> np.ndarray:
@@ -406,6 +422,7 @@ class MaskSolver:
             zeta(arr, self.n)
             arr.setflags(write=False)
             return arr
+
         return _ZETA_CACHE.get_or(self._key(h), make)
 
     def _scalar(self, h: Holder):
@@ -473,8 +490,17 @@ class MaskSolver:
     def card_weights(self, h: Holder) -> np.ndarray:
         """For each unknown card (bit order), the weight of deals where ``h`` holds it."""
         if h in self.free:
-            twin = next((g for g in self.model.holders if g in self.free and g != h and g in self._dist
-                         and self.model.rem[g] == self.model.rem[h]), None)
+            twin = next(
+                (
+                    g
+                    for g in self.model.holders
+                    if g in self.free
+                    and g != h
+                    and g in self._dist
+                    and self.model.rem[g] == self.model.rem[h]
+                ),
+                None,
+            )
             if twin is not None:
                 return self.card_weights(twin)
         masks, w = self.dist(h)
@@ -688,7 +714,7 @@ def holder_marginals(model: Model, weighted: bool) -> tuple[dict[Card, dict[Hold
 
 
 def forced(model: Model, card: Card, holder: Holder) -> str | None:
-    """"yes" if every consistent deal puts ``card`` with ``holder``, "no" if none does, else None.
+    """ "yes" if every consistent deal puts ``card`` with ``holder``, "no" if none does, else None.
 
     Raises :class:`Inconsistent` when no deal at all is consistent.
     """
@@ -836,8 +862,13 @@ RANKED_MIN_BITS = 12
 def named_cards(model: Model) -> tuple[Card, ...]:
     """Unknown cards some fact names, besides the secret's rules (its "exactly" facts)."""
     secret = model.secret.holder if model.secret is not None else None
-    named = {c for f in model.facts if not (f.holder == secret and f.kind == "exactly")
-             for c in f.cards if c in model.bit}
+    named = {
+        c
+        for f in model.facts
+        if not (f.holder == secret and f.kind == "exactly")
+        for c in f.cards
+        if c in model.bit
+    }
     return tuple(c for c in model.unknown if c in named)
 
 
@@ -868,9 +899,16 @@ class RankedCount:
         self.bit = {c: i for i, c in enumerate(self.named)}
         self.seats = [h for h in model.holders if h != self.secret and model.rem[h] > 0]
         self.fixed = [h for h in model.holders if h != self.secret and model.rem[h] == 0]
-        self._sub = Model(knowledge=model.knowledge, facts=model.facts, unknown=self.named, bit=self.bit,
-                          known=model.known, rem=dict(model.rem), by_holder=model.by_holder,
-                          where=model.where)
+        self._sub = Model(
+            knowledge=model.knowledge,
+            facts=model.facts,
+            unknown=self.named,
+            bit=self.bit,
+            known=model.known,
+            rem=dict(model.rem),
+            by_holder=model.by_holder,
+            where=model.where,
+        )
         self._hands: dict[tuple[Holder, int], tuple[np.ndarray, np.ndarray]] = {}
         self._zetas: dict[Holder, np.ndarray] = {}
 
@@ -917,14 +955,14 @@ class RankedCount:
         top = min(self.b, total)
         poly = None
         for h in seats:
-            layers = self._zeta_layers(h)[:top + 1]
+            layers = self._zeta_layers(h)[: top + 1]
             if poly is None:
                 poly = np.zeros((top + 1, self.size), dtype=np.int64)
-                poly[:len(layers)] = layers
+                poly[: len(layers)] = layers
                 continue
             new = np.zeros_like(poly)
             for d in range(len(layers)):
-                new[d:] += poly[:top + 1 - d] * layers[d]
+                new[d:] += poly[: top + 1 - d] * layers[d]
             poly = new
         if poly is None:
             poly = np.zeros((top + 1, self.size), dtype=np.int64)

@@ -7,7 +7,22 @@ from .record import Record, RecordError
 from .timeline import Timeline
 
 __all__ = [
-    "Bot", "RandomBot", "forced_in", "play", "play_turn", "TEACHER", "Event", "EventLog", "CHANCE", "Game",
-    "IllegalAction", "Observation", "BASE_OBSERVATION_KEYS", "PUBLIC", "find_game", "Record", "RecordError",
+    "Bot",
+    "RandomBot",
+    "forced_in",
+    "play",
+    "play_turn",
+    "TEACHER",
+    "Event",
+    "EventLog",
+    "CHANCE",
+    "Game",
+    "IllegalAction",
+    "Observation",
+    "BASE_OBSERVATION_KEYS",
+    "PUBLIC",
+    "find_game",
+    "Record",
+    "RecordError",
     "Timeline",
 ]

@@ -44,15 +44,32 @@ from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction
 from .record import Record
 
 __all__ = [
-    "ContractStats", "LiveTrace", "observation_json", "seat_texts", "snapshot", "play_checked",
-    "check_illegal_changes_nothing", "check_record_roundtrip", "check_deterministic",
-    "check_indistinguishable", "check_no_hidden_codes", "check_live_indistinguishable", "check_live",
-    "check_contract", "check_common", "GENERIC_BAD_ACTIONS",
+    "ContractStats",
+    "LiveTrace",
+    "observation_json",
+    "seat_texts",
+    "snapshot",
+    "play_checked",
+    "check_illegal_changes_nothing",
+    "check_record_roundtrip",
+    "check_deterministic",
+    "check_indistinguishable",
+    "check_no_hidden_codes",
+    "check_live_indistinguishable",
+    "check_live",
+    "check_contract",
+    "check_common",
+    "GENERIC_BAD_ACTIONS",
 ]
 
 #: Values that are never an action of any game.
 GENERIC_BAD_ACTIONS: tuple[Any, ...] = (
-    None, 12345, "nonsense", ("QS", "QS"), {"type": "no-such-action"}, 3.5,
+    None,
+    12345,
+    "nonsense",
+    ("QS", "QS"),
+    {"type": "no-such-action"},
+    3.5,
 )
 
 BotsFactory = Callable[[int], "Sequence[Any] | Mapping[int, Any]"]
@@ -123,7 +140,8 @@ def snapshot(game: Game) -> tuple:
     return (
         game.record().to_json(),
         tuple(observation_json(game, s, with_legal=False) for s in range(game.players)),
-        len(game.legal_actions()), tuple(map(repr, game.legal_actions()[:3])),
+        len(game.legal_actions()),
+        tuple(map(repr, game.legal_actions()[:3])),
         tuple(seat_texts(game, None)),
         game.to_move,
         game.is_over,
@@ -235,8 +253,9 @@ def check_record_roundtrip(game: Game) -> Game:
     return again
 
 
-def check_deterministic(make_game: Callable[[int], Game], make_bots: BotsFactory, seed: int,
-                        max_steps: int = 5000) -> str:
+def check_deterministic(
+    make_game: Callable[[int], Game], make_bots: BotsFactory, seed: int, max_steps: int = 5000
+) -> str:
     """The same seed and the same (seeded) bots give byte-identical records."""
     texts = []
     for _ in range(2):
@@ -256,13 +275,16 @@ def check_public_view(game: Game) -> None:
     or hidden; in Python and as JSON alike."""
     obs = game.public_observation()
     assert obs["seat"] == PUBLIC and obs["hand"] == [] and obs["legal"] == [], (
-        f"{game.name}: the public view has a seat's hand or moves: {obs['hand']!r} {obs['legal']!r}")
+        f"{game.name}: the public view has a seat's hand or moves: {obs['hand']!r} {obs['legal']!r}"
+    )
     assert "hands" not in obs, f"{game.name}: the public view shows the hands"
     said = [{**e.public, "kind": e.kind, "step": e.step} for e in game.events if e.public]
     assert _plain_json(obs["events"]) == _plain_json(said), (
-        f"{game.name}: the public view's events are not the log's public parts")
+        f"{game.name}: the public view's events are not the log's public parts"
+    )
     assert _plain_json(game.observation_json(PUBLIC)) == _plain_json(dict(obs), game), (
-        f"{game.name}: the public view differs in JSON")
+        f"{game.name}: the public view differs in JSON"
+    )
 
 
 def _plain_json(value: Any, game: Game | None = None) -> Any:
@@ -280,12 +302,13 @@ def check_indistinguishable(game: Game, seat: int, others: Iterable[Game]) -> in
     for other in others:
         theirs = observation_json(other, seat)
         assert theirs == mine, (
-            f"seat {seat} can tell apart two games it should not:\n{_first_diff(mine, theirs)}")
+            f"seat {seat} can tell apart two games it should not:\n{_first_diff(mine, theirs)}"
+        )
         # what every seat knows is public: a game the seat cannot tell apart gives the same public view
         theirs_public = json.dumps(other.observation_json(PUBLIC), sort_keys=True, ensure_ascii=False)
         assert theirs_public == public, (
-            f"the public view tells apart two games seat {seat} cannot:\n"
-            f"{_first_diff(public, theirs_public)}")
+            f"the public view tells apart two games seat {seat} cannot:\n{_first_diff(public, theirs_public)}"
+        )
         assert seat_texts(other, seat) == words, f"seat {seat}'s event texts tell the games apart"
         count += 1
     return count
@@ -301,12 +324,22 @@ def _live_view(game: Game, seat: int, since: int) -> tuple:
     """What ``seat`` sees right after a call: the server's observation, turn, phase, step, and the
     words of the events logged since step ``since`` (the earlier ones were compared before)."""
     words = tuple(game.describe(e, seat) for e in game.events if e.step >= since and e.visible_to(seat))
-    return (game.observation_json(seat), game.to_move, getattr(game, "phase", None), game.step,
-            game.is_over, words)
+    return (
+        game.observation_json(seat),
+        game.to_move,
+        getattr(game, "phase", None),
+        game.step,
+        game.is_over,
+        words,
+    )
 
 
 def check_live_indistinguishable(
-    trace: LiveTrace, position: Game, seat: int, others: Iterable[Game], stats: ContractStats | None = None,
+    trace: LiveTrace,
+    position: Game,
+    seat: int,
+    others: Iterable[Game],
+    stats: ContractStats | None = None,
 ) -> int:
     """Follow the live calls of ``trace`` on ``position``'s deal and on each game of ``others`` (deals
     ``seat`` cannot tell apart from ``position``'s, by the game's hook), call by call with ``apply``
@@ -362,13 +395,17 @@ def check_live_indistinguishable(
                 what = ("observation", "to_move", "phase", "step", "is_over", "words")
                 diff = next(w for w, x, y in zip(what, a, b) if x != y)
                 k = what.index(diff)
-                detail = (_first_diff(json.dumps(a[0], sort_keys=True), json.dumps(b[0], sort_keys=True))
-                          if k == 0 else f"{a[k]!r} vs {b[k]!r}")
+                detail = (
+                    _first_diff(json.dumps(a[0], sort_keys=True), json.dumps(b[0], sort_keys=True))
+                    if k == 0
+                    else f"{a[k]!r} vs {b[k]!r}"
+                )
                 now = forced[n + 1] != (theirs.forced_action() is not None)
                 raise AssertionError(
                     f"live: seat {seat} can tell apart two deals it should not, right after call #{n} "
                     f"({action!r}; the mover forced in one deal only, before the call: "
-                    f"{forced[n] != forced_theirs}, after it: {now}): {diff} differs:\n{detail}")
+                    f"{forced[n] != forced_theirs}, after it: {now}): {diff} differs:\n{detail}"
+                )
     return count
 
 
@@ -397,14 +434,17 @@ def check_live(
 
 def _first_diff(a: str, b: str) -> str:
     i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"...{a[max(0, i - 80):i + 80]}...\n   vs\n...{b[max(0, i - 80):i + 80]}..."
+    return f"...{a[max(0, i - 80) : i + 80]}...\n   vs\n...{b[max(0, i - 80) : i + 80]}..."
 
 
 def _card_patterns(card: Card) -> list[re.Pattern]:
     code = re.escape(card.code)
     sym = re.escape(card.symbol)
-    return [re.compile(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])"), re.compile(rf"(?<![0-9]){sym}"),
-            re.compile(re.escape(card.name))]
+    return [
+        re.compile(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])"),
+        re.compile(rf"(?<![0-9]){sym}"),
+        re.compile(re.escape(card.name)),
+    ]
 
 
 def check_no_hidden_codes(game: Game, seat: int, hidden: Iterable[Card]) -> None:
@@ -416,12 +456,16 @@ def check_no_hidden_codes(game: Game, seat: int, hidden: Iterable[Card]) -> None
     for card in hidden:
         for pat in _card_patterns(card)[:1]:
             m = pat.search(text)
-            assert m is None, (f"seat {seat}'s observation mentions hidden card {card}: "
-                               f"...{text[m.start() - 60:m.end() + 60]}...")
+            assert m is None, (
+                f"seat {seat}'s observation mentions hidden card {card}: "
+                f"...{text[m.start() - 60 : m.end() + 60]}..."
+            )
         for pat in _card_patterns(card):
             m = pat.search(words)
-            assert m is None, (f"seat {seat}'s event texts mention hidden card {card}: "
-                               f"...{words[m.start() - 60:m.end() + 60]}...")
+            assert m is None, (
+                f"seat {seat}'s event texts mention hidden card {card}: "
+                f"...{words[m.start() - 60 : m.end() + 60]}..."
+            )
 
 
 def check_common(game: Game) -> None:
@@ -481,9 +525,16 @@ def check_contract(
     seeds = list(seeds)
     for seed in seeds:
         trace = LiveTrace()
-        game = play_checked(make_game(seed), make_bots(seed), bad_actions=bad_actions,
-                            check_every=check_every, max_steps=max_steps, enumerated=enumerated, stats=stats,
-                            trace=trace)
+        game = play_checked(
+            make_game(seed),
+            make_bots(seed),
+            bad_actions=bad_actions,
+            check_every=check_every,
+            max_steps=max_steps,
+            enumerated=enumerated,
+            stats=stats,
+            trace=trace,
+        )
         if alternatives is not None and live_positions:
             check_live(trace, alternatives, random.Random(seed + 1), positions=live_positions, stats=stats)
         record = game.record()

@@ -48,8 +48,18 @@ _seed_random = random.Random.__mro__[1].seed  # _random.Random.seed: what Random
 if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
     from .record import Record
 
-__all__ = ["Game", "IllegalAction", "CHANCE", "PUBLIC", "Observation", "BASE_OBSERVATION_KEYS", "check_seed",
-           "check_names", "find_game", "import_object"]
+__all__ = [
+    "Game",
+    "IllegalAction",
+    "CHANCE",
+    "PUBLIC",
+    "Observation",
+    "BASE_OBSERVATION_KEYS",
+    "check_seed",
+    "check_names",
+    "find_game",
+    "import_object",
+]
 
 #: ``to_move`` while chance (a shuffle and deal) is due.
 CHANCE = -1
@@ -65,7 +75,17 @@ class IllegalAction(ValueError):
 
 #: The keys every game's observation has (:meth:`Game.base_observation` builds them), in this order.
 BASE_OBSERVATION_KEYS: tuple[str, ...] = (
-    "game", "seat", "players", "names", "step", "to_move", "is_over", "phase", "hand", "events", "legal",
+    "game",
+    "seat",
+    "players",
+    "names",
+    "step",
+    "to_move",
+    "is_over",
+    "phase",
+    "hand",
+    "events",
+    "legal",
 )
 
 
@@ -122,8 +142,9 @@ class Game(ABC):
             if old is not None and f"{old.__module__}.{old.__qualname__}" != where:
                 # two games under one name (or one module imported under two names): records would
                 # replay as whichever came last
-                raise ValueError(f"game name {cls.name!r} of {where} is taken by "
-                                 f"{old.__module__}.{old.__qualname__}")
+                raise ValueError(
+                    f"game name {cls.name!r} of {where} is taken by {old.__module__}.{old.__qualname__}"
+                )
             Game.registry[cls.name] = cls
 
     def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:
@@ -460,16 +481,18 @@ class Game(ABC):
         return Record.of(self)
 
     @classmethod
-    def replay(cls, actions: Sequence[Any], players: int, options: Optional[dict] = None,
-               seed: Optional[int] = None) -> "Game":
+    def replay(
+        cls, actions: Sequence[Any], players: int, options: Optional[dict] = None, seed: Optional[int] = None
+    ) -> "Game":
         """The game after ``actions``, each applied as one step (forced ones included)."""
         game = cls._blank(players, dict(options or {}), seed)
         for a in actions:
             game.apply(a)
         return game
 
-    def log(self, kind: str, public: dict, private: Optional[dict] = None,
-            hidden: Optional[dict] = None) -> None:
+    def log(
+        self, kind: str, public: dict, private: Optional[dict] = None, hidden: Optional[dict] = None
+    ) -> None:
         """Log an event of the action being applied (call from ``_do``)."""
         self.events.append(kind, len(self.history) - 1, public, private, hidden)
 
@@ -511,13 +534,17 @@ def check_names(names: Any, players: Any) -> Optional[list[str]]:
     """
     if names is None:
         return None
-    if not isinstance(names, (list, tuple)) or len(names) != players or not all(
-            isinstance(n, str) and n.strip() for n in names):
+    if (
+        not isinstance(names, (list, tuple))
+        or len(names) != players
+        or not all(isinstance(n, str) and n.strip() for n in names)
+    ):
         raise ValueError(f"names must be {players!r} non-empty strings, one per seat, not {names!r}")
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise ValueError(f"names must be distinct, one per seat: {', '.join(map(repr, twice))} given twice "
-                         f"in {names!r}")
+        raise ValueError(
+            f"names must be distinct, one per seat: {', '.join(map(repr, twice))} given twice in {names!r}"
+        )
     return list(names)
 
 

@@ -99,16 +99,22 @@ class Record:
         for i, a in enumerate(self.actions):
             _check_json(a, f"action #{i}")
         if not _int(self.version) or self.version not in VERSIONS:
-            raise RecordError(f"record version {self.version!r} is not supported "
-                              f"(expected one of {VERSIONS})")
+            raise RecordError(
+                f"record version {self.version!r} is not supported (expected one of {VERSIONS})"
+            )
 
     @classmethod
     def of(cls, game: Game) -> "Record":
         """The record of ``game``: every step of its history, forced steps included (version 2)."""
         rec = object.__new__(cls)  # a game's own codec writes plain JSON: no need to walk it again
-        rec.__dict__.update(game=game.name, players=game.players, options=_jsonable_options(game.options),
-                            seed=game.seed, actions=[game.action_to_json(a) for a in game.history],
-                            version=VERSION)
+        rec.__dict__.update(
+            game=game.name,
+            players=game.players,
+            options=_jsonable_options(game.options),
+            seed=game.seed,
+            actions=[game.action_to_json(a) for a in game.history],
+            version=VERSION,
+        )
         return rec
 
     # -- JSON -------------------------------------------------------------------------
@@ -164,8 +170,9 @@ class Record:
         unknown = [k for k in data if k not in _FIELDS]
         if unknown:
             raise RecordError(f"record has unknown fields {sorted(map(repr, unknown))}")
-        return cls(game, data.get("players"), data.get("options", {}), data.get("seed"), data.get("actions"),
-                   version)
+        return cls(
+            game, data.get("players"), data.get("options", {}), data.get("seed"), data.get("actions"), version
+        )
 
     # -- replay -----------------------------------------------------------------------
     def replay(self, upto: Optional[int] = None) -> Game:

@@ -25,8 +25,15 @@ from ..deduction.advise import Question, best_question, question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import KnowledgeFeed, knowledge_of
 
-__all__ = ["answer_entropy", "answer_entropy_given_secret", "most_unpredictable", "question_lines",
-           "STRATEGIES", "questions_to_certainty", "run_experiment"]
+__all__ = [
+    "answer_entropy",
+    "answer_entropy_given_secret",
+    "most_unpredictable",
+    "question_lines",
+    "STRATEGIES",
+    "questions_to_certainty",
+    "run_experiment",
+]
 
 
 def answer_entropy(q: Question) -> float:
@@ -57,8 +64,9 @@ def most_unpredictable(questions: list[Question]) -> Question:
     return max(questions, key=answer_entropy)
 
 
-def question_lines(q: Question, names: Mapping[int, str] | list[str],
-                   k: Knowledge | None = None) -> list[str]:
+def question_lines(
+    q: Question, names: Mapping[int, str] | list[str], k: Knowledge | None = None
+) -> list[str]:
     """A question, the chances of its answers and its bits, as lines to print. With ``k`` also the split
     information = H(answer) - H(answer | secret), the second term computed directly."""
     who = names[q.target]
@@ -71,8 +79,10 @@ def question_lines(q: Question, names: Mapping[int, str] | list[str],
         out.append(f"   answer unpredictable by {h:.2f} bits; information about the secret {q.info:.3f} bits")
     else:
         rest = answer_entropy_given_secret(k, q)
-        out.append(f"   H(answer) = {h:.3f} bits, H(answer | secret) = {rest:.3f} bits: "
-                   f"information = {h:.3f} - {rest:.3f} = {h - rest:.3f} bits (advisor: {q.info:.3f})")
+        out.append(
+            f"   H(answer) = {h:.3f} bits, H(answer | secret) = {rest:.3f} bits: "
+            f"information = {h:.3f} - {rest:.3f} = {h - rest:.3f} bits (advisor: {q.info:.3f})"
+        )
     return out
 
 
@@ -109,8 +119,9 @@ STRATEGIES: dict[str, tuple[Callable[..., Any], Callable[[Knowledge], int]]] = {
 }
 
 
-def questions_to_certainty(seed: int, ask: Callable[..., Any], count: Callable[[Knowledge], int],
-                           cap: int = 30, seat: int = 0) -> int | None:
+def questions_to_certainty(
+    seed: int, ask: Callable[..., Any], count: Callable[[Knowledge], int], cap: int = 30, seat: int = 0
+) -> int | None:
     """``seat``'s own questions until it is certain of the pair (None: not within ``cap``).
 
     Nobody claims; the other seats ask at random, and an answerer holding both named cards shows one at
@@ -128,8 +139,13 @@ def _other_seats(g: FiveSons, seat: int, rng: random.Random) -> None:
             g.play(rng.choice(g.legal_actions()))
 
 
-def _questions_to_certainty(seed: int, ask: Callable[..., Any], counts: Sequence[Callable[[Knowledge], int]],
-                            cap: int = 30, seat: int = 0) -> list[int | None]:
+def _questions_to_certainty(
+    seed: int,
+    ask: Callable[..., Any],
+    counts: Sequence[Callable[[Knowledge], int]],
+    cap: int = 30,
+    seat: int = 0,
+) -> list[int | None]:
     """:func:`questions_to_certainty` for several ways of counting at once, in one game.
 
     How ``seat`` asks depends on its knowledge, its observation and the draws only, never on how it
@@ -151,10 +167,14 @@ def _questions_to_certainty(seed: int, ask: Callable[..., Any], counts: Sequence
         if not read:
             obs = dict(g.observation(seat))
         else:  # the events since, as the seat saw them (EventLog.view's), and the keys that change
-            obs["events"] = [{**e.seen_by(seat), "kind": e.kind, "step": e.step}
-                             for e in g.events[read:] if e.visible_to(seat)]
-            obs.update(phase=g.phase, to_move=g.to_move, eliminated=sorted(g.eliminated),
-                       legal=g.legal_actions())  # (hand sizes stay: no card changes hands in Five Sons)
+            obs["events"] = [
+                {**e.seen_by(seat), "kind": e.kind, "step": e.step}
+                for e in g.events[read:]
+                if e.visible_to(seat)
+            ]
+            obs.update(
+                phase=g.phase, to_move=g.to_move, eliminated=sorted(g.eliminated), legal=g.legal_actions()
+            )  # (hand sizes stay: no card changes hands in Five Sons)
         read = len(g.events)
         k = feed.feed(obs)
         for i in list(waiting):
@@ -167,8 +187,9 @@ def _questions_to_certainty(seed: int, ask: Callable[..., Any], counts: Sequence
         asked += 1
 
 
-def _blind_certainty(seed: int, ask: Callable[..., Any], counts: Sequence[Callable[[Knowledge], int]],
-                     cap: int, seat: int) -> list[int | None]:
+def _blind_certainty(
+    seed: int, ask: Callable[..., Any], counts: Sequence[Callable[[Knowledge], int]], cap: int, seat: int
+) -> list[int | None]:
     """The same for a way of asking that reads no knowledge (``ask.blind``): the game is played first,
     to ``seat``'s turn after its ``cap``-th question, and the counting done afterwards, where needed.
 
@@ -216,8 +237,9 @@ def _first(certain: Callable[[int], bool], n: int) -> int | None:
 PROGRESS_EVERY = 0.1
 
 
-def run_experiment(games: int, cap: int = 30, first_seed: int = 1000,
-                   progress: Callable[[int], None] | None = None) -> dict[str, list[int | None]]:
+def run_experiment(
+    games: int, cap: int = 30, first_seed: int = 1000, progress: Callable[[int], None] | None = None
+) -> dict[str, list[int | None]]:
     """Each way of playing of :data:`STRATEGIES` on ``games`` seeded games: questions to certainty.
 
     ``progress(done)``, if given, is told how many games (of ``games * len(STRATEGIES)``) are done: at

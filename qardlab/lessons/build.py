@@ -35,11 +35,31 @@ from ..games.five_sons.knowledge import base_knowledge
 from .position import NAMES, Position, position_of
 
 __all__ = [
-    "Check", "seeded_position", "lesson06_positions", "cross_out_reference", "possible_reference",
-    "possible_with_sizes_reference", "check_cross_out", "check_possible", "check_possible_with_sizes",
-    "mini_position", "all_deals", "counts_reference", "posterior_reference", "check_counts",
-    "check_posterior", "entropy_reference", "information_reference", "answer_joint", "question_joints",
-    "check_entropy", "check_information", "student_bot", "mine_or_reference", "Pair", "MISTAKES",
+    "Check",
+    "seeded_position",
+    "lesson06_positions",
+    "cross_out_reference",
+    "possible_reference",
+    "possible_with_sizes_reference",
+    "check_cross_out",
+    "check_possible",
+    "check_possible_with_sizes",
+    "mini_position",
+    "all_deals",
+    "counts_reference",
+    "posterior_reference",
+    "check_counts",
+    "check_posterior",
+    "entropy_reference",
+    "information_reference",
+    "answer_joint",
+    "question_joints",
+    "check_entropy",
+    "check_information",
+    "student_bot",
+    "mine_or_reference",
+    "Pair",
+    "MISTAKES",
 ]
 
 Pair = tuple[Card, Card]
@@ -84,11 +104,18 @@ def _empty(exercise: str, what: str) -> Check:
 def _not_a_function(exercise: str, fn: Any) -> Check | None:
     """The reply when the answer is not yet a function: empty for None, else what is expected."""
     if fn is None or fn is ...:
-        return Check(exercise, "empty", "Write your answer first: write your function, then set the answer "
-                     "to it (answer = your_function) and run this cell.")
+        return Check(
+            exercise,
+            "empty",
+            "Write your answer first: write your function, then set the answer "
+            "to it (answer = your_function) and run this cell.",
+        )
     if not callable(fn):
-        return Check(exercise, "wrong", f"Not quite: the answer must be your function (its name, without "
-                     f"brackets), not {fn!r}.")
+        return Check(
+            exercise,
+            "wrong",
+            f"Not quite: the answer must be your function (its name, without brackets), not {fn!r}.",
+        )
     return None
 
 
@@ -319,22 +346,32 @@ def _cross_out_neither(pos: Position) -> set[Pair]:
 
 
 CROSS_OUT_MISTAKES: dict[str, tuple[Callable, str]] = {
-    "hand only": (_cross_out_hand_only,
-                  "You crossed out your own hand only. A card shown to you is in that player's hand too, "
-                  "so it cannot be in the secret: cross it out as well."),
-    "named cards": (_cross_out_named,
-                    "You crossed out cards because someone named them in a question. A question is no "
-                    "evidence: the asker may name cards from their own hand, or anything at all."),
-    "your other card": (_cross_out_your_question,
-                        "You crossed out both cards of your own question. When you asked about Q♣ and 8♥ "
-                        "and were shown the Q♣, you saw the Q♣ only: the 8♥ may be anywhere, the secret "
-                        "included."),
-    "both cards": (_cross_out_both,
-                   "You crossed out a pair only when both of its cards were seen. One seen card is enough: "
-                   "a pair whose face card is in a hand cannot be the secret, whatever its number card."),
-    "neither cards": (_cross_out_neither,
-                      "You crossed out the cards of a \"neither\" answer. \"Neither\" says where those cards "
-                      "are not (that player's hand); they may still be in the secret."),
+    "hand only": (
+        _cross_out_hand_only,
+        "You crossed out your own hand only. A card shown to you is in that player's hand too, "
+        "so it cannot be in the secret: cross it out as well.",
+    ),
+    "named cards": (
+        _cross_out_named,
+        "You crossed out cards because someone named them in a question. A question is no "
+        "evidence: the asker may name cards from their own hand, or anything at all.",
+    ),
+    "your other card": (
+        _cross_out_your_question,
+        "You crossed out both cards of your own question. When you asked about Q♣ and 8♥ "
+        "and were shown the Q♣, you saw the Q♣ only: the 8♥ may be anywhere, the secret "
+        "included.",
+    ),
+    "both cards": (
+        _cross_out_both,
+        "You crossed out a pair only when both of its cards were seen. One seen card is enough: "
+        "a pair whose face card is in a hand cannot be the secret, whatever its number card.",
+    ),
+    "neither cards": (
+        _cross_out_neither,
+        'You crossed out the cards of a "neither" answer. "Neither" says where those cards '
+        "are not (that player's hand); they may still be in the secret.",
+    ),
 }
 
 
@@ -343,44 +380,66 @@ def _lesson06_possible_mistakes(with_sizes: bool) -> dict[str, tuple[Callable, s
         return pair in cross_out_reference(pos)
 
     def exact_pair_only(pos, pair):
-        return pair in cross_out_reference(pos) and not any(
-            (o.face, o.number) == pair for o in pos.one_of)
+        return pair in cross_out_reference(pos) and not any((o.face, o.number) == pair for o in pos.one_of)
 
     def one_of_as_both(pos, pair):
         named = {c for o in pos.one_of for c in (o.face, o.number)}
         return pair in cross_out_reference(pos) and not (set(pair) & named)
 
     def neither_ignored(pos, pair):
-        bare = Position(pos.seat, pos.names, pos.faces, pos.numbers, pos.hand, pos.sizes, pos.shown,
-                        pos.one_of, [], pos.refuted, pos.secret_seen)
+        bare = Position(
+            pos.seat,
+            pos.names,
+            pos.faces,
+            pos.numbers,
+            pos.hand,
+            pos.sizes,
+            pos.shown,
+            pos.one_of,
+            [],
+            pos.refuted,
+            pos.secret_seen,
+        )
         return (possible_with_sizes_reference if with_sizes else possible_reference)(bare, pair)
 
     out = {
-        "one of ignored": (one_of_ignored,
-                           "Your function keeps every pair that crossing out keeps: it does not use the "
-                           "\"one of\" answers. If Bob showed someone the Q♣ or the 8♥, the pair Q♣ 8♥ "
-                           "cannot be the secret, and neither can Q♣ with any number when the 8♥ is known "
-                           "to be elsewhere."),
-        "exact pair only": (exact_pair_only,
-                            "You rule out only the pair a \"one of\" answer names. It also rules out a pair "
-                            "holding one of its cards when the other card cannot be in that hand (you "
-                            "hold it, it was shown to you by someone else, or that player said "
-                            "\"neither\" about it)."),
-        "one of as both": (one_of_as_both,
-                           "You read \"showed one of Q♣ and 8♥\" as \"holds both\". It says at least one; "
-                           "the other card may be anywhere, the secret included."),
-        "neither ignored": (neither_ignored,
-                            "You did not use the \"neither\" answers: a player who said neither cannot "
-                            "hold those cards, so a \"one of\" from that player must be the other card."),
+        "one of ignored": (
+            one_of_ignored,
+            "Your function keeps every pair that crossing out keeps: it does not use the "
+            '"one of" answers. If Bob showed someone the Q♣ or the 8♥, the pair Q♣ 8♥ '
+            "cannot be the secret, and neither can Q♣ with any number when the 8♥ is known "
+            "to be elsewhere.",
+        ),
+        "exact pair only": (
+            exact_pair_only,
+            'You rule out only the pair a "one of" answer names. It also rules out a pair '
+            "holding one of its cards when the other card cannot be in that hand (you "
+            "hold it, it was shown to you by someone else, or that player said "
+            '"neither" about it).',
+        ),
+        "one of as both": (
+            one_of_as_both,
+            'You read "showed one of Q♣ and 8♥" as "holds both". It says at least one; '
+            "the other card may be anywhere, the secret included.",
+        ),
+        "neither ignored": (
+            neither_ignored,
+            'You did not use the "neither" answers: a player who said neither cannot '
+            'hold those cards, so a "one of" from that player must be the other card.',
+        ),
     }
     if with_sizes:  # checked first: the commonest mistake of exercise 3 (and on these positions the same
         del out["neither ignored"]  # answers as ignoring "neither", so that one is not told apart here)
-        out = {"sizes forgotten": (possible_reference,
-                                   "You forgot the hand sizes. Every hand holds exactly its size: when "
-                                   "the cards you have placed fill a hand, it holds nothing else; when a "
-                                   "hand has only as many possible cards as its size, it holds them all; "
-                                   "and a card only one seat can still hold is in that seat's hand."),
-               **out}
+        out = {
+            "sizes forgotten": (
+                possible_reference,
+                "You forgot the hand sizes. Every hand holds exactly its size: when "
+                "the cards you have placed fill a hand, it holds nothing else; when a "
+                "hand has only as many possible cards as its size, it holds them all; "
+                "and a card only one seat can still hold is in that seat's hand.",
+            ),
+            **out,
+        }
     return out
 
 
@@ -389,8 +448,10 @@ def _naive_arithmetic(pos: Position) -> str:
     a = sum(1 for c in seen if c in pos.faces)
     b = sum(1 for c in seen if c in pos.numbers)
     nf, nn = len(pos.faces), len(pos.numbers)
-    text = (f"{pos.names[pos.seat]} has seen {a} face card(s) and {b} number card(s): "
-            f"({nf} - {a}) x ({nn} - {b}) = {(nf - a) * (nn - b)} pairs")
+    text = (
+        f"{pos.names[pos.seat]} has seen {a} face card(s) and {b} number card(s): "
+        f"({nf} - {a}) x ({nn} - {b}) = {(nf - a) * (nn - b)} pairs"
+    )
     if pos.refuted:
         text += f", less {len(pos.refuted)} refuted by wrong claims"
     return text + "."
@@ -415,15 +476,28 @@ def check_cross_out(fn: Callable[[Position], Any]) -> Check:
             return Check(ex, "wrong", f"Not quite: {e}")
     rights = [pos.knowledge.naive_candidates() for pos in positions]
     if answers != rights:
-        return _wrong_pairs(ex, positions, answers, rights, CROSS_OUT_MISTAKES, lambda f, pos: f(pos),
-                            _naive_arithmetic)
-    return Check(ex, "right", "Right: crossing out gives "
-                 + ", ".join(str(len(r)) for r in rights) + " pairs, as the engine counts. "
-                 + _naive_arithmetic(positions[0]))
+        return _wrong_pairs(
+            ex, positions, answers, rights, CROSS_OUT_MISTAKES, lambda f, pos: f(pos), _naive_arithmetic
+        )
+    return Check(
+        ex,
+        "right",
+        "Right: crossing out gives "
+        + ", ".join(str(len(r)) for r in rights)
+        + " pairs, as the engine counts. "
+        + _naive_arithmetic(positions[0]),
+    )
 
 
-def _wrong_pairs(ex: str, positions: list, answers: list, rights: list, mistakes: Mapping, run: Callable,
-                 arithmetic: Callable[[Position], str]) -> Check:
+def _wrong_pairs(
+    ex: str,
+    positions: list,
+    answers: list,
+    rights: list,
+    mistakes: Mapping,
+    run: Callable,
+    arithmetic: Callable[[Position], str],
+) -> Check:
     """The reply to a wrong set of pairs: the known mistake it matches on every position (if
     any), the engine's answer and arithmetic on the first position it is wrong on."""
     name, hint = None, "Compare your pairs with the engine's below."
@@ -437,8 +511,12 @@ def _wrong_pairs(ex: str, positions: list, answers: list, rights: list, mistakes
     i = next(j for j, (m, r) in enumerate(zip(answers, rights)) if m != r)
     pos, mine, right = positions[i], answers[i], rights[i]
     extra, missing = mine - right, right - mine
-    lines = [f"Not quite: on position {i + 1} ({pos.names[pos.seat]}'s view): you have {len(mine)} pairs, "
-             f"the engine {len(right)}.", "Hint: " + hint, "The engine: " + arithmetic(pos)]
+    lines = [
+        f"Not quite: on position {i + 1} ({pos.names[pos.seat]}'s view): you have {len(mine)} pairs, "
+        f"the engine {len(right)}.",
+        "Hint: " + hint,
+        "The engine: " + arithmetic(pos),
+    ]
     if extra:
         lines.append(f"You keep pairs the engine rules out: {_pairs_text(extra)}.")
     if missing:
@@ -458,8 +536,12 @@ def _check_possible(fn: Callable, exercise: str, key: str, with_sizes: bool) -> 
         for pair in sorted(cross_out_reference(pos), key=lambda p: (p[0].index, p[1].index)):
             value, error = _run(fn, pos, pair)
             if error:
-                return Check(exercise, "wrong", f"Not quite: on position {i}, pair "
-                             f"{pair[0].symbol}{pair[1].symbol}, your function raised {error}.")
+                return Check(
+                    exercise,
+                    "wrong",
+                    f"Not quite: on position {i}, pair "
+                    f"{pair[0].symbol}{pair[1].symbol}, your function raised {error}.",
+                )
             if value is None:
                 return _empty(exercise, "your function")
             if value:
@@ -469,21 +551,33 @@ def _check_possible(fn: Callable, exercise: str, key: str, with_sizes: bool) -> 
 
     def arithmetic(pos: Position) -> str:
         start = cross_out_reference(pos)
-        text = (f"crossing out leaves {len(start)} pairs; \"one of\" and \"neither\" logic leaves "
-                f"{sum(1 for p in start if possible_reference(pos, p))}")
+        text = (
+            f'crossing out leaves {len(start)} pairs; "one of" and "neither" logic leaves '
+            f"{sum(1 for p in start if possible_reference(pos, p))}"
+        )
         return text + (f"; with hand sizes, {len(pos.knowledge.candidates())}." if with_sizes else ".")
 
     if answers != rights:
-        return _wrong_pairs(exercise, positions, answers, rights, mistakes,
-                            lambda f, pos: {p for p in cross_out_reference(pos) if f(pos, p)}, arithmetic)
+        return _wrong_pairs(
+            exercise,
+            positions,
+            answers,
+            rights,
+            mistakes,
+            lambda f, pos: {p for p in cross_out_reference(pos) if f(pos, p)},
+            arithmetic,
+        )
     counts = ", ".join(f"{len(cross_out_reference(p))} -> {len(r)}" for p, r in zip(positions, rights))
-    return Check(exercise, "right", f"Right: as the engine's full logic on every position: {counts} pairs "
-                 "(crossing out -> logic).")
+    return Check(
+        exercise,
+        "right",
+        f"Right: as the engine's full logic on every position: {counts} pairs (crossing out -> logic).",
+    )
 
 
 def check_possible(fn: Callable[[Position, Pair], Any]) -> Check:
     """Check ``fn(pos, pair) -> bool`` ("one of" and "neither" logic) against the engine."""
-    return _check_possible(fn, "Lesson 06, exercise 2 (\"one of\" and \"neither\")", "possible", False)
+    return _check_possible(fn, 'Lesson 06, exercise 2 ("one of" and "neither")', "possible", False)
 
 
 def check_possible_with_sizes(fn: Callable[[Position, Pair], Any]) -> Check:
@@ -508,10 +602,12 @@ def mini_position(seed: int, seat: int = 0, questions: int = 6) -> Position:
     secret = (rng.choice(faces), rng.choice(numbers))
     rest = [c for c in faces + numbers if c not in secret]
     rng.shuffle(rest)
-    hands = [frozenset(rest[MINI_HAND * s:MINI_HAND * (s + 1)]) for s in range(MINI_PLAYERS)]
+    hands = [frozenset(rest[MINI_HAND * s : MINI_HAND * (s + 1)]) for s in range(MINI_PLAYERS)]
     sizes = {s: MINI_HAND for s in range(MINI_PLAYERS)}
-    facts = [Fact.has(seat, c, step=0, text=f"You were dealt the {c.symbol}.")
-             for c in sorted(hands[seat], key=lambda c: c.index)]
+    facts = [
+        Fact.has(seat, c, step=0, text=f"You were dealt the {c.symbol}.")
+        for c in sorted(hands[seat], key=lambda c: c.index)
+    ]
     for turn in range(1, questions + 1):
         asker = rng.randrange(MINI_PLAYERS)
         target = rng.choice([s for s in range(MINI_PLAYERS) if s != asker])
@@ -521,20 +617,46 @@ def mini_position(seed: int, seat: int = 0, questions: int = 6) -> Position:
         if target == seat:
             continue
         if shown is None:
-            facts.append(Fact.none_of(target, (face, number), step=turn,
-                                      text=f"Turn {turn}: {NAMES[target]} had neither {face.symbol} nor "
-                                           f"{number.symbol}."))
+            facts.append(
+                Fact.none_of(
+                    target,
+                    (face, number),
+                    step=turn,
+                    text=f"Turn {turn}: {NAMES[target]} had neither {face.symbol} nor {number.symbol}.",
+                )
+            )
         elif asker == seat:
-            facts.append(Fact.shown(target, shown, (face, number), step=turn,
-                                    text=f"Turn {turn}: {NAMES[target]} showed you the {shown.symbol}."))
+            facts.append(
+                Fact.shown(
+                    target,
+                    shown,
+                    (face, number),
+                    step=turn,
+                    text=f"Turn {turn}: {NAMES[target]} showed you the {shown.symbol}.",
+                )
+            )
         else:
-            facts.append(Fact.one_of(target, (face, number), step=turn,
-                                     text=f"Turn {turn}: {NAMES[target]} showed {NAMES[asker]} one of "
-                                          f"{face.symbol} and {number.symbol}."))
-    k = base_knowledge(seat, sizes, {**{s: NAMES[s] for s in range(MINI_PLAYERS)}, seat: "you"}, facts,
-                       faces=faces, numbers=numbers,
-                       rule_texts=("The secret pair holds exactly one face card.",
-                                   "The secret pair holds exactly one number card."))
+            facts.append(
+                Fact.one_of(
+                    target,
+                    (face, number),
+                    step=turn,
+                    text=f"Turn {turn}: {NAMES[target]} showed {NAMES[asker]} one of "
+                    f"{face.symbol} and {number.symbol}.",
+                )
+            )
+    k = base_knowledge(
+        seat,
+        sizes,
+        {**{s: NAMES[s] for s in range(MINI_PLAYERS)}, seat: "you"},
+        facts,
+        faces=faces,
+        numbers=numbers,
+        rule_texts=(
+            "The secret pair holds exactly one face card.",
+            "The secret pair holds exactly one number card.",
+        ),
+    )
     return Position.from_knowledge(k, names=list(NAMES[:MINI_PLAYERS]))
 
 
@@ -543,8 +665,9 @@ def all_deals(pos: Position) -> Iterator[dict[Any, Any]]:
     ``"secret"`` -> (face, number) and each other seat -> the frozenset of its cards. Facts are
     NOT checked: deciding which deals agree with the answers is the student's part."""
     if len(pos.faces) * len(pos.numbers) > 40:
-        raise ValueError("all_deals is for the small variant (mini_position): the full game has "
-                         "billions of deals")
+        raise ValueError(
+            "all_deals is for the small variant (mini_position): the full game has billions of deals"
+        )
     rest = [c for c in (*pos.faces, *pos.numbers) if c not in pos.hand]
     others = pos.others
     for face in pos.faces:
@@ -612,8 +735,9 @@ def _as_numbers(value: Any, what: str) -> dict[Pair, float]:
     try:
         items = value.items()
     except AttributeError:
-        raise ValueError(f"{what} must be a dict {{(face, number): number}}, "
-                         f"not {type(value).__name__}") from None
+        raise ValueError(
+            f"{what} must be a dict {{(face, number): number}}, not {type(value).__name__}"
+        ) from None
     out: dict[Pair, float] = {}
     try:
         for key, v in items:
@@ -656,24 +780,45 @@ def check_counts(fn: Callable[[Position], Any]) -> Check:
                 every[deal["secret"]] = every.get(deal["secret"], 0) + 1
             name, hint = None, "Check each kind of answer against the deal: shown, one of, neither."
             if _close(mine, {p: float(c) for p, c in every.items()}, 1e-9):
-                name, hint = "no facts", (
-                    "You counted every deal: a deal counts only if it agrees with every answer (the shown "
-                    "card in that hand, at least one of the two in a \"one of\" hand, neither in a "
-                    "\"neither\" hand).")
+                name, hint = (
+                    "no facts",
+                    (
+                        "You counted every deal: a deal counts only if it agrees with every answer "
+                        "(the shown "
+                        'card in that hand, at least one of the two in a "one of" hand, neither in a '
+                        '"neither" hand).'
+                    ),
+                )
             elif abs(sum(mine.values()) - 1) < 1e-6:
-                name, hint = "probabilities", ("This exercise asks for counts of deals (whole numbers), "
-                                               "not probabilities.")
+                name, hint = (
+                    "probabilities",
+                    ("This exercise asks for counts of deals (whole numbers), not probabilities."),
+                )
             total = sum(right.values())
-            return Check(ex, "wrong", "\n".join([
-                f"Not quite: on position {i}: you count {sum(mine.values()):g} deals in all, the engine "
-                f"{total:g} "
-                f"(of {sum(every.values())} deals of the cards you do not hold).", "Hint: " + hint,
-                "The engine's largest counts: " + _top(right, "g"),
-                "The position:\n  " + pos.describe().replace("\n", "\n  ")]), name)
+            return Check(
+                ex,
+                "wrong",
+                "\n".join(
+                    [
+                        f"Not quite: on position {i}: you count {sum(mine.values()):g} deals in all, "
+                        "the engine "
+                        f"{total:g} "
+                        f"(of {sum(every.values())} deals of the cards you do not hold).",
+                        "Hint: " + hint,
+                        "The engine's largest counts: " + _top(right, "g"),
+                        "The position:\n  " + pos.describe().replace("\n", "\n  "),
+                    ]
+                ),
+                name,
+            )
     pos = mini_position(LESSON07_SEEDS[0])
     counts = pos.knowledge.counts()
-    return Check(ex, "right", f"Right: your counts equal the engine's on every position (position 1: "
-                 f"{sum(counts.values())} agreeing deals; largest {_top(counts, 'g')}).")
+    return Check(
+        ex,
+        "right",
+        f"Right: your counts equal the engine's on every position (position 1: "
+        f"{sum(counts.values())} agreeing deals; largest {_top(counts, 'g')}).",
+    )
 
 
 def check_posterior(fn: Callable[[Position], Any]) -> Check:
@@ -699,20 +844,43 @@ def check_posterior(fn: Callable[[Position], Any]) -> Check:
             flat = {p: c / total for p, c in counts.items()}
             name, hint = None, "Weigh each agreeing deal, add up per pair, then divide by the total."
             if _close(mine, flat, 1e-9):
-                name, hint = "1/2 rule forgotten", (
-                    "You counted every agreeing deal once. A player who held both named cards chose which "
-                    "to show, and shows yours with probability 1/2: a deal in which the answerer held both "
-                    "counts 1/2 for each such answer.")
+                name, hint = (
+                    "1/2 rule forgotten",
+                    (
+                        "You counted every agreeing deal once. A player who held both named cards "
+                        "chose which "
+                        "to show, and shows yours with probability 1/2: a deal in which the answerer "
+                        "held both "
+                        "counts 1/2 for each such answer."
+                    ),
+                )
             elif abs(sum(mine.values()) - 1) > 1e-6:
-                name, hint = "not normalised", (f"Your numbers add up to {sum(mine.values()):.4g}, not 1: "
-                                                "divide each pair's weight by the total weight.")
-            return Check(ex, "wrong", "\n".join([
-                f"Not quite: on position {i}.", "Hint: " + hint,
-                "The engine's exact posterior: " + _top(right, ".1%"),
-                "Yours: " + (_top(mine, ".1%") if mine else "(empty)"),
-                "The position:\n  " + pos.describe().replace("\n", "\n  ")]), name)
-    return Check(ex, "right", "Right: your posterior equals the engine's exact one, the 1/2 rule included, "
-                 "on every position.")
+                name, hint = (
+                    "not normalised",
+                    (
+                        f"Your numbers add up to {sum(mine.values()):.4g}, not 1: "
+                        "divide each pair's weight by the total weight."
+                    ),
+                )
+            return Check(
+                ex,
+                "wrong",
+                "\n".join(
+                    [
+                        f"Not quite: on position {i}.",
+                        "Hint: " + hint,
+                        "The engine's exact posterior: " + _top(right, ".1%"),
+                        "Yours: " + (_top(mine, ".1%") if mine else "(empty)"),
+                        "The position:\n  " + pos.describe().replace("\n", "\n  "),
+                    ]
+                ),
+                name,
+            )
+    return Check(
+        ex,
+        "right",
+        "Right: your posterior equals the engine's exact one, the 1/2 rule included, on every position.",
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -785,7 +953,8 @@ def question_joints(k: Knowledge, targets: list[int] | None = None) -> dict[tupl
     rows = []
     for m in masks.tolist():
         cards = sorted(model.known[spec.holder], key=lambda c: c.index) + [
-            model.unknown[i] for i in range(model.n) if m >> i & 1]
+            model.unknown[i] for i in range(model.n) if m >> i & 1
+        ]
         a, b = cards
         rows.append((a, b) if a in fset else (b, a))
     cols = list(faces) + list(numbers)
@@ -823,35 +992,51 @@ def check_entropy(fn: Callable[[Any], Any]) -> Check:
     if (reply := _not_a_function(ex, fn)) is not None:
         return reply
     pos = mini_position(LESSON08_SEED)
-    cases = [("a fair coin", [0.5, 0.5], 1.0), ("8 equally likely pairs", [1 / 8] * 8, 3.0),
-             ("a certain outcome", [1.0, 0.0], 0.0), ("odds of 0.7 / 0.2 / 0.1", [0.7, 0.2, 0.1], None),
-             ("the posterior of the small position", pos.knowledge.posterior(), pos.knowledge.entropy())]
+    cases = [
+        ("a fair coin", [0.5, 0.5], 1.0),
+        ("8 equally likely pairs", [1 / 8] * 8, 3.0),
+        ("a certain outcome", [1.0, 0.0], 0.0),
+        ("odds of 0.7 / 0.2 / 0.1", [0.7, 0.2, 0.1], None),
+        ("the posterior of the small position", pos.knowledge.posterior(), pos.knowledge.entropy()),
+    ]
     for what, law, right in cases:
         right = entropy_reference(law) if right is None else right
         arg = dict(law) if isinstance(law, dict) else list(law)
         value, error = _run(fn, arg)
         if error:
-            hint = (" A probability of 0 adds nothing (0 log 0 = 0): skip it, as log(0) is undefined."
-                    if "domain" in error or "divide" in error else "")
+            hint = (
+                " A probability of 0 adds nothing (0 log 0 = 0): skip it, as log(0) is undefined."
+                if "domain" in error or "divide" in error
+                else ""
+            )
             return Check(ex, "wrong", f"Not quite: on {what}, your function raised {error}.{hint}", "error")
         if value is None:
             return _empty(ex, "entropy(probs)")
         try:
             v = float(value)
         except (TypeError, ValueError):
-            return Check(ex, "wrong", f"Not quite: on {what}, entropy must be a number of bits, "
-                         f"not {value!r}.")
+            return Check(
+                ex, "wrong", f"Not quite: on {what}, entropy must be a number of bits, not {value!r}."
+            )
         if abs(v - right) > 1e-9:
             name, hint = None, "H = sum over the outcomes of p x log2(1/p)."
             if right and abs(v - right * math.log(2)) < 1e-9:
                 name, hint = "natural log", "You used the natural logarithm: bits need log2 (math.log2)."
             elif abs(v + right) < 1e-9:
                 name, hint = "sign", "Your sign is wrong: log2(p) is negative, so H = -sum p log2(p)."
-            return Check(ex, "wrong", f"Not quite: on {what} you get {v:.4f} bits; the right figure is "
-                         f"{right:.4f}.\nHint: {hint}", name)
-    return Check(ex, "right", f"Right: a fair coin is 1 bit, 8 equal pairs 3 bits, and the small position's "
-                 f"posterior {pos.knowledge.entropy():.3f} bits, as the engine says "
-                 f"(as uncertain as {pos.knowledge.effective_candidates():.1f} equally likely pairs).")
+            return Check(
+                ex,
+                "wrong",
+                f"Not quite: on {what} you get {v:.4f} bits; the right figure is {right:.4f}.\nHint: {hint}",
+                name,
+            )
+    return Check(
+        ex,
+        "right",
+        f"Right: a fair coin is 1 bit, 8 equal pairs 3 bits, and the small position's "
+        f"posterior {pos.knowledge.entropy():.3f} bits, as the engine says "
+        f"(as uncertain as {pos.knowledge.effective_candidates():.1f} equally likely pairs).",
+    )
 
 
 @lru_cache(maxsize=1)
@@ -874,8 +1059,12 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
         joint = dict(joint)  # a copy: the student's function may change what it is given
         value, error = _run(fn, joint)
         if error:
-            return Check(ex, "wrong", f"Not quite: your function raised {error} on the question to "
-                         f"{pos.names[q.target]} about {q.face.symbol} {q.number.symbol}.")
+            return Check(
+                ex,
+                "wrong",
+                f"Not quite: your function raised {error} on the question to "
+                f"{pos.names[q.target]} about {q.face.symbol} {q.number.symbol}.",
+            )
         if value is None:
             return _empty(ex, "information(joint)")
         try:
@@ -887,9 +1076,13 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
             break
     if worst is None:
         best = advisor[0]
-        return Check(ex, "right", f"Right: your figures equal the advisor's on all {len(advisor)} "
-                     f"questions. The best is to ask {pos.names[best.target]} about {best.face.symbol} "
-                     f"{best.number.symbol}, {best.info:.3f} bits.")
+        return Check(
+            ex,
+            "right",
+            f"Right: your figures equal the advisor's on all {len(advisor)} "
+            f"questions. The best is to ask {pos.names[best.target]} about {best.face.symbol} "
+            f"{best.number.symbol}, {best.info:.3f} bits.",
+        )
     q, v, joint = worst
     outcome: dict = {}
     for (_, o), p in joint.items():
@@ -897,21 +1090,37 @@ def check_information(fn: Callable[[Mapping], Any]) -> Check:
     h_out = entropy_reference(outcome)
     name, hint = None, "Information = H(answer) - H(answer | secret pair)."
     if abs(v - h_out) < 1e-9:
-        name, hint = "answer entropy", (
-            "You computed how unpredictable the answer is, H(answer). Part of that stays unpredictable even "
-            "once the secret is known (the answerer's hand, the 1/2 choice), and tells nothing about the "
-            "secret: subtract H(answer | secret pair).")
+        name, hint = (
+            "answer entropy",
+            (
+                "You computed how unpredictable the answer is, H(answer). Part of that stays "
+                "unpredictable even "
+                "once the secret is known (the answerer's hand, the 1/2 choice), and tells nothing about the "
+                "secret: subtract H(answer | secret pair)."
+            ),
+        )
     elif abs(v - q.info * math.log(2)) < 1e-9:
         name, hint = "natural log", "You used the natural logarithm: bits need log2."
-    return Check(ex, "wrong", "\n".join([
-        f"Not quite: asking {pos.names[q.target]} about {q.face.symbol} {q.number.symbol}, you get "
-        f"{v:.4f} bits; the advisor {q.info:.4f}.", "Hint: " + hint,
-        f"The engine's arithmetic: H(answer) = {h_out:.4f} bits, H(answer | pair) = {h_out - q.info:.4f}, "
-        f"information = {h_out:.4f} - {h_out - q.info:.4f} = {q.info:.4f} bits."]), name)
+    return Check(
+        ex,
+        "wrong",
+        "\n".join(
+            [
+                f"Not quite: asking {pos.names[q.target]} about {q.face.symbol} {q.number.symbol}, you get "
+                f"{v:.4f} bits; the advisor {q.info:.4f}.",
+                "Hint: " + hint,
+                f"The engine's arithmetic: H(answer) = {h_out:.4f} bits, "
+                f"H(answer | pair) = {h_out - q.info:.4f}, "
+                f"information = {h_out:.4f} - {h_out - q.info:.4f} = {q.info:.4f} bits.",
+            ]
+        ),
+        name,
+    )
 
 
-def student_bot(information: Callable[[Mapping], float], entropy: Callable[[Any], float],
-                seed: int | None = None):
+def student_bot(
+    information: Callable[[Mapping], float], entropy: Callable[[Any], float], seed: int | None = None
+):
     """A Five Sons bot made of a student's functions: it asks the question whose ``information``
     (of the engine's joint law) is largest, claims when ``entropy`` of its exact posterior is 0,
     and shows a random card when it holds both. It reads only its seat's observation."""

@@ -32,9 +32,22 @@ from typing import Any
 from ..cards import Card
 
 __all__ = [
-    "EMPTY", "Reply", "Unreadable", "check", "right", "wrong", "is_empty",
-    "read_number", "read_card", "read_name", "read_cell", "read_question",
-    "answer_keys", "answer_key", "answer_key_markdown", "ANSWER_KEYS",
+    "EMPTY",
+    "Reply",
+    "Unreadable",
+    "check",
+    "right",
+    "wrong",
+    "is_empty",
+    "read_number",
+    "read_card",
+    "read_name",
+    "read_cell",
+    "read_question",
+    "answer_keys",
+    "answer_key",
+    "answer_key_markdown",
+    "ANSWER_KEYS",
 ]
 
 #: The reply to an empty answer (its first words).
@@ -95,8 +108,9 @@ def is_empty(answer: Any) -> bool:
     return False
 
 
-def check(answer: Any, read: Callable[[Any], Any], judge: Callable[[Any], Reply], *,
-          example: str = "") -> Reply:
+def check(
+    answer: Any, read: Callable[[Any], Any], judge: Callable[[Any], Reply], *, example: str = ""
+) -> Reply:
     """Read ``answer`` and judge it; an empty answer is not graded, an unreadable one says why.
 
     ``example`` is a sample answer quoted in the "write your answer first" reply.
@@ -107,8 +121,10 @@ def check(answer: Any, read: Callable[[Any], Any], judge: Callable[[Any], Reply]
     try:
         value = read(answer)
     except Unreadable as err:
-        return Reply("unreadable", (f"I cannot read {answer!r}: {err}.",
-                                    f"Write your answer{hint} and run this cell again."))
+        return Reply(
+            "unreadable",
+            (f"I cannot read {answer!r}: {err}.", f"Write your answer{hint} and run this cell again."),
+        )
     reply = judge(value)
     if not isinstance(reply, Reply):
         raise TypeError(f"a judge returns a Reply (right(...) or wrong(...)), not {reply!r}")
@@ -153,8 +169,9 @@ def read_card(answer: Any) -> Card:
     try:
         return Card.parse(answer.strip() if isinstance(answer, str) else answer)
     except ValueError:
-        raise Unreadable("expected a card code such as \"QC\" (Queen of clubs) or \"8H\" (eight of hearts)") \
-            from None
+        raise Unreadable(
+            'expected a card code such as "QC" (Queen of clubs) or "8H" (eight of hearts)'
+        ) from None
 
 
 def _key(text: str) -> str:
@@ -185,7 +202,7 @@ def _parts(answer: Any, n: int) -> list[Any]:
     elif isinstance(answer, str):
         parts = [p for p in re.split(r"[,/;]\s*|\s+", answer.strip()) if p]
         if len(parts) > n:  # "the secret" and other names of several words
-            parts = parts[: n - 1] + [" ".join(parts[n - 1:])]
+            parts = parts[: n - 1] + [" ".join(parts[n - 1 :])]
     else:
         raise Unreadable(f"expected {n} parts")
     if len(parts) != n:
@@ -287,4 +304,3 @@ def answer_key_markdown(lesson: str) -> str:
         out.append(f"*How it is checked:* {k['checked']}")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
-

@@ -75,9 +75,11 @@ class Paired:
 
     def lines(self) -> list[str]:
         d = self.difference
-        return [f"{self.name_a:>10}: {self.a}",
-                f"{self.name_b:>10}: {self.b}",
-                f"difference {self.name_a} - {self.name_b}, deal by deal: {d}"]
+        return [
+            f"{self.name_a:>10}: {self.a}",
+            f"{self.name_b:>10}: {self.b}",
+            f"difference {self.name_a} - {self.name_b}, deal by deal: {d}",
+        ]
 
 
 def _play(deal_seed: int, rules: HeartsRules, chair: int, bot: Any, hand: int) -> int:
@@ -86,8 +88,13 @@ def _play(deal_seed: int, rules: HeartsRules, chair: int, bot: Any, hand: int) -
     return play_hand(game, bots).hand_points[chair]
 
 
-def paired_comparison(a: tuple[str, Callable[[int], Any]], b: tuple[str, Callable[[int], Any]], hands: int,
-                      seed: int = 0, progress: Callable[[int], None] | None = None) -> Paired:
+def paired_comparison(
+    a: tuple[str, Callable[[int], Any]],
+    b: tuple[str, Callable[[int], Any]],
+    hands: int,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Paired:
     """Bots ``a`` and ``b`` ((name, factory seed -> bot)) on the same ``hands`` deals (see the module).
 
     Deal ``h`` is dealt from ``seed * 1_000_003 + h``, passes by the rules' cycle (left, right, across, none)

@@ -20,14 +20,34 @@ from ..engine import Timeline
 from ..games.hearts import Hearts
 from ..games.hearts.bots import RuleBot
 
-__all__ = ["play_hand", "RULES", "find_moments", "hand_with_every_rule", "Moment", "barred_moment",
-           "SeatReplay", "still_out", "void_moment", "hand_with_void_moment", "unknown_places",
-           "count_moment"]
+__all__ = [
+    "play_hand",
+    "RULES",
+    "find_moments",
+    "hand_with_every_rule",
+    "Moment",
+    "barred_moment",
+    "SeatReplay",
+    "still_out",
+    "void_moment",
+    "hand_with_void_moment",
+    "unknown_places",
+    "count_moment",
+]
 
 QS = Card.parse("QS")
 #: the rules lesson 10 stops at, in the order they usually bite
-RULES = ("passing", "the 2 of clubs leads", "following suit", "the first-trick rule", "the Queen of spades",
-         "the Queen's trick", "hearts breaking", "a heart is led", "the score")
+RULES = (
+    "passing",
+    "the 2 of clubs leads",
+    "following suit",
+    "the first-trick rule",
+    "the Queen of spades",
+    "the Queen's trick",
+    "hearts breaking",
+    "a heart is led",
+    "the score",
+)
 
 
 def play_hand(seed: int) -> Hearts:
@@ -71,15 +91,19 @@ def find_moments(game: Hearts) -> tuple[dict[str, tuple[int, str]], tuple[int, i
             banned = [c for c in hand if c not in legal]
             if banned and not any(c.suit == led for c in hand):
                 moments["the first-trick rule"] = (
-                    k, f"{names[seat]} has no {led.name.lower()}, but may not throw "
-                       f"{' '.join(c.symbol for c in banned)} on the first trick.")
+                    k,
+                    f"{names[seat]} has no {led.name.lower()}, but may not throw "
+                    f"{' '.join(c.symbol for c in banned)} on the first trick.",
+                )
                 first_trick = (seat, k)
         if action == QS:
             moments["the Queen of spades"] = (k + 1, f"{names[seat]} plays the Q♠.")
         if isinstance(action, Card) and action.suit == Suit.HEARTS:
             if "hearts breaking" not in moments:
-                moments["hearts breaking"] = (k + 1, f"{names[seat]} plays the first heart, the "
-                                                     f"{action.symbol}: hearts are broken.")
+                moments["hearts breaking"] = (
+                    k + 1,
+                    f"{names[seat]} plays the first heart, the {action.symbol}: hearts are broken.",
+                )
             elif not trick and "a heart is led" not in moments:
                 moments["a heart is led"] = (k, f"Hearts are broken, so {names[seat]} may lead one now.")
     e = next(e for e in game.events if e.kind == "trick" and e.public["points"] >= 13)
@@ -88,8 +112,9 @@ def find_moments(game: Hearts) -> tuple[dict[str, tuple[int, str]], tuple[int, i
     return dict(sorted(moments.items(), key=lambda kv: kv[1][0])), first_trick
 
 
-def hand_with_every_rule(seed: int, tries: int = 50) -> tuple[int, Hearts, dict[str, tuple[int, str]],
-                                                                tuple[int, int]]:
+def hand_with_every_rule(
+    seed: int, tries: int = 50
+) -> tuple[int, Hearts, dict[str, tuple[int, str]], tuple[int, int]]:
     """The first hand from ``seed`` on in which every rule of :data:`RULES` bites: (seed, game, moments,
     first-trick (seat, position))."""
     for s in range(seed, seed + tries):
@@ -187,8 +212,9 @@ def void_moment(replay: SeatReplay) -> tuple[Card, int, int, int] | None:
     return None
 
 
-def hand_with_void_moment(seed: int, seat: int, tries: int = 50) -> tuple[int, SeatReplay,
-                                                                         tuple[Card, int, int, int]]:
+def hand_with_void_moment(
+    seed: int, seat: int, tries: int = 50
+) -> tuple[int, SeatReplay, tuple[Card, int, int, int]]:
     """The first hand from ``seed`` on with a :func:`void_moment` for ``seat``: (seed, replay, moment)."""
     for s in range(seed, seed + tries):
         replay = SeatReplay(play_hand(s), seat)
@@ -203,8 +229,11 @@ def unknown_places(k: Knowledge, seat: int) -> dict[int, tuple[int, list[Card]]]
     ``seat`` passed it). The rest of its hand are unknown places: with no void to tell the suits apart, a
     card still out is in each hand with probability unknown places / all unknown places."""
     grid = k.grid("logic")
-    return {h: (k.sizes[h], [c for c in grid if grid[c][h] == "yes"])
-            for h in k.holders if isinstance(h, int) and h != seat}
+    return {
+        h: (k.sizes[h], [c for c in grid if grid[c][h] == "yes"])
+        for h in k.holders
+        if isinstance(h, int) and h != seat
+    }
 
 
 def count_moment(replay: SeatReplay) -> tuple[int, Card]:

@@ -36,15 +36,20 @@ class PairCount:
         faces = " ".join(c.symbol for c in self.faces_seen) or "none"
         numbers = " ".join(c.symbol for c in self.numbers_seen) or "none"
         product = self.faces_left * self.numbers_left
-        out = [f"Face cards seen: {faces} ({len(self.faces_seen)}), so {self.faces_left} are left.",
-               f"Number cards seen: {numbers} ({len(self.numbers_seen)}), so {self.numbers_left} are left.",
-               f"Crossing out: {self.faces_left} x {self.numbers_left} = {product} pairs"
-               + (f", less {self.refuted} refuted by wrong claims: {self.naive}." if self.refuted else ".")]
+        out = [
+            f"Face cards seen: {faces} ({len(self.faces_seen)}), so {self.faces_left} are left.",
+            f"Number cards seen: {numbers} ({len(self.numbers_seen)}), so {self.numbers_left} are left.",
+            f"Crossing out: {self.faces_left} x {self.numbers_left} = {product} pairs"
+            + (f", less {self.refuted} refuted by wrong claims: {self.naive}." if self.refuted else "."),
+        ]
         if self.ruled_out:
             out.append(f"Full logic takes out {len(self.ruled_out)} more:")
             out += [f"  {f.symbol} + {n.symbol}: {why}" for f, n, why in self.ruled_out]
-        out.append(f"{self.naive} - {len(self.ruled_out)} = {self.logic} pairs still possible."
-                   if self.ruled_out else f"Full logic takes out no more: {self.logic} pairs.")
+        out.append(
+            f"{self.naive} - {len(self.ruled_out)} = {self.logic} pairs still possible."
+            if self.ruled_out
+            else f"Full logic takes out no more: {self.logic} pairs."
+        )
         return out
 
 
@@ -65,8 +70,9 @@ def _why_out(k: Knowledge, face: Card, number: Card) -> str:
 def pair_count(k: Knowledge) -> PairCount:
     """The seat's pairs still possible, split into crossing out and what full logic adds (see the module)."""
     naive, logic = k.naive_candidates(), k.candidates()
-    seen = sorted({c for f in k.facts if f.kind in ("has", "shown") and isinstance(f.holder, int)
-                   for c in f.cards[:1]})
+    seen = sorted(
+        {c for f in k.facts if f.kind in ("has", "shown") and isinstance(f.holder, int) for c in f.cards[:1]}
+    )
     all_faces = sorted({c for c in k.cards if c.is_face})
     all_numbers = sorted({c for c in k.cards if not c.is_face})
     faces_seen = tuple(c for c in seen if c.is_face)

@@ -90,13 +90,23 @@ class Position:
     def from_knowledge(cls, k: Knowledge, names: Sequence[str] | None = None) -> Position:
         """The plain lists of a Five Sons :class:`Knowledge` (its facts read one by one)."""
         seats = [h for h in k.holders if isinstance(h, int)]
-        names = list(names) if names is not None else [
-            k.names.get(s, NAMES[s]) if k.names.get(s) != "you" else NAMES[s] for s in seats]
+        names = (
+            list(names)
+            if names is not None
+            else [k.names.get(s, NAMES[s]) if k.names.get(s) != "you" else NAMES[s] for s in seats]
+        )
         if k.secret is None:
             raise ValueError(f"not a Five Sons knowledge (no secret): {k.game!r}")
         faces, numbers = k.secret.groups
-        pos = cls(seat=k.seat, names=names, faces=tuple(faces), numbers=tuple(numbers), hand=frozenset(),
-                  sizes={s: k.sizes[s] for s in seats}, knowledge=k)
+        pos = cls(
+            seat=k.seat,
+            names=names,
+            faces=tuple(faces),
+            numbers=tuple(numbers),
+            hand=frozenset(),
+            sizes={s: k.sizes[s] for s in seats},
+            knowledge=k,
+        )
         hand, seen = set(), []
         for f in k.facts:
             if f.kind == "has" and f.holder == k.seat:
@@ -123,12 +133,17 @@ class Position:
         def cards(cs) -> str:
             return " ".join(c.symbol for c in sorted(cs, key=lambda c: (not c.is_face, c.index)))
 
-        lines = [f"You are {n[self.seat]}; you hold {cards(self.hand)}.",
-                 "Hand sizes: " + ", ".join(f"{n[s]} {self.sizes[s]}" for s in range(self.players)) + "."]
-        lines += [f"{n[s.seat]} showed you the {s.card.symbol} (you asked about it and the {s.other.symbol})."
-                  for s in self.shown]
-        lines += [f"{n[o.seat]} showed someone one of {o.face.symbol} {o.number.symbol}."
-                  for o in self.one_of]
+        lines = [
+            f"You are {n[self.seat]}; you hold {cards(self.hand)}.",
+            "Hand sizes: " + ", ".join(f"{n[s]} {self.sizes[s]}" for s in range(self.players)) + ".",
+        ]
+        lines += [
+            f"{n[s.seat]} showed you the {s.card.symbol} (you asked about it and the {s.other.symbol})."
+            for s in self.shown
+        ]
+        lines += [
+            f"{n[o.seat]} showed someone one of {o.face.symbol} {o.number.symbol}." for o in self.one_of
+        ]
         lines += [f"{n[o.seat]} has neither {o.face.symbol} nor {o.number.symbol}." for o in self.neither]
         lines += [f"A wrong claim: the secret is not {f.symbol} {m.symbol}." for f, m in self.refuted]
         if self.secret_seen:
@@ -162,8 +177,13 @@ _ASK = re.compile(r"^\s*(\w+)\s+asks\s+(\w+)\s*:\s*(\S+)\s+(\S+)\s*->\s*(.+?)\s*
 _CLAIM = re.compile(r"^\s*(\w+)\s+claims\s*:?\s*(\S+)\s+(\S+)\s*->\s*(.+?)\s*$", re.I)
 
 
-def position(*history: str, seat: int | str = 0, hand: str | Sequence[CardLike] = (),
-             names: Sequence[str] | None = None, players: int = 4) -> Position:
+def position(
+    *history: str,
+    seat: int | str = 0,
+    hand: str | Sequence[CardLike] = (),
+    names: Sequence[str] | None = None,
+    players: int = 4,
+) -> Position:
     """A seat's position from a short history in words (for lesson authors).
 
     Each line is one of::
@@ -185,8 +205,9 @@ def position(*history: str, seat: int | str = 0, hand: str | Sequence[CardLike] 
     my_hand = [Card.parse(c) for c in (hand.split() if isinstance(hand, str) else hand)]
     size = 20 // len(names)
     if len(set(my_hand)) != size:
-        raise ValueError(f"{names[me]}'s hand must be {size} distinct cards, "
-                         f"not {len(set(my_hand))}: {hand!r}")
+        raise ValueError(
+            f"{names[me]}'s hand must be {size} distinct cards, not {len(set(my_hand))}: {hand!r}"
+        )
     deck = five_sons_deck()
     for c in my_hand:
         if c not in deck:
@@ -208,8 +229,9 @@ def _seat_of(who: int | str, names: Sequence[str], what: str) -> int:
     raise ValueError(f"{what} {who!r} is not one of the players {names}")
 
 
-def _read_line(add: Callable[[Fact], None], line: str, turn: int, me: int, names: Sequence[str],
-               hand: set[Card]) -> None:
+def _read_line(
+    add: Callable[[Fact], None], line: str, turn: int, me: int, names: Sequence[str], hand: set[Card]
+) -> None:
     m = _ASK.match(line)
     if m:
         asker, target = _seat_of(m[1], names, "asker"), _seat_of(m[2], names, "answerer")
@@ -225,8 +247,14 @@ def _read_line(add: Callable[[Fact], None], line: str, turn: int, me: int, names
                 if face in hand or number in hand:
                     raise ValueError(f"{line!r}: you hold one of those cards and cannot say neither")
             else:
-                add(Fact.none_of(target, (face, number), step=turn,
-                              text=f"{words} had neither {face.symbol} nor {number.symbol}."))
+                add(
+                    Fact.none_of(
+                        target,
+                        (face, number),
+                        step=turn,
+                        text=f"{words} had neither {face.symbol} nor {number.symbol}.",
+                    )
+                )
             return
         sm = re.fullmatch(r"shows\s+(a card|\S+)", answer)
         if not sm:
@@ -235,8 +263,14 @@ def _read_line(add: Callable[[Fact], None], line: str, turn: int, me: int, names
             if asker == me:
                 raise ValueError(f"{line!r}: you asked, so you saw which card: write 'shows <card>'")
             if target != me:
-                add(Fact.one_of(target, (face, number), step=turn,
-                             text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}."))
+                add(
+                    Fact.one_of(
+                        target,
+                        (face, number),
+                        step=turn,
+                        text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}.",
+                    )
+                )
             return
         card = Card.parse(sm[1])
         if card not in (face, number):
@@ -245,12 +279,25 @@ def _read_line(add: Callable[[Fact], None], line: str, turn: int, me: int, names
             if card not in hand:
                 raise ValueError(f"{line!r}: you do not hold {card.code}")
         elif asker == me:
-            add(Fact.shown(target, card, (face, number), step=turn,
-                        text=f"{words} showed you the {card.symbol} (you asked about {face.symbol} and "
-                             f"{number.symbol})."))
+            add(
+                Fact.shown(
+                    target,
+                    card,
+                    (face, number),
+                    step=turn,
+                    text=f"{words} showed you the {card.symbol} (you asked about {face.symbol} and "
+                    f"{number.symbol}).",
+                )
+            )
         else:  # an onlooker does not see the card, whatever the line says
-            add(Fact.one_of(target, (face, number), step=turn,
-                         text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}."))
+            add(
+                Fact.one_of(
+                    target,
+                    (face, number),
+                    step=turn,
+                    text=f"{words} showed {names[asker]} one of {face.symbol} and {number.symbol}.",
+                )
+            )
         return
     m = _CLAIM.match(line)
     if m:
@@ -259,9 +306,17 @@ def _read_line(add: Callable[[Fact], None], line: str, turn: int, me: int, names
         if m[4].lower() != "wrong":
             raise ValueError(f"{line!r}: only a wrong claim leaves a position to reason about ('-> wrong')")
         if claimant != me:
-            add(Fact.not_both(SECRET, (face, number), step=turn,
-                           text=f"Turn {turn}: {names[claimant]} claimed {face.symbol} {number.symbol} "
-                                "and was wrong."))
+            add(
+                Fact.not_both(
+                    SECRET,
+                    (face, number),
+                    step=turn,
+                    text=f"Turn {turn}: {names[claimant]} claimed {face.symbol} {number.symbol} "
+                    "and was wrong.",
+                )
+            )
         return
-    raise ValueError(f"cannot read {line!r}: expected 'Alice asks Bob: QC 8H -> shows QC' "
-                     "(or '-> shows a card', '-> neither') or 'Carol claims KH 5H -> wrong'")
+    raise ValueError(
+        f"cannot read {line!r}: expected 'Alice asks Bob: QC 8H -> shows QC' "
+        "(or '-> shows a card', '-> neither') or 'Carol claims KH 5H -> wrong'"
+    )

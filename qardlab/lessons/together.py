@@ -19,9 +19,21 @@ from ..games.five_sons import FiveSons
 from ..games.five_sons.knowledge import knowledge_of
 from .exercises import Reply, check, read_name, right, wrong
 
-__all__ = ["Practice", "practice", "autoplay", "record_of", "questions", "Question", "lesson_record",
-           "who_could_tell", "check_who_could_tell", "question_text", "my_replay", "LESSON_SEED",
-           "LESSON_QUESTION"]
+__all__ = [
+    "Practice",
+    "practice",
+    "autoplay",
+    "record_of",
+    "questions",
+    "Question",
+    "lesson_record",
+    "who_could_tell",
+    "check_who_could_tell",
+    "question_text",
+    "my_replay",
+    "LESSON_SEED",
+    "LESSON_QUESTION",
+]
 
 #: the lesson's own game (the same for the whole class): four logic bots, this seed
 LESSON_SEED = 28
@@ -70,8 +82,9 @@ def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float 
         server.stop()
         raise
     teacher = Teacher(server.url, server.token)
-    table = teacher.create_table("five_sons", players, seed,
-                                 bots={s: level for s in range(1, players)}, pace=pace)
+    table = teacher.create_table(
+        "five_sons", players, seed, bots={s: level for s in range(1, players)}, pace=pace
+    )
     made = Practice(server, teacher, table)
     _PRACTICE_SEATS.add(ws_url(made.url, made.code))
     return made
@@ -101,8 +114,9 @@ async def _autoplay(table: Any, rng: Any, timeout: float) -> int:
     src, seat, moves = table.remote, table.human, 0
     at_once = getattr(src, "url", None) in _PRACTICE_SEATS
     while True:
-        obs = await src.wait(lambda o: o["is_over"] or (o["to_move"] == seat
-                                                        and (at_once or not table.forced_due(o))), timeout)
+        obs = await src.wait(
+            lambda o: o["is_over"] or (o["to_move"] == seat and (at_once or not table.forced_due(o))), timeout
+        )
         if obs["is_over"]:
             return moves
         if table.forced_due(obs):  # a practice table: the cards' answer now
@@ -152,8 +166,17 @@ def questions(record: Record) -> list[Question]:
     for e in events:
         if e["kind"] == "answer":
             shown = e["private"][e["asker"]]["card"] if e["shown"] else None
-            out.append(Question(len(out) + 1, e["step"] + 1, e["asker"], e["answerer"], Card.parse(e["face"]),
-                                Card.parse(e["number"]), None if shown is None else Card.parse(shown)))
+            out.append(
+                Question(
+                    len(out) + 1,
+                    e["step"] + 1,
+                    e["asker"],
+                    e["answerer"],
+                    Card.parse(e["face"]),
+                    Card.parse(e["number"]),
+                    None if shown is None else Card.parse(shown),
+                )
+            )
     return out
 
 
@@ -203,27 +226,40 @@ def check_who_could_tell(answer: Any, record: Record, number: int = LESSON_QUEST
 
     def why(s: int) -> str:
         holds = Card.parse(other.code).code in hands[s]
-        return (f"{names[s]} holds {other.symbol}, so {names[q.answerer]} cannot have shown it: the card "
-                f"shown was {q.shown.symbol}." if holds else
-                f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only "
-                f"says \"{names[q.answerer]} holds at least one of the two\".")
+        return (
+            f"{names[s]} holds {other.symbol}, so {names[q.answerer]} cannot have shown it: the card "
+            f"shown was {q.shown.symbol}."
+            if holds
+            else f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only "
+            f'says "{names[q.answerer]} holds at least one of the two".'
+        )
 
     def judge(value: Any) -> Reply:
         onlookers = [s for s in range(record.players) if s not in (q.asker, q.answerer)]
         if value is None:
             if not knew:
                 return right("nobody could tell.", *[why(s) for s in onlookers])
-            return wrong(f"{names[knew[0]]} could tell.", why(knew[0]),
-                         "The step missed: an onlooker who holds one of the two named cards knows the other "
-                         "one was shown.")
+            return wrong(
+                f"{names[knew[0]]} could tell.",
+                why(knew[0]),
+                "The step missed: an onlooker who holds one of the two named cards knows the other "
+                "one was shown.",
+            )
         if value in (q.asker, q.answerer):
-            return wrong(f"{names[value]} asked or answered: they saw the card. The question is about the "
-                         "others at the table.", f"In question {number}, {ask}.")
+            return wrong(
+                f"{names[value]} asked or answered: they saw the card. The question is about the "
+                "others at the table.",
+                f"In question {number}, {ask}.",
+            )
         if value in knew:
-            return right(why(value),
-                         f"In question {number}, {ask}; the others saw only that a card was shown.")
-        missed = ("The step missed: " + (f"it is {names[knew[0]]} who holds {other.symbol}." if knew
-                                         else "nobody else holds one of the two named cards."))
+            return right(
+                why(value), f"In question {number}, {ask}; the others saw only that a card was shown."
+            )
+        missed = "The step missed: " + (
+            f"it is {names[knew[0]]} who holds {other.symbol}."
+            if knew
+            else "nobody else holds one of the two named cards."
+        )
         return wrong(why(value), missed)
 
     return check(answer, read_name(table), judge, example='"Carol" or "nobody"')
@@ -235,10 +271,16 @@ def question_text(record: Record, number: int) -> str:
     q = questions(record)[number - 1]
     hands = Timeline(record).state_at(1).observation(None)["hands"]
     lines = [f"{names[s]:6} holds " + " ".join(Card.parse(c).symbol for c in h) for s, h in enumerate(hands)]
-    said = (f"{names[q.answerer]} shows {names[q.asker]} a card." if q.shown is not None
-            else f"{names[q.answerer]} has neither.")
-    lines += ["", f"Question {number}: {names[q.asker]} asks {names[q.answerer]} about "
-                  f"{q.face.symbol} and {q.card.symbol}. {said}"]
+    said = (
+        f"{names[q.answerer]} shows {names[q.asker]} a card."
+        if q.shown is not None
+        else f"{names[q.answerer]} has neither."
+    )
+    lines += [
+        "",
+        f"Question {number}: {names[q.asker]} asks {names[q.answerer]} about "
+        f"{q.face.symbol} and {q.card.symbol}. {said}",
+    ]
     return "\n".join(lines)
 
 
@@ -256,12 +298,20 @@ def my_replay(url: str, table: Optional[int], question: int = LESSON_QUESTION) -
     from ..render.markup import el, to_html
 
     if table is None:
-        return HTML(to_html(el("i", "Set TABLE to your table's number (your teacher has it) to replay "
-                                    "your game.")))
+        return HTML(
+            to_html(el("i", "Set TABLE to your table's number (your teacher has it) to replay your game."))
+        )
     try:
         record = record_of(url, table)
     except OSError as e:
-        return HTML(to_html(el("i", f"Your table's game is not over yet (the server says: {e}); run "
-                                    "this cell again when it is.")))
+        return HTML(
+            to_html(
+                el(
+                    "i",
+                    f"Your table's game is not over yet (the server says: {e}); run "
+                    "this cell again when it is.",
+                )
+            )
+        )
     qs = questions(record)
     return side_by_side(record, at=qs[question - 1].step if len(qs) >= question else None)

@@ -73,21 +73,32 @@ def cell_color(value: Any) -> str:
 
 def card_label(card: Card, *, tag: str = "b") -> Any:
     """A row's label: the card's symbol in its suit's colour, named as a row for a screen reader."""
-    return el(tag, card.symbol, style={"color": palette.suit_color(card)}, title=f"card row: {card.name}",
-              aria_label=f"card row: {card.name}")
+    return el(
+        tag,
+        card.symbol,
+        style={"color": palette.suit_color(card)},
+        title=f"card row: {card.name}",
+        aria_label=f"card row: {card.name}",
+    )
 
 
-def grid_table(grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any], names: Mapping[Any, str], *,
-               caption: Optional[str] = None, head: Optional[Mapping[Any, Child]] = None,
-               keep: Optional[Callable[[Card, list[Any]], bool]] = None,
-               cards: Optional[Iterable[Card]] = None) -> Any:
+def grid_table(
+    grid: Mapping[Card, Mapping[Any, Any]],
+    holders: Sequence[Any],
+    names: Mapping[Any, str],
+    *,
+    caption: Optional[str] = None,
+    head: Optional[Mapping[Any, Child]] = None,
+    keep: Optional[Callable[[Card, list[Any]], bool]] = None,
+    cards: Optional[Iterable[Card]] = None,
+) -> Any:
     """The grid as a table element: a header of holders (``names``, with ``head[h]`` below a name), then
     a row per card (``cards``, default the grid's; ``keep(card, values)`` may leave a row out), each cell
     read by :func:`cell_text`, shaded by :func:`cell_color` and classed ``qard-<kind>``."""
     head = head or {}
     top = el("tr", el("th"), [el("th", str(names.get(h, h)), head.get(h)) for h in holders])
     rows = []
-    for card in (grid if cards is None else cards):
+    for card in grid if cards is None else cards:
         row = grid.get(card, {})
         values = [row.get(h) for h in holders]
         if keep is not None and not keep(card, values):
@@ -98,7 +109,8 @@ def grid_table(grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any], n
     return el("table", el("caption", caption) if caption else None, top, rows, cls="qard-grid-table")
 
 
-def grid_html(grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any], names: Mapping[Any, str],
-              **kw: Any) -> str:
+def grid_html(
+    grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any], names: Mapping[Any, str], **kw: Any
+) -> str:
     """:func:`grid_table` written out as HTML."""
     return to_html(grid_table(grid, holders, names, **kw))

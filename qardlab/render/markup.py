@@ -27,8 +27,13 @@ def style_text(style: Union[str, Mapping[str, Any], None]) -> str:
     return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in style.items() if v is not None and v != "")
 
 
-def el(tag: str, *children: Child, cls: Union[str, Sequence[Optional[str]], None] = None,
-       style: Union[str, Mapping[str, Any], None] = None, **attrs: Any) -> ET.Element:
+def el(
+    tag: str,
+    *children: Child,
+    cls: Union[str, Sequence[Optional[str]], None] = None,
+    style: Union[str, Mapping[str, Any], None] = None,
+    **attrs: Any,
+) -> ET.Element:
     """An element ``<tag>`` with ``children`` (elements, text, numbers, or lists of them; None is skipped).
 
     ``cls`` a class name or a list of them (None and "" skipped); ``style`` CSS properties (a mapping, or

@@ -16,8 +16,16 @@ from .cards import HandView
 from .grid import DeductionGrid
 from .stepper import Stepper
 
-__all__ = ["table", "table_class", "five_sons_app", "hearts_app", "GameTable", "HandView", "DeductionGrid",
-           "Stepper"]
+__all__ = [
+    "table",
+    "table_class",
+    "five_sons_app",
+    "hearts_app",
+    "GameTable",
+    "HandView",
+    "DeductionGrid",
+    "Stepper",
+]
 
 
 def _game_name(x: Any) -> Any:

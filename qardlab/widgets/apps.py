@@ -31,8 +31,11 @@ def five_sons_bot_levels() -> dict[str, Callable[[int], Any]]:
     from ..games.five_sons.bots import RandomAsker, ReasoningBot
     from ..games.five_sons.probability_bot import ProbabilityBot
 
-    return {"random questions": RandomAsker, "logic": ReasoningBot,
-            "probability (best questions)": ProbabilityBot}
+    return {
+        "random questions": RandomAsker,
+        "logic": ReasoningBot,
+        "probability (best questions)": ProbabilityBot,
+    }
 
 
 def hearts_bot_levels() -> dict[str, Callable[[int], Any]]:
@@ -48,8 +51,16 @@ class _App(widgets.VBox):
     #: the seat the person at the app plays
     seat = 0
 
-    def __init__(self, players: int, player_choices: tuple[int, ...], seed: int, levels: dict,
-                 level: str | None, teacher: bool = False, title: bool = False) -> None:
+    def __init__(
+        self,
+        players: int,
+        player_choices: tuple[int, ...],
+        seed: int,
+        levels: dict,
+        level: str | None,
+        teacher: bool = False,
+        title: bool = False,
+    ) -> None:
         if isinstance(players, bool) or players not in player_choices:
             raise ValueError(f"players must be one of {player_choices}, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -62,25 +73,38 @@ class _App(widgets.VBox):
             raise ValueError(f"title must be True or False, not {title!r}")
         self.levels = levels
         self.teacher = teacher
-        self.players = widgets.Dropdown(options=list(player_choices), value=players, description="Players:",
-                                        layout=widgets.Layout(width="10em"))
+        self.players = widgets.Dropdown(
+            options=list(player_choices),
+            value=players,
+            description="Players:",
+            layout=widgets.Layout(width="10em"),
+        )
         self.seed = widgets.IntText(value=seed, description="Seed:", layout=widgets.Layout(width="10em"))
-        self.level = widgets.Dropdown(options=list(levels), value=level or list(levels)[-1],
-                                      description="Bot level:", layout=widgets.Layout(width="25em"),
-                                      style={"description_width": DESCRIPTION_WIDTH})
+        self.level = widgets.Dropdown(
+            options=list(levels),
+            value=level or list(levels)[-1],
+            description="Bot level:",
+            layout=widgets.Layout(width="25em"),
+            style={"description_width": DESCRIPTION_WIDTH},
+        )
         self.level.add_class("qard-bot-level")
         #: the colour-blind-safe four-colour deck (clubs green, diamonds blue, :mod:`qardlab.palette`): one
         #: switch for every card of the session, in both apps
-        self.four_colours = widgets.Checkbox(value=palette.deck() == "four", description="four-colour deck",
-                                             indent=False, layout=widgets.Layout(width="11em"))
+        self.four_colours = widgets.Checkbox(
+            value=palette.deck() == "four",
+            description="four-colour deck",
+            indent=False,
+            layout=widgets.Layout(width="11em"),
+        )
         self.four_colours.add_class("qard-four-colours")
         self.four_colours.observe(self._deck_changed, names="value")
         self.new_button = widgets.Button(description="New deal", button_style="success")
         self.new_button.add_class("qard-new-deal")
         self.new_button.on_click(lambda _b: self.new_deal())
-        self.settings = widgets.HBox([self.players, self.seed, self.level, *self.extra_settings(),
-                                      self.four_colours, self.new_button],
-                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.settings = widgets.HBox(
+            [self.players, self.seed, self.level, *self.extra_settings(), self.four_colours, self.new_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
         self.table_box = widgets.Box()
         self.table: Any = None
         # the page names the game already (the app notebooks' heading): the app's own title only if asked
@@ -141,11 +165,20 @@ class FiveSonsApp(_App):
 
     title = "The King of Hearts has Five Sons"
 
-    def __init__(self, players: int = 4, seed: int = 1, level: str | None = None, notes: bool = True,
-                 charts: bool = True, teacher: bool = False, auto_pass: bool = True,
-                 title: bool = False) -> None:
-        self.notes = widgets.Checkbox(value=notes, description="notes (grid)", indent=False,
-                                      layout=widgets.Layout(width="9em"))
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 1,
+        level: str | None = None,
+        notes: bool = True,
+        charts: bool = True,
+        teacher: bool = False,
+        auto_pass: bool = True,
+        title: bool = False,
+    ) -> None:
+        self.notes = widgets.Checkbox(
+            value=notes, description="notes (grid)", indent=False, layout=widgets.Layout(width="9em")
+        )
         self._charts = charts
         #: "pass on claims unless I claim", on by default: the player does not click "No claim" each time
         if not isinstance(auto_pass, bool):
@@ -153,8 +186,9 @@ class FiveSonsApp(_App):
         self.auto_pass = auto_pass
         from ..games.five_sons import FiveSons
 
-        super().__init__(players, FiveSons.player_counts(), seed, five_sons_bot_levels(), level, teacher,
-                         title)
+        super().__init__(
+            players, FiveSons.player_counts(), seed, five_sons_bot_levels(), level, teacher, title
+        )
 
     def extra_settings(self) -> list[widgets.Widget]:
         return [self.notes]
@@ -167,8 +201,15 @@ class FiveSonsApp(_App):
     def make_table(self, game: Any, bots: dict[int, Any]) -> Any:
         from .five_sons import FiveSonsTable
 
-        table = FiveSonsTable(game, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
-                              views=self.views, auto_pass=self.auto_pass)
+        table = FiveSonsTable(
+            game,
+            seat=self.seat,
+            human=self.seat,
+            bots=bots,
+            charts=self._charts,
+            views=self.views,
+            auto_pass=self.auto_pass,
+        )
         # the player's choice carries over to the next deal
         table.auto_pass.observe(lambda c: setattr(self, "auto_pass", c["new"]), names="value")
         return table
@@ -179,8 +220,15 @@ class HeartsApp(_App):
 
     title = "Hearts"
 
-    def __init__(self, players: int = 4, seed: int = 1, level: str | None = None,
-                 charts: bool = True, teacher: bool = False, title: bool = False) -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 1,
+        level: str | None = None,
+        charts: bool = True,
+        teacher: bool = False,
+        title: bool = False,
+    ) -> None:
         self._charts = charts
         from ..games.hearts import Hearts
 
@@ -194,5 +242,6 @@ class HeartsApp(_App):
     def make_table(self, game: Any, bots: dict[int, Any]) -> Any:
         from .hearts import HeartsTable
 
-        return HeartsTable(game, seat=self.seat, human=self.seat, bots=bots, charts=self._charts,
-                           views=self.views)
+        return HeartsTable(
+            game, seat=self.seat, human=self.seat, bots=bots, charts=self._charts, views=self.views
+        )

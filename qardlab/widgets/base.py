@@ -132,15 +132,24 @@ class GameTable(widgets.VBox):
         class that does not override this has no such column (the replay refuses its game)."""
         raise NotImplementedError(f"{type(self).__name__} has no side-by-side column")
 
-    def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
-                 bots: Mapping[int, Bot] | None = None, pace: str = "at once",
-                 charts: bool = True, views: Sequence[int | None] | None = None) -> None:
+    def __init__(
+        self,
+        source: Any,
+        seat: int | None = None,
+        *,
+        human: int | None = None,
+        bots: Mapping[int, Bot] | None = None,
+        pace: str = "at once",
+        charts: bool = True,
+        views: Sequence[int | None] | None = None,
+    ) -> None:
         if not isinstance(pace, str) or pace not in PACES:
             raise ValueError(f"pace {pace!r} is not one of {list(PACES)}")
         if not isinstance(charts, bool):
             raise ValueError(f"charts must be True or False, not {charts!r}")
-        if bots is not None and not (isinstance(bots, Mapping)
-                                     and all(hasattr(b, "act") for b in bots.values())):
+        if bots is not None and not (
+            isinstance(bots, Mapping) and all(hasattr(b, "act") for b in bots.values())
+        ):
             raise ValueError(f"bots must map seats to bots (objects with act(observation)), not {bots!r:.80}")
         #: where the table's observations come from (its drawing reads nothing else)
         self.source: Source
@@ -175,43 +184,65 @@ class GameTable(widgets.VBox):
         if seat is not None and not _is_seat(seat, self.players):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
         if not all(_is_seat(s, self.players) for s in self.bots):
-            raise ValueError(f"bots {sorted(map(repr, self.bots))} name a seat not in this "
-                             f"{self.players}-player game")
+            raise ValueError(
+                f"bots {sorted(map(repr, self.bots))} name a seat not in this {self.players}-player game"
+            )
         every: list[int | None] = [None, *range(self.players)]
         if views is None:
             views = every
         views = list(dict.fromkeys(views))
         bad = [v for v in views if v not in every or isinstance(v, bool)]
         if bad or not views:
-            raise ValueError(f"views {bad or views!r}: each must be a seat 0..{self.players - 1} or None "
-                             "(the teacher), and at least one")
+            raise ValueError(
+                f"views {bad or views!r}: each must be a seat 0..{self.players - 1} or None "
+                "(the teacher), and at least one"
+            )
         if seat not in views:
             raise ValueError(f"seat {seat!r} is not one of the table's views {views!r}")
         self.views: tuple[int | None, ...] = tuple(views)
         labels = {None: TEACHER_LABEL, **{s: f"{n}'s view" for s, n in enumerate(self.names)}}
         self.viewpoint = widgets.Dropdown(
             options=[(labels[v], _TEACHER if v is None else v) for v in self.views],
-            value=_TEACHER if seat is None else seat, description="View:",
-            layout=widgets.Layout(width="22em"), style={"description_width": DESCRIPTION_WIDTH})
+            value=_TEACHER if seat is None else seat,
+            description="View:",
+            layout=widgets.Layout(width="22em"),
+            style={"description_width": DESCRIPTION_WIDTH},
+        )
         self.viewpoint.add_class("qard-viewpoint")
-        self.pace = widgets.Dropdown(options=list(PACES), value=pace, description="Bot pace:",
-                                     layout=widgets.Layout(width="16em"),
-                                     style={"description_width": DESCRIPTION_WIDTH})
+        self.pace = widgets.Dropdown(
+            options=list(PACES),
+            value=pace,
+            description="Bot pace:",
+            layout=widgets.Layout(width="16em"),
+            style={"description_width": DESCRIPTION_WIDTH},
+        )
         self.pace.add_class("qard-bot-pace")
         # a remote seat has no charts of its history (the history is the server's)
-        self.show_charts = widgets.Checkbox(value=charts and self.timeline is not None, description="charts",
-                                            indent=False,
-                                            layout=widgets.Layout(width="6em"))
+        self.show_charts = widgets.Checkbox(
+            value=charts and self.timeline is not None,
+            description="charts",
+            indent=False,
+            layout=widgets.Layout(width="6em"),
+        )
         self.status = widgets.HTML()
         self.status.add_class("qard-status")
         self.css = widgets.HTML(TABLE_CSS, layout=widgets.Layout(display="none"))
-        self.stepper: Any = (Stepper(self.timeline, seat) if self.timeline is not None
-                             else widgets.HTML(layout=widgets.Layout(display="none")))
+        self.stepper: Any = (
+            Stepper(self.timeline, seat)
+            if self.timeline is not None
+            else widgets.HTML(layout=widgets.Layout(display="none"))
+        )
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
         # shown when the bots have a pace: it is also the user's pause / resume for them
-        self.clock = widgets.Play(min=0, max=10**9, interval=PACES[pace] or 400, show_repeat=False,
-                                  description="bots", tooltip="let the bots play / pause them",
-                                  layout=widgets.Layout(display="none" if PACES[pace] == 0 else ""))
+        self.clock = widgets.Play(
+            min=0,
+            max=10**9,
+            interval=PACES[pace] or 400,
+            show_repeat=False,
+            description="bots",
+            tooltip="let the bots play / pause them",
+            layout=widgets.Layout(display="none" if PACES[pace] == 0 else ""),
+        )
         self.clock.add_class("qard-bot-clock")
         # the browser reports how many views the clock has: start it once it is on the page
         self.clock._view_count = 0
@@ -443,8 +474,12 @@ class GameTable(widgets.VBox):
         g = source.game if isinstance(source, (Timeline, LocalSource)) else source
         if isinstance(g, Record):
             return g.game == self.source.game_name and g.players == self.players
-        return (isinstance(g, Game) and g.name == self.source.game_name and g.players == self.players
-                and [g.seat_name(s) for s in range(g.players)] == self.names)
+        return (
+            isinstance(g, Game)
+            and g.name == self.source.game_name
+            and g.players == self.players
+            and [g.seat_name(s) for s in range(g.players)] == self.names
+        )
 
     def restart(self, source: Any, bots: Mapping[int, Bot] | None = None) -> None:
         """Play a fresh game at this table with the same widgets (the apps' "New deal"): the new
@@ -453,10 +488,15 @@ class GameTable(widgets.VBox):
         (``bots``, as in the constructor) start. Cheaper than a new table: no widget is made, none
         closed. ValueError for a source :meth:`can_restart` refuses."""
         if not self.can_restart(source):
-            raise ValueError(f"this {self.players}-player {self.source.game_name} table cannot restart with "
-                             f"{source!r:.80} (a local game of the same game and seats)")
-        good = isinstance(bots, Mapping) and all(_is_seat(s, self.players) for s in bots) and all(
-            hasattr(b, "act") for b in bots.values())
+            raise ValueError(
+                f"this {self.players}-player {self.source.game_name} table cannot restart with "
+                f"{source!r:.80} (a local game of the same game and seats)"
+            )
+        good = (
+            isinstance(bots, Mapping)
+            and all(_is_seat(s, self.players) for s in bots)
+            and all(hasattr(b, "act") for b in bots.values())
+        )
         if bots is not None and not good:
             raise ValueError(f"bots must map seats of this table to bots, not {bots!r:.80}")
         new = source if isinstance(source, LocalSource) else LocalSource(source)
@@ -501,8 +541,9 @@ class GameTable(widgets.VBox):
         self.status.value = to_html(el("span", text, cls=cls)) if text else ""
 
     # -- what both tables draw alike --------------------------------------------------------
-    def _setup_felt(self, width: str, *, hand_height: str, log_height: str,
-                    on_card: Callable[[Any], None]) -> None:
+    def _setup_felt(
+        self, width: str, *, hand_height: str, log_height: str, on_card: Callable[[Any], None]
+    ) -> None:
         """The felt and the viewer's hand below it, the log, the replay toggle: the same for every
         table. ``felt_view`` holds the felt's HTML (seats, the middle); ``hands`` one hand view a seat,
         the bottom seat's shown in ``my_hand`` (clickable when it is to act)."""
@@ -511,18 +552,28 @@ class GameTable(widgets.VBox):
         #: the felt (:mod:`qardlab.widgets.felt`): seats round it, the trick or the secret pair in the middle
         self.felt_view = widgets.HTML()
         self.felt_view.add_class("qard-felt-view")
-        self.my_hand = widgets.Box(layout=widgets.Layout(justify_content="center", min_height=hand_height,
-                                                         padding="2px 0 6px 0"))
+        self.my_hand = widgets.Box(
+            layout=widgets.Layout(justify_content="center", min_height=hand_height, padding="2px 0 6px 0")
+        )
         self.my_hand.add_class("qard-my-hand")
-        self.felt = widgets.VBox([self.felt_view, self.my_hand],
-                                 layout=widgets.Layout(width=width, max_width="100%", flex="0 0 auto"))
+        self.felt = widgets.VBox(
+            [self.felt_view, self.my_hand],
+            layout=widgets.Layout(width=width, max_width="100%", flex="0 0 auto"),
+        )
         self.felt.add_class("qard-felt")
-        self.log_view = widgets.HTML(layout=widgets.Layout(max_height=log_height, overflow="auto",
-                                                           border=f"1px solid {palette.RULE}", padding="4px"))
+        self.log_view = widgets.HTML(
+            layout=widgets.Layout(
+                max_height=log_height, overflow="auto", border=f"1px solid {palette.RULE}", padding="4px"
+            )
+        )
         self.log_view.add_class("qard-log")
         # the replay stepper: hidden while the human plays live, shown when the game is over or asked for
-        self.replay = widgets.ToggleButton(value=False, description="replay", tooltip="step through the game",
-                                           layout=widgets.Layout(width="7em"))
+        self.replay = widgets.ToggleButton(
+            value=False,
+            description="replay",
+            tooltip="step through the game",
+            layout=widgets.Layout(width="7em"),
+        )
         self.replay.add_class("qard-replay-toggle")
         self.replay.observe(lambda _c: self.render(), names="value")
         if self.human is not None:
@@ -559,8 +610,9 @@ class GameTable(widgets.VBox):
         """The replay stepper: shown when nobody plays, the game is over, replay is asked for or the
         cursor is not at the end; hidden in live play."""
         if self.timeline is not None:  # a remote seat has no stepper
-            self.stepper.layout.display = "" if (self.human is None or obs["is_over"] or self.replay.value
-                                                 or not self.live) else "none"
+            self.stepper.layout.display = (
+                "" if (self.human is None or obs["is_over"] or self.replay.value or not self.live) else "none"
+            )
 
     def _prompt(self, text: str, *, strong: bool = True) -> None:
         """The prompt above the controls: bold for what to do, italics for waiting."""
@@ -571,10 +623,12 @@ class GameTable(widgets.VBox):
         if acting and not may_see:
             return "Your turn: switch to your own view (or the teacher's) to play."
         if not acting:
-            return "Waiting for the other players." if self.live else (
-                "Stepping through: go to the last step to play.")
+            return (
+                "Waiting for the other players."
+                if self.live
+                else ("Stepping through: go to the last step to play.")
+            )
         return None
 
     def render(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
-

@@ -29,9 +29,17 @@ import ipywidgets as widgets
 from .. import palette
 from ..cards import RANK_NAMES, Card, hand_html
 
-__all__ = ["HandView", "clear_hands", "cards_html", "backs_html", "card_label", "card_option", "card_options",
-           "RED",
-           "BLACK"]
+__all__ = [
+    "HandView",
+    "clear_hands",
+    "cards_html",
+    "backs_html",
+    "card_label",
+    "card_option",
+    "card_options",
+    "RED",
+    "BLACK",
+]
 
 #: the two-colour deck's red and black (kept for callers; colours are :func:`qardlab.palette.suit_color`)
 RED = palette.DECKS["two"]["H"]
@@ -54,8 +62,9 @@ def card_options(cards: Iterable[Card]) -> list[tuple[str, str]]:
     return [(card_option(c), c.code) for c in cards]
 
 
-def cards_html(cards: Iterable[Card], *, dim: Mapping[Card, str] | None = None,
-               mark: Iterable[Card] = ()) -> str:
+def cards_html(
+    cards: Iterable[Card], *, dim: Mapping[Card, str] | None = None, mark: Iterable[Card] = ()
+) -> str:
     """A row of card faces as one HTML string; ``dim`` maps a card to the reason it is dimmed
     (the package's one row of cards: :func:`qardlab.cards.hand_element`)."""
     return hand_html(cards, dim=dim, mark=mark)
@@ -115,13 +124,21 @@ class HandView(widgets.Box):
             if self.children != (self._html,):
                 self.children = (self._html,)
 
-    def show_playable(self, cards: Sequence[Card], reasons: Mapping[Card, str],
-                      selected: Iterable[Card] = ()) -> None:
+    def show_playable(
+        self, cards: Sequence[Card], reasons: Mapping[Card, str], selected: Iterable[Card] = ()
+    ) -> None:
         """Clickable buttons: cards in ``reasons`` are dimmed with the reason as tooltip."""
         chosen = set(selected)
         while len(self._buttons) < len(cards):
-            b = widgets.Button(layout=widgets.Layout(width="3.1em", height="4.3em", margin="2px",
-                                                     padding="0", border=f"1px solid {palette.CARD_EDGE}"))
+            b = widgets.Button(
+                layout=widgets.Layout(
+                    width="3.1em",
+                    height="4.3em",
+                    margin="2px",
+                    padding="0",
+                    border=f"1px solid {palette.CARD_EDGE}",
+                )
+            )
             b.add_class("qard-card")
             b.on_click(self._clicked)
             self._buttons.append(b)
@@ -150,9 +167,10 @@ class HandView(widgets.Box):
                     b.add_class("qard-selected")
                 else:
                     b.remove_class("qard-selected")
-                b.layout.border = (f"3px solid {palette.HIGHLIGHT}" if c in chosen
-                                   else f"1px solid {palette.CARD_EDGE}")
-        self._blank(self._buttons[len(cards):])
+                b.layout.border = (
+                    f"3px solid {palette.HIGHLIGHT}" if c in chosen else f"1px solid {palette.CARD_EDGE}"
+                )
+        self._blank(self._buttons[len(cards) :])
         with self.hold_sync():
             if tuple(self.children) != tuple(shown):
                 self.children = tuple(shown)

@@ -35,12 +35,32 @@ from ..render import style
 from ..render.markup import Child, el, raw, to_html
 
 __all__ = [
-    "el", "raw", "to_html", "FELT_CSS", "HEARTS_SIZE", "FIVE_SONS_SIZE", "seat_order", "seat_spots",
-    "felt_layout", "trick_spots", "seat_box", "dealer_badge", "prompt", "hearts_felt", "hearts_seat",
-    "five_sons_felt", "five_sons_seat", "verdict", "part", "fold_log", "log_html", "count_words",
+    "el",
+    "raw",
+    "to_html",
+    "FELT_CSS",
+    "HEARTS_SIZE",
+    "FIVE_SONS_SIZE",
+    "seat_order",
+    "seat_spots",
+    "felt_layout",
+    "trick_spots",
+    "seat_box",
+    "dealer_badge",
+    "prompt",
+    "hearts_felt",
+    "hearts_seat",
+    "five_sons_felt",
+    "five_sons_seat",
+    "verdict",
+    "part",
+    "fold_log",
+    "log_html",
+    "count_words",
 ]
 
 # -- colours and styles ------------------------------------------------------------------------
+
 
 def _suit_color(letter: str) -> str:
     """The suit's colour in the session's deck (two or four colours, :mod:`qardlab.palette`)."""
@@ -62,6 +82,7 @@ FELT_CSS = style.FELT_CSS
 
 
 # -- seats around the felt -----------------------------------------------------------------------
+
 
 def seat_order(players: int, viewer: int) -> list[int]:
     """The seats from the viewer round the table clockwise (the viewer first, at the bottom)."""
@@ -92,8 +113,9 @@ def _em(length: str) -> float:
     return float(length.removesuffix("em"))
 
 
-def felt_layout(players: int, felt: Mapping[str, str], seat: tuple[str, str],
-                mine: tuple[str, str]) -> list[tuple[float, float]]:
+def felt_layout(
+    players: int, felt: Mapping[str, str], seat: tuple[str, str], mine: tuple[str, str]
+) -> list[tuple[float, float]]:
     """The seats' centres (left %, top %) on a felt of size ``felt``: the others' boxes (size ``seat``)
     on an ellipse that keeps them inside it, the viewer's box (size ``mine``) at the bottom edge."""
     fw, fh = _em(felt["width"]), _em(felt["height"])
@@ -107,8 +129,9 @@ def felt_layout(players: int, felt: Mapping[str, str], seat: tuple[str, str],
 _TRICK_RY = {3: 13.5, 4: 15.0, 5: 13.5, 6: 16.5}
 
 
-def trick_spots(players: int, rx: float = 17.0, ry: Optional[float] = None,
-                middle: float = 54.0) -> list[tuple[float, float]]:
+def trick_spots(
+    players: int, rx: float = 17.0, ry: Optional[float] = None, middle: float = 54.0
+) -> list[tuple[float, float]]:
     """Where each place's card of the trick lies (left %, top %): before its player, round the middle
     (a little below the felt's centre: the viewer's box at the bottom is lower than the others')."""
     ry = _TRICK_RY.get(players, 15.0) if ry is None else ry
@@ -127,34 +150,60 @@ def dealer_badge() -> ET.Element:
 def prompt(text: str, *more: str, yours: bool = False) -> ET.Element:
     """The felt's line saying who is to act (highlighted when it is the viewer's own turn); ``more``
     lines below it."""
-    return el("div", text, [el("div", m) for m in more],
-              cls=["qard-felt-prompt", "qard-prompt-yours" if yours else None], role="status")
+    return el(
+        "div",
+        text,
+        [el("div", m) for m in more],
+        cls=["qard-felt-prompt", "qard-prompt-yours" if yours else None],
+        role="status",
+    )
 
 
-def seat_box(seat: int, name: str, *, spot: tuple[float, float], size: tuple[str, str], you: bool = False,
-             dealer: bool = False, turn: bool = False, mine: bool = False,
-             tags: Sequence[tuple[str, str]] = (), hand: Optional[ET.Element] = None, info: Child = None,
-             extra: Child = None) -> ET.Element:
+def seat_box(
+    seat: int,
+    name: str,
+    *,
+    spot: tuple[float, float],
+    size: tuple[str, str],
+    you: bool = False,
+    dealer: bool = False,
+    turn: bool = False,
+    mine: bool = False,
+    tags: Sequence[tuple[str, str]] = (),
+    hand: Optional[ET.Element] = None,
+    info: Child = None,
+    extra: Child = None,
+) -> ET.Element:
     """One seat at the felt, the same for every game: the name with the dealer's badge, "(you)" and the
     game's tags (``(kind, text)``: "out", "winner", "asked", "turn"), the hand's slot, an info line and
     whatever else the game adds (``extra``). ``turn`` highlights the box of the seat to move; ``mine``
     marks the viewer's own box (``qard-seat-mine``)."""
     kinds = {k for k, _t in tags}
-    head = el("div",
-              el("span", name, cls="qard-seat-name"),
-              dealer_badge() if dealer else None,
-              el("span", "(you)", cls="qard-you") if you else None,
-              [el("span", text, cls=["qard-tag", f"qard-tag-{kind}"]) for kind, text in tags],
-              cls="qard-seat-head")
-    return el("div", head,
-              el("div", hand, cls="qard-seat-hand") if hand is not None else None,
-              el("div", info, cls="qard-seat-info") if info is not None else None,
-              extra,
-              cls=["qard-seat", "qard-seat-mine" if mine else None, "qard-turn" if turn else None,
-                   "qard-out" if "out" in kinds else None,
-                   "qard-winner" if "winner" in kinds else None],
-              data_seat=seat, style={**_pos(spot), "width": size[0], "height": size[1]},
-              aria_label=f"{name}'s seat")
+    head = el(
+        "div",
+        el("span", name, cls="qard-seat-name"),
+        dealer_badge() if dealer else None,
+        el("span", "(you)", cls="qard-you") if you else None,
+        [el("span", text, cls=["qard-tag", f"qard-tag-{kind}"]) for kind, text in tags],
+        cls="qard-seat-head",
+    )
+    return el(
+        "div",
+        head,
+        el("div", hand, cls="qard-seat-hand") if hand is not None else None,
+        el("div", info, cls="qard-seat-info") if info is not None else None,
+        extra,
+        cls=[
+            "qard-seat",
+            "qard-seat-mine" if mine else None,
+            "qard-turn" if turn else None,
+            "qard-out" if "out" in kinds else None,
+            "qard-winner" if "winner" in kinds else None,
+        ],
+        data_seat=seat,
+        style={**_pos(spot), "width": size[0], "height": size[1]},
+        aria_label=f"{name}'s seat",
+    )
 
 
 def _backs(count: int, *, fan: bool) -> ET.Element:
@@ -174,8 +223,18 @@ def _short(codes: Sequence[str], cls: str) -> ET.Element:
     for suit in sorted({c.suit for c in cards}, reverse=True):
         color = _suit_color(Suit(suit).letter)
         mine = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
-        ranks = [el("span", _rank(c), cls="qard-card-short", data_card=c.code, title=c.name, role="img",
-                    aria_label=c.name) for c in mine]
+        ranks = [
+            el(
+                "span",
+                _rank(c),
+                cls="qard-card-short",
+                data_card=c.code,
+                title=c.name,
+                role="img",
+                aria_label=c.name,
+            )
+            for c in mine
+        ]
         parts.append(el("span", Suit(suit).symbol, ranks, cls="qard-short-suit", style={"color": color}))
     return el("span", parts, cls=cls)
 
@@ -188,9 +247,17 @@ def _pair(codes: Sequence[str], cls: str, *, named: bool = False) -> ET.Element:
     spans = []
     for i, c in enumerate(cards):
         seen = {} if named else {"data_card": c.code, "title": c.name, "role": "img", "aria_label": c.name}
-        spans.append(el("span", c.symbol, " " if i < len(cards) - 1 else None, cls="qard-card-short",
-                        data_named=c.code if named else None, style={"color": _suit_color(c.suit.letter)},
-                        **seen))
+        spans.append(
+            el(
+                "span",
+                c.symbol,
+                " " if i < len(cards) - 1 else None,
+                cls="qard-card-short",
+                data_named=c.code if named else None,
+                style={"color": _suit_color(c.suit.letter)},
+                **seen,
+            )
+        )
     return el("span", spans, cls=cls)
 
 
@@ -225,18 +292,37 @@ def _viewer(obs: Mapping[str, Any], viewer: Optional[int], human: Optional[int])
 
 
 def _felt(size: Mapping[str, str], label: str, *children: Child) -> ET.Element:
-    return el("div", *children, cls="qard-felt-ring", role="group", aria_label=label,
-              style={"width": size["width"], "height": size["height"]})
+    return el(
+        "div",
+        *children,
+        cls="qard-felt-ring",
+        role="group",
+        aria_label=label,
+        style={"width": size["width"], "height": size["height"]},
+    )
 
 
 # -- Hearts --------------------------------------------------------------------------------------
 
-_PASS_WORDS = {"left": "left ←", "right": "right →", "across": "across ↑", "none": "no pass",
-               "keep": "no pass"}
+_PASS_WORDS = {
+    "left": "left ←",
+    "right": "right →",
+    "across": "across ↑",
+    "none": "no pass",
+    "keep": "no pass",
+}
 
 
-def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *, names: Sequence[str],
-                viewer: int, human: Optional[int] = None, hand: bool = True) -> ET.Element:
+def hearts_seat(
+    obs: Mapping[str, Any],
+    seat: int,
+    spot: tuple[float, float],
+    *,
+    names: Sequence[str],
+    viewer: int,
+    human: Optional[int] = None,
+    hand: bool = True,
+) -> ET.Element:
     """One Hearts seat: its hand as the observation shows it (the viewer's own and the teacher's faces,
     the others' backs), cards left, points this hand and in the match, and the cards it took."""
     phase = obs["phase"]
@@ -255,9 +341,14 @@ def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *,
     pts = obs["points_taken"][seat]
     tricks = count_words(len(taken), "trick")
     said = _short(scoring, cls="qard-taken-cards") if scoring else el("span", tricks if taken else "nothing")
-    extra = el("div", el("span", "taken", cls="qard-taken-label"), said, cls="qard-taken",
-               title=f"taken: {tricks}, {count_words(pts, 'point')}",
-               aria_label=f"taken: {tricks}, {count_words(pts, 'point')}")
+    extra = el(
+        "div",
+        el("span", "taken", cls="qard-taken-label"),
+        said,
+        cls="qard-taken",
+        title=f"taken: {tricks}, {count_words(pts, 'point')}",
+        aria_label=f"taken: {tricks}, {count_words(pts, 'point')}",
+    )
     if size:
         left = count_words(size, "card")
     else:  # before a match's first deal no hand is empty yet
@@ -265,8 +356,20 @@ def hearts_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *,
     info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
     tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
     size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
-    return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human, dealer=seat == obs["dealer"],
-                    turn=turn, mine=seat == viewer, tags=tags, hand=shown, info=info, extra=extra)
+    return seat_box(
+        seat,
+        names[seat],
+        spot=spot,
+        size=size_,
+        you=seat == human,
+        dealer=seat == obs["dealer"],
+        turn=turn,
+        mine=seat == viewer,
+        tags=tags,
+        hand=shown,
+        info=info,
+        extra=extra,
+    )
 
 
 def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]) -> ET.Element:
@@ -275,21 +378,34 @@ def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]
     cards, last = obs["trick"], False
     if not cards and obs["tricks"] and obs["phase"] in ("play", "hand_over", "match_over"):
         cards, last = obs["tricks"][-1]["cards"], True
-    return el("div", [el("div", card_element(Card.parse(c)), el("span", names[s], cls="qard-trick-name"),
-                         cls="qard-trick-card", data_seat=s, style=_pos(spots[s]))
-                      for s, c in cards],
-              cls=["qard-trick", "qard-last-trick" if last else None],
-              aria_label="the trick just taken" if last else "the trick in play")
+    return el(
+        "div",
+        [
+            el(
+                "div",
+                card_element(Card.parse(c)),
+                el("span", names[s], cls="qard-trick-name"),
+                cls="qard-trick-card",
+                data_seat=s,
+                style=_pos(spots[s]),
+            )
+            for s, c in cards
+        ],
+        cls=["qard-trick", "qard-last-trick" if last else None],
+        aria_label="the trick just taken" if last else "the trick in play",
+    )
 
 
-def _hearts_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
-                   human: Optional[int]) -> ET.Element:
+def _hearts_prompt(
+    obs: Mapping[str, Any], names: Sequence[str], viewer: int, human: Optional[int]
+) -> ET.Element:
     phase, to_move = obs["phase"], obs["to_move"]
     yours = human is not None and to_move == human and viewer == human
     if phase == "match_over":
         won = obs.get("winners") or []
-        return prompt("Match over: " + " and ".join(names[s] for s in won) + (" win" if len(won) != 1
-                                                                              else " wins"))
+        return prompt(
+            "Match over: " + " and ".join(names[s] for s in won) + (" win" if len(won) != 1 else " wins")
+        )
     if obs["hand_no"] < 0:  # a match before its first deal (a stepper at step 0): no hand is over yet
         return prompt("not dealt yet")  # (the words of the Five Sons felt)
     if phase == "hand_over":
@@ -310,8 +426,14 @@ def _hearts_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
     return prompt("Your turn: play a card" if yours else f"{names[to_move]} to play", yours=yours)
 
 
-def hearts_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None,
-                viewer: Optional[int] = None, human: Optional[int] = None, viewer_hand: bool = False) -> str:
+def hearts_felt(
+    obs: Mapping[str, Any],
+    *,
+    names: Optional[Sequence[str]] = None,
+    viewer: Optional[int] = None,
+    human: Optional[int] = None,
+    viewer_hand: bool = False,
+) -> str:
     """The Hearts felt for 3 to 6 players from ``obs`` (``observation_json(seat)``; seat None the
     teacher's): the viewer at the bottom (``viewer``, default the observation's seat, else ``human``,
     else seat 0) and the others clockwise, the trick in the middle with each card before its player,
@@ -324,25 +446,46 @@ def hearts_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None
     order = seat_order(obs["players"], me)
     mine = SEAT_SIZE["hearts"] if viewer_hand else MY_SEAT_SIZE["hearts"]
     spots = felt_layout(obs["players"], HEARTS_SIZE, SEAT_SIZE["hearts"], mine)
-    seats = [hearts_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
-             for s, spot in zip(order, spots)]
+    seats = [
+        hearts_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
+        for s, spot in zip(order, spots)
+    ]
     way = _PASS_WORDS.get(obs["pass_direction"], str(obs["pass_direction"]))
     broken = "♥ broken" if obs["hearts_broken"] else "♥ not broken"
     if obs["hand_no"] < 0:  # before the first deal: no hand, no pass yet
         info = el("div", el("b", "Before the deal"), cls="qard-felt-info")
     else:
-        info = el("div", el("b", f"Hand {obs['hand_no'] + 1}"), el("div", f"pass {way}"),
-                  el("div", broken, cls="qard-hearts-broken" if obs["hearts_broken"] else None),
-                  cls="qard-felt-info")
-    felt = _felt(HEARTS_SIZE, "the Hearts table", info, _hearts_trick(obs, order, names),
-                 _hearts_prompt(obs, names, me, human), seats)
+        info = el(
+            "div",
+            el("b", f"Hand {obs['hand_no'] + 1}"),
+            el("div", f"pass {way}"),
+            el("div", broken, cls="qard-hearts-broken" if obs["hearts_broken"] else None),
+            cls="qard-felt-info",
+        )
+    felt = _felt(
+        HEARTS_SIZE,
+        "the Hearts table",
+        info,
+        _hearts_trick(obs, order, names),
+        _hearts_prompt(obs, names, me, human),
+        seats,
+    )
     return to_html(felt)
 
 
 # -- Five Sons -----------------------------------------------------------------------------------
 
-def five_sons_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float], *, names: Sequence[str],
-                   viewer: int, human: Optional[int] = None, hand: bool = True) -> ET.Element:
+
+def five_sons_seat(
+    obs: Mapping[str, Any],
+    seat: int,
+    spot: tuple[float, float],
+    *,
+    names: Sequence[str],
+    viewer: int,
+    human: Optional[int] = None,
+    hand: bool = True,
+) -> ET.Element:
     """One Five Sons seat: its cards as the observation shows them (own or teacher's faces; an
     opponent's backs, with the cards it has shown this seat face up), and out / winner / asked."""
     dealt = obs["phase"] != "deal"
@@ -367,14 +510,28 @@ def five_sons_seat(obs: Mapping[str, Any], seat: int, spot: tuple[float, float],
     if q and obs["phase"] == "answer" and q["target"] == seat and not turn:
         tags.append(("asked", "asked"))
     if turn:
-        tags.append(("turn", {"ask": "to ask", "answer": "to answer", "claim": "may claim"}.get(obs["phase"],
-                                                                                             "to move")))
-    info = (count_words(size, "card") if dealt else "not dealt yet")
+        tags.append(
+            (
+                "turn",
+                {"ask": "to ask", "answer": "to answer", "claim": "may claim"}.get(obs["phase"], "to move"),
+            )
+        )
+    info = count_words(size, "card") if dealt else "not dealt yet"
     size_ = SEAT_SIZE["five_sons"] if hand else MY_SEAT_SIZE["five_sons"]
-    return seat_box(seat, names[seat], spot=spot, size=size_, you=seat == human,
-                    dealer=dealt and seat == obs["dealer"], turn=turn, mine=seat == viewer, tags=tags,
-                    hand=shown_el, info=info,
-                    extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")))
+    return seat_box(
+        seat,
+        names[seat],
+        spot=spot,
+        size=size_,
+        you=seat == human,
+        dealer=dealt and seat == obs["dealer"],
+        turn=turn,
+        mine=seat == viewer,
+        tags=tags,
+        hand=shown_el,
+        info=info,
+        extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")),
+    )
 
 
 def verdict(obs: Mapping[str, Any], seat: int, names: Sequence[str], *, you: bool = False) -> ET.Element:
@@ -388,15 +545,33 @@ def verdict(obs: Mapping[str, Any], seat: int, names: Sequence[str], *, you: boo
     secret = claim.get("secret") or (claim.get("private") or {}).get(str(seat), {}).get("secret")
     pair = _pair([claim["face"], claim["number"]], cls="qard-verdict-cards", named=True)
     if claim.get("right"):
-        return el("div", whose, " ", pair, ": right! ", "You win." if you else "Wins.",
-                  cls=["qard-verdict", "qard-verdict-right"], role="status")
+        return el(
+            "div",
+            whose,
+            " ",
+            pair,
+            ": right! ",
+            "You win." if you else "Wins.",
+            cls=["qard-verdict", "qard-verdict-right"],
+            role="status",
+        )
     tail = [" The secret pair is ", _pair(secret, cls="qard-verdict-cards"), "."] if secret else []
-    return el("div", whose, " ", pair, ": wrong, ", "you are out." if you else "out.", tail,
-              cls=["qard-verdict", "qard-verdict-wrong"], role="status")
+    return el(
+        "div",
+        whose,
+        " ",
+        pair,
+        ": wrong, ",
+        "you are out." if you else "out.",
+        tail,
+        cls=["qard-verdict", "qard-verdict-wrong"],
+        role="status",
+    )
 
 
-def _five_sons_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
-                      human: Optional[int]) -> ET.Element:
+def _five_sons_prompt(
+    obs: Mapping[str, Any], names: Sequence[str], viewer: int, human: Optional[int]
+) -> ET.Element:
     to_move, phase = obs["to_move"], obs["phase"]
     if phase == "deal":
         return prompt("not dealt yet")
@@ -421,24 +596,37 @@ def _five_sons_prompt(obs: Mapping[str, Any], names: Sequence[str], viewer: int,
 def _secret(obs: Mapping[str, Any]) -> ET.Element:
     """The secret pair: face down, face up once the viewer has seen it (the teacher always)."""
     secret = obs.get("secret") or []
-    cards = ([card_element(Card.parse(c)) for c in secret] if secret
-             else [back_element() for _ in range(2)])
+    cards = [card_element(Card.parse(c)) for c in secret] if secret else [back_element() for _ in range(2)]
     label = "secret pair" if secret else "secret pair (face down)"
-    return el("div", cards, el("span", label, cls="qard-secret-label"),
-              cls=["qard-secret", "qard-secret-box"], aria_label=label)
+    return el(
+        "div",
+        cards,
+        el("span", label, cls="qard-secret-label"),
+        cls=["qard-secret", "qard-secret-box"],
+        aria_label=label,
+    )
 
 
 def _question(obs: Mapping[str, Any], names: Sequence[str]) -> Optional[ET.Element]:
     q = obs.get("question")
     if not q or obs["phase"] not in ("answer", "claim") or obs["is_over"]:
         return None
-    return el("div", f"{names[q['asker']]} asked {names[q['target']]}: ",
-              _pair([q["face"], q["number"]], cls="qard-question-cards", named=True), cls="qard-question")
+    return el(
+        "div",
+        f"{names[q['asker']]} asked {names[q['target']]}: ",
+        _pair([q["face"], q["number"]], cls="qard-question-cards", named=True),
+        cls="qard-question",
+    )
 
 
-def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = None,
-                   viewer: Optional[int] = None, human: Optional[int] = None,
-                   viewer_hand: bool = False) -> str:
+def five_sons_felt(
+    obs: Mapping[str, Any],
+    *,
+    names: Optional[Sequence[str]] = None,
+    viewer: Optional[int] = None,
+    human: Optional[int] = None,
+    viewer_hand: bool = False,
+) -> str:
     """The Five Sons felt from ``obs`` (``observation_json(seat)``; seat None the teacher's): the seats
     around it (the viewer at the bottom, the others clockwise), the secret pair in the middle with the
     last question asked, whose turn, who is out and who won. The viewer's own hand is left to the table
@@ -448,10 +636,18 @@ def five_sons_felt(obs: Mapping[str, Any], *, names: Optional[Sequence[str]] = N
     order = seat_order(obs["players"], me)
     mine = SEAT_SIZE["five_sons"] if viewer_hand else MY_SEAT_SIZE["five_sons"]
     spots = felt_layout(obs["players"], FIVE_SONS_SIZE, SEAT_SIZE["five_sons"], mine)
-    seats = [five_sons_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
-             for s, spot in zip(order, spots)]
-    felt = _felt(FIVE_SONS_SIZE, "the card table", _secret(obs), _question(obs, names),
-                 _five_sons_prompt(obs, names, me, human), seats)
+    seats = [
+        five_sons_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
+        for s, spot in zip(order, spots)
+    ]
+    felt = _felt(
+        FIVE_SONS_SIZE,
+        "the card table",
+        _secret(obs),
+        _question(obs, names),
+        _five_sons_prompt(obs, names, me, human),
+        seats,
+    )
     # the prompt sits below the secret pair
     for e in felt.iter("div"):
         if "qard-felt-prompt" in (e.get("class") or ""):
@@ -463,8 +659,9 @@ def part(markup: str, *, seat: Optional[int] = None, cls: Optional[str] = None) 
     """One part of a felt's HTML: the box of ``seat`` or the first element of class ``cls`` ("" if none)."""
     for e in ET.fromstring(markup).iter():
         classes = (e.get("class") or "").split()
-        if (seat is not None and "qard-seat" in classes and e.get("data-seat") == str(seat)) \
-                or (cls is not None and cls in classes):
+        if (seat is not None and "qard-seat" in classes and e.get("data-seat") == str(seat)) or (
+            cls is not None and cls in classes
+        ):
             return to_html(e)
     return ""
 
@@ -509,10 +706,12 @@ def fold_log(lines: Sequence[str], names: Sequence[str] = ()) -> list[tuple[str,
             if len(counts) == 1:
                 n = counts.pop()
                 text = (one if len(who) == 1 else many).format(
-                    who=_and(list(who)), n="a card" if n == 1 else f"{n} cards")
+                    who=_and(list(who)), n="a card" if n == 1 else f"{n} cards"
+                )
             else:  # unequal counts: say each
-                text = " ".join(one.format(who=w, n="a card" if k == 1 else f"{k} cards")
-                                for w, k in who.items())
+                text = " ".join(
+                    one.format(who=w, n="a card" if k == 1 else f"{k} cards") for w, k in who.items()
+                )
             out.append((text, j - i))
             i = j
             continue
@@ -524,8 +723,13 @@ def fold_log(lines: Sequence[str], names: Sequence[str] = ()) -> list[tuple[str,
     return out
 
 
-def log_html(lines: Sequence[str], names: Sequence[str] = (), *, limit: Optional[int] = None,
-             empty: str = "nothing yet") -> str:
+def log_html(
+    lines: Sequence[str],
+    names: Sequence[str] = (),
+    *,
+    limit: Optional[int] = None,
+    empty: str = "nothing yet",
+) -> str:
     """The log newest first, repeated lines folded (:func:`fold_log`), the newest line bold; at most
     ``limit`` items (the newest), with a note of how many earlier ones are left out."""
     items = fold_log(lines, names)
@@ -537,9 +741,16 @@ def log_html(lines: Sequence[str], names: Sequence[str] = (), *, limit: Optional
         items = items[-limit:]
     lis = []
     for k, (text, n) in enumerate(reversed(items)):
-        lis.append(el("li", text, el("span", f"×{n}", cls="qard-log-count", title=f"{n} lines")
-                      if n > 1 and text in lines else None,
-                      cls="qard-log-newest" if k == 0 else None))
+        lis.append(
+            el(
+                "li",
+                text,
+                el("span", f"×{n}", cls="qard-log-count", title=f"{n} lines")
+                if n > 1 and text in lines
+                else None,
+                cls="qard-log-newest" if k == 0 else None,
+            )
+        )
     if left_out:
         lis.append(el("li", el("i", f"… {count_words(left_out, 'earlier line')}")))
     return to_html(el("ul", lis, cls="qard-log-list", aria_label="the log, newest first"))

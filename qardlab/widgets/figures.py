@@ -58,8 +58,10 @@ def growing_limit(n: float, start: float) -> int:
 
 
 #: text a screen reader reads but the eye does not see (the chart's text alternative)
-_SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
-            "clip:rect(0 0 0 0);white-space:nowrap;border:0")
+_SR_ONLY = (
+    "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+    "clip:rect(0 0 0 0);white-space:nowrap;border:0"
+)
 
 
 class ChartView(widgets.VBox):
@@ -96,8 +98,9 @@ class ChartView(widgets.VBox):
         text = chart_text(self.figure)
         if text != self.alt_text:
             self.alt_text = text
-            self.caption.value = (to_html(el("span", text, role="img", aria_label=text, style=_SR_ONLY))
-                                  if text else "")
+            self.caption.value = (
+                to_html(el("span", text, role="img", aria_label=text, style=_SR_ONLY)) if text else ""
+            )
 
     def show(self, fig: Figure | None) -> None:
         """Draw a new figure in full, and its text alternative."""

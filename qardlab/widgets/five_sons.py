@@ -59,17 +59,23 @@ class FiveSonsTable(GameTable):
         """The side-by-side replay's column (see :class:`GameTable`): the seat's hand, and its deduction
         grid at ``level`` from its knowledge (``knowledge_of`` its observation)."""
         if obs["phase"] == "deal":
-            return [to_html(el("div", el("i", "not dealt yet"), cls="qard-hand")),
-                    to_html(el("i", "Nothing dealt yet."))]
+            return [
+                to_html(el("div", el("i", "not dealt yet"), cls="qard-hand")),
+                to_html(el("i", "Nothing dealt yet.")),
+            ]
         k = knowledge_of(obs)
         holders = [s for s in range(obs["players"]) if s != seat] + [SECRET]
         heads = {**dict(enumerate(names)), SECRET: "secret", seat: "you"}
-        title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
-                 f"{len(k.candidates())} by logic")
-        return [cards_html([Card.parse(c) for c in obs["hand"]]),
-                to_html(el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows")),
-                to_html(el("div", title, cls="qard-seat-pairs")),
-                to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level]))]
+        title = (
+            f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
+            f"{len(k.candidates())} by logic"
+        )
+        return [
+            cards_html([Card.parse(c) for c in obs["hand"]]),
+            to_html(el("div", el("b", f"What {names[seat]} knows"), cls="qard-seat-knows")),
+            to_html(el("div", title, cls="qard-seat-pairs")),
+            to_html(grid_table(k.grid(level), holders, heads, caption=LEVELS[level])),
+        ]
 
     def seat_column(self, seat: int, abreast: int) -> list[widgets.Widget]:
         """The interactive side-by-side column (see :class:`GameTable`): the seat's hand, its clickable
@@ -77,50 +83,75 @@ class FiveSonsTable(GameTable):
         self.grid.set_cell_width("4.2em" if abreast <= 4 else "3.4em")
         return [self.hands[seat], self.grid_note, self.grid, self._label("Log"), self.log_view]
 
-    def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
-                 bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
-                 level: str = "logic", views: Sequence[int | None] | None = None,
-                 auto_pass: bool = False) -> None:
+    def __init__(
+        self,
+        source: Any,
+        seat: int | None = None,
+        *,
+        human: int | None = None,
+        bots: Mapping[int, Any] | None = None,
+        pace: str = "at once",
+        charts: bool = True,
+        level: str = "logic",
+        views: Sequence[int | None] | None = None,
+        auto_pass: bool = False,
+    ) -> None:
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         self.title = self._heading("The King of Hearts has Five Sons")
         # the felt (seats, secret pair, question), the bottom seat's hand, the log, the replay toggle
-        self._setup_felt(felt.FIVE_SONS_SIZE["width"], hand_height="4.4em", log_height="14em",
-                         on_card=self._card_clicked)
+        self._setup_felt(
+            felt.FIVE_SONS_SIZE["width"], hand_height="4.4em", log_height="14em", on_card=self._card_clicked
+        )
         # "pass on claims unless I claim": the human's claim chances after others' questions are
         # passed by the table, on the bots' clock; a claim chosen before is made at the next chance
-        self.auto_pass = widgets.Checkbox(value=auto_pass, description="pass on claims unless I claim",
-                                          indent=False, layout=widgets.Layout(width="auto"))
+        self.auto_pass = widgets.Checkbox(
+            value=auto_pass,
+            description="pass on claims unless I claim",
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
         self.auto_pass.add_class("qard-auto-pass")
         self.auto_pass.observe(lambda _c: self._auto_pass_changed(), names="value")
         #: a claim the human chose while not its chance (auto-pass on): made at its next chance
         self.armed: Claim | None = None
         # the human seat's controls
-        self.target = widgets.Dropdown(description="Ask", layout=widgets.Layout(width="12em"),
-                                       style={"description_width": "3.5em"})
+        self.target = widgets.Dropdown(
+            description="Ask", layout=widgets.Layout(width="12em"), style={"description_width": "3.5em"}
+        )
         # "J♣ Jack", "10♥ Ten" (card_options): short enough to show whole in a narrow dropdown
         self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="9em"))
-        self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS),
-                                       layout=widgets.Layout(width="9em"))
+        self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS), layout=widgets.Layout(width="9em"))
         self.ask_button = widgets.Button(description="Ask", button_style="primary")
         self.ask_button.add_class("qard-ask")
         self.phrase = widgets.HTML()
-        self.claim_face = widgets.Dropdown(options=card_options(FACE_CARDS), description="Claim",
-                                           layout=widgets.Layout(width="12em"),
-                                           style={"description_width": "3.5em"})
-        self.claim_number = widgets.Dropdown(options=card_options(NUMBER_CARDS),
-                                             layout=widgets.Layout(width="9em"))
+        self.claim_face = widgets.Dropdown(
+            options=card_options(FACE_CARDS),
+            description="Claim",
+            layout=widgets.Layout(width="12em"),
+            style={"description_width": "3.5em"},
+        )
+        self.claim_number = widgets.Dropdown(
+            options=card_options(NUMBER_CARDS), layout=widgets.Layout(width="9em")
+        )
         self.claim_button = widgets.Button(description="Claim", button_style="danger")
         self.claim_button.add_class("qard-claim")
         self.no_claim_button = widgets.Button(description="No claim")
         self.no_claim_button.add_class("qard-no-claim")
         wrap = {"flex_flow": "row wrap", "align_items": "center"}  # rows wrap inside the felt's width
-        self.ask_row = widgets.VBox([widgets.HBox([self.target, self.face, self.number, self.ask_button],
-                                                  layout=widgets.Layout(**wrap)),
-                                     self.phrase])
-        self.claim_row = widgets.HBox([self.claim_face, self.claim_number, self.claim_button,
-                                       self.no_claim_button], layout=widgets.Layout(**wrap))
+        self.ask_row = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.target, self.face, self.number, self.ask_button], layout=widgets.Layout(**wrap)
+                ),
+                self.phrase,
+            ]
+        )
+        self.claim_row = widgets.HBox(
+            [self.claim_face, self.claim_number, self.claim_button, self.no_claim_button],
+            layout=widgets.Layout(**wrap),
+        )
         self.prompt = widgets.HTML()
         self.controls = widgets.VBox([self.prompt, self.ask_row, self.claim_row, self.auto_pass])
         self.controls.add_class("qard-controls")
@@ -142,19 +173,25 @@ class FiveSonsTable(GameTable):
         # the play column is as wide as the felt (its rows wrap inside it); the grid column starts narrow
         # and grows into the rest of the line, so at 1024 px (a projector) it still stands beside the
         # controls: its level buttons wrap and its cells narrow to fit
-        self.play_column = widgets.VBox([self.felt, self.status, self.controls, self._label("Log"),
-                                         self.log_view],
-                                        layout=widgets.Layout(flex="0 0 auto", max_width="100%",
-                                                              width=felt.FIVE_SONS_SIZE["width"]))
-        self.grid_column = widgets.VBox([self.grid_note, self.grid],
-                                        layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 17em",
-                                                              min_width="15em", max_width="36em"))
+        self.play_column = widgets.VBox(
+            [self.felt, self.status, self.controls, self._label("Log"), self.log_view],
+            layout=widgets.Layout(flex="0 0 auto", max_width="100%", width=felt.FIVE_SONS_SIZE["width"]),
+        )
+        self.grid_column = widgets.VBox(
+            [self.grid_note, self.grid],
+            layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 17em", min_width="15em", max_width="36em"),
+        )
         self.grid_column.add_class("qard-grid-column")
         self.children = [
-            self.css, self.title, self.toolbar, self.stepper,
+            self.css,
+            self.title,
+            self.toolbar,
+            self.stepper,
             # side by side, each as tall as its own content (flex-start: no half-empty column)
-            widgets.HBox([self.play_column, self.grid_column],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+            widgets.HBox(
+                [self.play_column, self.grid_column],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+            ),
             self.chart_tabs,
         ]
         self._update_phrase()
@@ -321,8 +358,13 @@ class FiveSonsTable(GameTable):
         phase = obs["phase"]
         self.ask_row.layout.display = "" if show and phase == "ask" else "none"
         mine = self.observation(self.human) if self.human is not None else None
-        still_in = (mine is not None and self.live and not mine["is_over"]
-                    and self.human not in mine["eliminated"] and may_see)
+        still_in = (
+            mine is not None
+            and self.live
+            and not mine["is_over"]
+            and self.human not in mine["eliminated"]
+            and may_see
+        )
         if self.armed is not None and not still_in:
             self.armed = None
         # the claim row: at the human's chance; with auto-pass, any time (a claim for the next chance)
@@ -332,8 +374,9 @@ class FiveSonsTable(GameTable):
         self.claim_button.layout.width = "16em" if arming else ""
         self.no_claim_button.description = "Cancel my claim" if arming and self.armed else "No claim"
         self.no_claim_button.layout.display = "none" if arming and self.armed is None else ""
-        self.auto_pass.layout.display = "" if self.human is not None and self.live and not obs["is_over"] \
-            else "none"
+        self.auto_pass.layout.display = (
+            "" if self.human is not None and self.live and not obs["is_over"] else "none"
+        )
         self._show_stepper(obs)
         if self.human is None:
             return
@@ -348,10 +391,18 @@ class FiveSonsTable(GameTable):
         elif waiting is not None:
             self._prompt(waiting, strong=False)
         else:
-            claim = ("Your question is answered: claim the secret pair, or pass." if self.auto_pass.value
-                     else "Claim the secret pair, or pass.")
-            self._prompt({"ask": "Your turn to ask.", "answer": "You hold both cards: click the one to show.",
-                          "claim": claim}.get(phase, ""))
+            claim = (
+                "Your question is answered: claim the secret pair, or pass."
+                if self.auto_pass.value
+                else "Claim the secret pair, or pass."
+            )
+            self._prompt(
+                {
+                    "ask": "Your turn to ask.",
+                    "answer": "You hold both cards: click the one to show.",
+                    "claim": claim,
+                }.get(phase, "")
+            )
         if show and phase == "ask":
             targets = sorted({a["target"] for a in obs["legal"] if a.get("type") == "ask"})
             opts = [(self.names[t], t) for t in targets]
@@ -374,7 +425,7 @@ class FiveSonsTable(GameTable):
     def _render_grid(self, obs: Mapping[str, Any], seat: int | None) -> None:
         holders = [s for s in range(self.players) if s != seat] + [SECRET]
         names = {**{s: self.names[s] for s in range(self.players)}, SECRET: "secret"}
-        hidden = (seat is not None and seat == self.human and not obs["options"].get("notes", True))
+        hidden = seat is not None and seat == self.human and not obs["options"].get("notes", True)
         self.grid.layout.display = "none" if hidden else ""
         if hidden:
             self.grid_note.value = to_html(el("i", "Notes are off: play from memory."))
@@ -391,8 +442,10 @@ class FiveSonsTable(GameTable):
             return
         k = knowledge_of(obs)
         self.grid_note.value = to_html(el("b", f"What {self.names[seat]} knows"))
-        title = (f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
-                 f"{len(k.candidates())} by logic")
+        title = (
+            f"{felt.count_words(len(k.naive_candidates()), 'pair')} by crossing out, "
+            f"{len(k.candidates())} by logic"
+        )
         self.grid.update(k, holders, {**names, seat: "you"}, title=title)
 
     # -- charts -------------------------------------------------------------------------
@@ -430,7 +483,7 @@ class FiveSonsTable(GameTable):
     def _render_charts(self) -> None:
         seat = self.seat
         obs = self.observation(seat)
-        hidden = (seat is not None and seat == self.human and not obs["options"].get("notes", True))
+        hidden = seat is not None and seat == self.human and not obs["options"].get("notes", True)
         on = self.show_charts.value and obs["phase"] != "deal" and not hidden
         self.chart_tabs.layout.display = "" if on else "none"
         if not on:
@@ -451,8 +504,9 @@ class FiveSonsTable(GameTable):
                 return
             elif tab == 1:
                 k = knowledge_of(obs)
-                fig = charts.pair_grid_chart(k.posterior(), k.candidates(),
-                                             title=f"{name}: secret pairs by probability")
+                fig = charts.pair_grid_chart(
+                    k.posterior(), k.candidates(), title=f"{name}: secret pairs by probability"
+                )
                 self.figures["pairs"] = fig
             else:
                 fig = self._advice_chart(obs, seat)
@@ -489,11 +543,24 @@ class FiveSonsTable(GameTable):
         fig = view.figure
         turn = self._turn(rows)
         old = self._chart_key
-        if (old is None or old[0] != key[0] or old[2:] != key[2:] or fig is None or not view.blitting
-                or not charts.has_history(rows, "turn")):
-            fig = charts.candidates_chart(rows, current=turn, title=f"What {self.names[seat]} can rule out",
-                                          xlim=xlim, ylim=ylim, entropy_max=entropy_max, fixed_layout=True,
-                                          x="turn")
+        if (
+            old is None
+            or old[0] != key[0]
+            or old[2:] != key[2:]
+            or fig is None
+            or not view.blitting
+            or not charts.has_history(rows, "turn")
+        ):
+            fig = charts.candidates_chart(
+                rows,
+                current=turn,
+                title=f"What {self.names[seat]} can rule out",
+                xlim=xlim,
+                ylim=ylim,
+                entropy_max=entropy_max,
+                fixed_layout=True,
+                x="turn",
+            )
             self._chart_key = key
             view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
         else:
@@ -527,8 +594,13 @@ class FiveSonsTable(GameTable):
         fig = view.figure
         turn = max((self._turn(r) for r in rows.values()), default=0)
         old = self._chart_key
-        if (old is None or old[0] != "teacher" or fig is None or not view.blitting
-                or not any(charts.has_history(r, "turn") for r in rows.values())):
+        if (
+            old is None
+            or old[0] != "teacher"
+            or fig is None
+            or not view.blitting
+            or not any(charts.has_history(r, "turn") for r in rows.values())
+        ):
             fig = charts.seats_chart(rows, current=turn, xlim=xlim, ylim=126, fixed_layout=True, x="turn")
             self._chart_key = key
             view.show_blit(fig, list(fig.axes[0].lines))
@@ -545,5 +617,4 @@ class FiveSonsTable(GameTable):
 
     def _advice_chart(self, obs: Mapping[str, Any], seat: int) -> Any:
         advice = knowledge_of(obs).questions()
-        return charts.advisor_chart(advice, names=self.names,
-                                    title=f"Best questions for {self.names[seat]}")
+        return charts.advisor_chart(advice, names=self.names, title=f"Best questions for {self.names[seat]}")

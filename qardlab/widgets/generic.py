@@ -70,9 +70,18 @@ class GenericTable(GameTable):
             parts.append(to_html(grid_table(k.grid(level), holders, k.names, caption=LEVELS[level])))
         return parts
 
-    def __init__(self, source: Any, seat: int | None = None, *, human: int | None = None,
-                 bots: Mapping[int, Any] | None = None, pace: str = "at once", charts: bool = True,
-                 level: str = "logic", views: Sequence[int | None] | None = None) -> None:
+    def __init__(
+        self,
+        source: Any,
+        seat: int | None = None,
+        *,
+        human: int | None = None,
+        bots: Mapping[int, Any] | None = None,
+        pace: str = "at once",
+        charts: bool = True,
+        level: str = "logic",
+        views: Sequence[int | None] | None = None,
+    ) -> None:
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         self.game_class = find_game(self.source.game_name)
         self.codec = _codec(self.game_class, self.players, self.names)
@@ -90,8 +99,19 @@ class GenericTable(GameTable):
         self.grid: DeductionGrid | None = None
         self.grid_box = widgets.VBox()
         self._buttons: list[widgets.Button] = []
-        self.children = [self.css, self.title, self.toolbar, self.stepper, self.seats_view, self.hand_view,
-                         self.controls, self.status, self._label("Log"), self.log_view, self.grid_box]
+        self.children = [
+            self.css,
+            self.title,
+            self.toolbar,
+            self.stepper,
+            self.seats_view,
+            self.hand_view,
+            self.controls,
+            self.status,
+            self._label("Log"),
+            self.log_view,
+            self.grid_box,
+        ]
         self.render()
         if self.human is not None:
             self.run_bots()
@@ -119,11 +139,16 @@ class GenericTable(GameTable):
             if s in out:
                 bits.append("out")
             turn = obs["to_move"] == s and not obs["is_over"]
-            boxes.append(el("span", el("span", name + (" (you)" if s == seat else ""), cls="qard-seat-name"),
-                            (" · " + " · ".join(bits)) if bits else None,
-                            cls=["qard-seat", "qard-turn" if turn else None,
-                                 "qard-out" if s in out else None],
-                            data_seat=s, style={"padding": "2px 6px", "margin_right": "6px"}))
+            boxes.append(
+                el(
+                    "span",
+                    el("span", name + (" (you)" if s == seat else ""), cls="qard-seat-name"),
+                    (" · " + " · ".join(bits)) if bits else None,
+                    cls=["qard-seat", "qard-turn" if turn else None, "qard-out" if s in out else None],
+                    data_seat=s,
+                    style={"padding": "2px 6px", "margin_right": "6px"},
+                )
+            )
         return to_html(el("div", boxes, cls="qard-seats"))
 
     def _hands_html(self, obs: Mapping[str, Any], seat: int | None) -> str:
@@ -142,7 +167,7 @@ class GenericTable(GameTable):
         for b, a in zip(self._buttons, legal):
             b.description = self.codec.action_text(self.codec.action_from_json(a))
             b.action = a  # type: ignore[attr-defined]
-        self.controls.children = tuple(self._buttons[:len(legal)])
+        self.controls.children = tuple(self._buttons[: len(legal)])
 
     def _clicked(self, button: widgets.Button) -> None:
         self.act(button.action)  # type: ignore[attr-defined]

@@ -35,9 +35,11 @@ __all__ = ["DeductionGrid", "GridCells", "GridCell", "LEVELS", "cell_text", "cel
 #: level value -> label on the selector
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
 #: level value -> what its button's tooltip says
-LEVEL_TIPS = {"naive": "a cell is certain only when you have seen the card",
-              "logic": "every consequence of what you saw and heard",
-              "probability": "the exact chance of each cell, from every deal that fits"}
+LEVEL_TIPS = {
+    "naive": "a cell is certain only when you have seen the card",
+    "logic": "every consequence of what you saw and heard",
+    "probability": "the exact chance of each cell, from every deal that fits",
+}
 
 #: what a screen reader says a cell holds, by its kind (a probability: its percentage)
 _SPOKEN = {"yes": "yes", "no": "no", "unknown": "not known"}
@@ -69,8 +71,7 @@ class GridCells(anywidget.AnyWidget):
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A click from the browser: ignored unless it names a cell there is (a page may be stale)."""
         where = content.get("click") if isinstance(content, dict) else None
-        if (not isinstance(where, list) or len(where) != 2
-                or not all(type(i) is int for i in where)):
+        if not isinstance(where, list) or len(where) != 2 or not all(type(i) is int for i in where):
             return
         r, c = where
         if 0 <= r < len(self.cells) and 0 <= c < len(self.cells[r]) and self.on_click is not None:
@@ -103,17 +104,21 @@ class DeductionGrid(widgets.VBox):
     owner can redraw.
     """
 
-    def __init__(self, cards: Sequence[Card], level: str = "logic",
-                 on_level: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, cards: Sequence[Card], level: str = "logic", on_level: Callable[[str], None] | None = None
+    ) -> None:
         if not isinstance(level, str) or level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {list(LEVELS)}")
         #: width of a holder's column (narrower where several grids stand side by side)
         self.cell_width = "5.5em"
         self.cards = tuple(cards)
         # buttons as wide as their words (a fixed width cut "crossing out seen cards")
-        self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
-                                           tooltips=[LEVEL_TIPS[k] for k in LEVELS],
-                                           style={"button_width": "auto"})
+        self.level = widgets.ToggleButtons(
+            options=[(v, k) for k, v in LEVELS.items()],
+            value=level,
+            tooltips=[LEVEL_TIPS[k] for k in LEVELS],
+            style={"button_width": "auto"},
+        )
         self.level.add_class("qard-grid-level")
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
@@ -143,16 +148,22 @@ class DeductionGrid(widgets.VBox):
         self.box.columns = self._columns()
 
     # -- filling ------------------------------------------------------------------------
-    def update(self, knowledge: Any, holders: Sequence[Any], names: Mapping[Any, str],
-               title: str = "") -> None:
+    def update(
+        self, knowledge: Any, holders: Sequence[Any], names: Mapping[Any, str], title: str = ""
+    ) -> None:
         """Fill the cells from ``knowledge.grid(level)`` for the given holder columns."""
         self._knowledge = knowledge
         self._names = dict(names)
         grid = knowledge.grid(self.level.value)
         self._fill(grid, holders, names, title)
 
-    def show_truth(self, truth: Mapping[Card, Any], holders: Sequence[Any], names: Mapping[Any, str],
-                   title: str = "The truth (teacher's view)") -> None:
+    def show_truth(
+        self,
+        truth: Mapping[Card, Any],
+        holders: Sequence[Any],
+        names: Mapping[Any, str],
+        title: str = "The truth (teacher's view)",
+    ) -> None:
         """Fill yes/no from where every card really is (teacher only)."""
         self._knowledge = None
         self._names = dict(names)
@@ -165,8 +176,13 @@ class DeductionGrid(widgets.VBox):
         self._names = dict(names)
         self._fill({}, holders, names, "")
 
-    def _fill(self, grid: Mapping[Card, Mapping[Any, Any]], holders: Sequence[Any],
-              names: Mapping[Any, str], title: str) -> None:
+    def _fill(
+        self,
+        grid: Mapping[Card, Mapping[Any, Any]],
+        holders: Sequence[Any],
+        names: Mapping[Any, str],
+        title: str,
+    ) -> None:
         """Every cell, head and label in one update of the cells' model (one message to the browser)."""
         self.holders = tuple(holders)
         heads = [str(names.get(h, h)) for h in self.holders]
@@ -210,8 +226,13 @@ class DeductionGrid(widgets.VBox):
             except Exception as e:  # a teaching aid must never break the table
                 sentences = [f"(no explanation available: {e})"]
         who = str(self._names.get(holder, holder))
-        self.explanation.value = to_html(el("div", el("b", f"Why {card.symbol} / {who}:"),
-                                            el("ol", [el("li", s) for s in sentences], style={"margin": 0})))
+        self.explanation.value = to_html(
+            el(
+                "div",
+                el("b", f"Why {card.symbol} / {who}:"),
+                el("ol", [el("li", s) for s in sentences], style={"margin": 0}),
+            )
+        )
         return " ".join(sentences)
 
     def cell(self, card: Card | str, holder: Any) -> GridCell:

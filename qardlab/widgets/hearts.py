@@ -46,9 +46,13 @@ class HeartsTable(GameTable):
         """The side-by-side replay's column (see :class:`GameTable`): the seat's hand, its felt and, while
         a hand is played, its card-counting grid (``level`` is the Five Sons grid's: unused)."""
         cards = [Card.parse(c) for c in obs["hand"]]
-        parts = [cards_html(cards, mark=HeartsTable._marked(obs)),
-                 wrapped(felt.hearts_felt(obs, names=names, viewer=seat),
-                         style={"overflow": "auto", "max-width": "100%"})]
+        parts = [
+            cards_html(cards, mark=HeartsTable._marked(obs)),
+            wrapped(
+                felt.hearts_felt(obs, names=names, viewer=seat),
+                style={"overflow": "auto", "max-width": "100%"},
+            ),
+        ]
         if obs["phase"] in ("pass", "play"):
             parts += [to_html(el("b", "Card counting")), counting_html(obs, seat, names)]
         return parts
@@ -59,14 +63,24 @@ class HeartsTable(GameTable):
         felt_box = widgets.Box([self.felt_view], layout=widgets.Layout(overflow="auto", max_width="100%"))
         return [self.hands[seat], felt_box, self.counting, self._label("Log"), self.log_view]
 
-    def __init__(self, source: Any, seat: Optional[int] = None, *, human: Optional[int] = None,
-                 bots: Optional[Mapping[int, Any]] = None, pace: str = "at once", charts: bool = True,
-                 counting: bool = True, views: Optional[Sequence[Optional[int]]] = None) -> None:
+    def __init__(
+        self,
+        source: Any,
+        seat: Optional[int] = None,
+        *,
+        human: Optional[int] = None,
+        bots: Optional[Mapping[int, Any]] = None,
+        pace: str = "at once",
+        charts: bool = True,
+        counting: bool = True,
+        views: Optional[Sequence[Optional[int]]] = None,
+    ) -> None:
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         self.title = self._heading("Hearts")
         # the felt (seats round it, the trick in the middle), the bottom seat's hand, the log, replay
-        self._setup_felt(felt.HEARTS_SIZE["width"], hand_height="4.6em", log_height="12em",
-                         on_card=self._card_clicked)
+        self._setup_felt(
+            felt.HEARTS_SIZE["width"], hand_height="4.6em", log_height="12em", on_card=self._card_clicked
+        )
         self.selected: list[Card] = []
         self.pass_button = widgets.Button(description="Pass these 3", button_style="primary", disabled=True)
         self.pass_button.add_class("qard-pass")
@@ -90,12 +104,22 @@ class HeartsTable(GameTable):
         self.figures: dict[str, Any] = {}
         self._totals_key: Any = None
         self.children = [
-            self.css, self.title, self.toolbar, self.felt, self.controls, self.status,
-            self.stepper, widgets.HBox([self.last_trick_toggle, self.last_trick]),
-            self._label("Log"), self.log_view,
-            widgets.HBox([widgets.VBox([self._label("Score sheet"), self.score_sheet,
-                                        self.totals_chart]),
-                          widgets.VBox([self._label("Card counting"), self.counting])]),
+            self.css,
+            self.title,
+            self.toolbar,
+            self.felt,
+            self.controls,
+            self.status,
+            self.stepper,
+            widgets.HBox([self.last_trick_toggle, self.last_trick]),
+            self._label("Log"),
+            self.log_view,
+            widgets.HBox(
+                [
+                    widgets.VBox([self._label("Score sheet"), self.score_sheet, self.totals_chart]),
+                    widgets.VBox([self._label("Card counting"), self.counting]),
+                ]
+            ),
         ]
         self.render()
         if self.human is not None:
@@ -209,9 +233,15 @@ class HeartsTable(GameTable):
         if self.last_trick_toggle.value and obs["tricks"]:
             last = obs["tricks"][-1]
             shown = [Card.parse(c) for _s, c in last["cards"]]
-            self.last_trick.value = to_html(el("span", raw(cards_html(shown)), " taken by ",
-                                               el("b", self.names[last["winner"]]),
-                                               f" ({felt.count_words(last['points'], 'pt')})"))
+            self.last_trick.value = to_html(
+                el(
+                    "span",
+                    raw(cards_html(shown)),
+                    " taken by ",
+                    el("b", self.names[last["winner"]]),
+                    f" ({felt.count_words(last['points'], 'pt')})",
+                )
+            )
         else:
             self.last_trick.value = ""
 
@@ -244,8 +274,9 @@ class HeartsTable(GameTable):
         phase = obs["phase"]
         self.pass_button.layout.display = "" if acting and may_see and phase == "pass" else "none"
         self.pass_button.disabled = len(self.selected) != k
-        self.pass_button.description = f"Pass these {k}" if len(self.selected) == k else (
-            f"choose {k - len(self.selected)} more")
+        self.pass_button.description = (
+            f"Pass these {k}" if len(self.selected) == k else (f"choose {k - len(self.selected)} more")
+        )
         between = phase == "hand_over" and not obs["is_over"] and self.live
         # a remote table's next hand is dealt by the server: no button for it
         self.next_hand_button.layout.display = "" if between and self.timeline is not None else "none"
@@ -257,8 +288,11 @@ class HeartsTable(GameTable):
         elif acting and may_see:
             self._prompt("Your turn: click a card to play.")
         elif between:
-            self._prompt("Hand over." if self.timeline is not None
-                         else "Hand over: the next hand is dealt in a moment.")
+            self._prompt(
+                "Hand over."
+                if self.timeline is not None
+                else "Hand over: the next hand is dealt in a moment."
+            )
         else:
             self._prompt(waiting or "", strong=False)
 
@@ -270,11 +304,13 @@ class HeartsTable(GameTable):
     def _render_scores(self, src: Mapping[str, Any]) -> None:
         """The score sheet and running totals, from the public part of the observation."""
         rows = [e["points"] for e in src["events"] if e["kind"] == "hand_over"]
-        sheet = el("table",
-                   el("tr", el("th", "hand"), [el("th", n) for n in self.names]),
-                   [el("tr", el("td", i + 1), [el("td", p) for p in r]) for i, r in enumerate(rows)],
-                   el("tr", el("td", el("b", "total")), [el("td", el("b", t)) for t in src["scores"]]),
-                   cls="qard-score-table")
+        sheet = el(
+            "table",
+            el("tr", el("th", "hand"), [el("th", n) for n in self.names]),
+            [el("tr", el("td", i + 1), [el("td", p) for p in r]) for i, r in enumerate(rows)],
+            el("tr", el("td", el("b", "total")), [el("td", el("b", t)) for t in src["scores"]]),
+            cls="qard-score-table",
+        )
         self.score_sheet.value = to_html(sheet)
         on = self.show_charts.value and bool(rows)
         self.totals_chart.layout.display = "" if on else "none"
@@ -288,8 +324,9 @@ class HeartsTable(GameTable):
 
     def _render_counting(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         if not self.counting_on or seat is None or obs["phase"] not in ("pass", "play"):
-            self.counting.value = (to_html(el("i", "Choose a seat's view to see what it can count."))
-                                   if seat is None else "")
+            self.counting.value = (
+                to_html(el("i", "Choose a seat's view to see what it can count.")) if seat is None else ""
+            )
             return
         self.counting.value = counting_html(obs, seat, self.names)
 
@@ -303,10 +340,19 @@ def counting_html(obs: Mapping[str, Any], seat: int, names: Sequence[str]) -> st
     except (AttributeError, ImportError, NotImplementedError) as e:
         return to_html(el("i", f"card counting unavailable: {e}"))
     opponents = [s for s in range(obs["players"]) if s != seat]
-    voids = {s: [[el("br"), el("small", f"void {Suit(v).symbol}", cls="qard-void")]
-                 for v in sorted({f.suit for f in k.facts if f.kind == "void" and f.holder == s})]
-             for s in opponents}
+    voids = {
+        s: [
+            [el("br"), el("small", f"void {Suit(v).symbol}", cls="qard-void")]
+            for v in sorted({f.suit for f in k.facts if f.kind == "void" and f.holder == s})
+        ]
+        for s in opponents
+    }
     # a row only for a card the seat does not know to be out of every opponent's hand
-    table = grid_table(grid, opponents, dict(enumerate(names)), head=voids,
-                       keep=lambda _c, vals: any(v not in (None, 0, 0.0, "no") for v in vals))
+    table = grid_table(
+        grid,
+        opponents,
+        dict(enumerate(names)),
+        head=voids,
+        keep=lambda _c, vals: any(v not in (None, 0, 0.0, "no") for v in vals),
+    )
     return to_html(el("div", table, cls="qard-counting-scroll"))

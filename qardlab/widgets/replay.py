@@ -29,7 +29,7 @@ __all__ = ["SideBySide", "seat_view_html", "check_seats", "check_step", "LEVELS"
 
 
 def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
-    """"Step k of n: ..." with the events of this step that the seat's observation holds, in its words."""
+    """ "Step k of n: ..." with the events of this step that the seat's observation holds, in its words."""
     k = obs["step"]
     if k == 0:
         lines = ["Before the deal."]
@@ -40,11 +40,18 @@ def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: i
     return el("div", el("b", f"Step {k} of {last}"), ": ", body, cls="qard-seat-step")
 
 
-def _log(obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str = "14em",
-         **kw: Any) -> list[str]:
+def _log(
+    obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str = "14em", **kw: Any
+) -> list[str]:
     lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"]]
-    return [to_html(el("b", "Log")), wrapped(felt.log_html(lines, names, **kw), cls="qard-log",
-                                            style={"max-height": height, "overflow": "auto"})]
+    return [
+        to_html(el("b", "Log")),
+        wrapped(
+            felt.log_html(lines, names, **kw),
+            cls="qard-log",
+            style={"max-height": height, "overflow": "auto"},
+        ),
+    ]
 
 
 def _table_of(game: Any) -> Any:
@@ -116,8 +123,13 @@ class SideBySide(widgets.VBox):
     every grid (``level``). ``columns`` maps a seat to its HTML widget; each column's HTML is
     :func:`seat_view_html` of that seat's observation at the slider's step."""
 
-    def __init__(self, record: Record, seats: Optional[Sequence[int]] = None, at: Optional[int] = None,
-                 level: str = "logic") -> None:
+    def __init__(
+        self,
+        record: Record,
+        seats: Optional[Sequence[int]] = None,
+        at: Optional[int] = None,
+        level: str = "logic",
+    ) -> None:
         if not isinstance(record, Record):
             raise ValueError(f"side by side replays a Record, not {record!r:.80}")
         table = _table_of(record.game)  # (ValueError for a game with no such view)
@@ -129,26 +141,39 @@ class SideBySide(widgets.VBox):
         check_step(at, last)
         #: whether the columns hold deduction grids (Five Sons, a game with a knowledge adapter)
         self.grids = table.seat_view_has_grids(record.game)
-        self.slider = widgets.IntSlider(value=last if at is None else at, min=0, max=last,
-                                        description="Step:", continuous_update=False,
-                                        layout=widgets.Layout(width="40em"))
+        self.slider = widgets.IntSlider(
+            value=last if at is None else at,
+            min=0,
+            max=last,
+            description="Step:",
+            continuous_update=False,
+            layout=widgets.Layout(width="40em"),
+        )
         self.slider.add_class("qard-side-by-side-step")
-        self.level = widgets.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=level,
-                                           style={"button_width": "auto"},
-                                           layout=widgets.Layout(display="" if self.grids else "none"))
+        self.level = widgets.ToggleButtons(
+            options=[(v, k) for k, v in LEVELS.items()],
+            value=level,
+            style={"button_width": "auto"},
+            layout=widgets.Layout(display="" if self.grids else "none"),
+        )
         self.level.add_class("qard-grid-level")
         width = f"{100 / len(self.seats):.2f}%"
         self.columns: dict[int, widgets.HTML] = {}
         for s in self.seats:
-            col = widgets.HTML(layout=widgets.Layout(width=width, min_width="14em", padding="0 4px",
-                                                     border_right=f"1px solid {palette.RULE}"))
+            col = widgets.HTML(
+                layout=widgets.Layout(
+                    width=width, min_width="14em", padding="0 4px", border_right=f"1px solid {palette.RULE}"
+                )
+            )
             col.add_class("qard-seat-column")
             self.columns[s] = col
         self.draw()
         self.slider.observe(lambda _c: self.draw(), names="value")
         self.level.observe(lambda _c: self.draw(), names="value")
-        note = widgets.HTML("<i>One column per seat, each only what that seat saw and could work out. "
-                            "Move the slider: every seat moves to the same step.</i>")
+        note = widgets.HTML(
+            "<i>One column per seat, each only what that seat saw and could work out. "
+            "Move the slider: every seat moves to the same step.</i>"
+        )
         row = widgets.HBox(list(self.columns.values()), layout=widgets.Layout(overflow="auto", width="100%"))
         css = widgets.HTML(style.STYLESHEET, layout=widgets.Layout(display="none"))
         super().__init__([css, self.slider, self.level, note, row])

@@ -71,8 +71,9 @@ def to_json(game: Game, seat: Optional[int]) -> dict[str, Any]:
     if hasattr(game, "observation_json"):
         return game.observation_json(seat)  # type: ignore[attr-defined]
     obs = dict(game.observation(seat))  # type: ignore[arg-type]
-    obs["legal"] = [a if isinstance(a, (str, list, dict)) else game.action_to_json(a)
-                    for a in obs.get("legal", [])]
+    obs["legal"] = [
+        a if isinstance(a, (str, list, dict)) else game.action_to_json(a) for a in obs.get("legal", [])
+    ]
     return json.loads(json.dumps(obs, default=str))
 
 
@@ -94,8 +95,9 @@ class LocalSource:
     source's: a table plays them through ``act`` like a human.
     """
 
-    def __init__(self, game: "Game | Record | Timeline",
-                 viewpoints: Optional[tuple[Optional[int], ...]] = None) -> None:
+    def __init__(
+        self, game: "Game | Record | Timeline", viewpoints: Optional[tuple[Optional[int], ...]] = None
+    ) -> None:
         self.timeline = game if isinstance(game, Timeline) else Timeline(game)
         g = self.timeline.game
         self.game_name: str = g.name
@@ -105,8 +107,9 @@ class LocalSource:
         if viewpoints is not None:
             bad = [v for v in viewpoints if v not in every]
             if bad:
-                raise ValueError(f"viewpoints {bad!r} are not seats of this {g.players}-player game "
-                                 "(or None, the teacher)")
+                raise ValueError(
+                    f"viewpoints {bad!r} are not seats of this {g.players}-player game (or None, the teacher)"
+                )
         self.viewpoints: tuple[Optional[int], ...] = every if viewpoints is None else tuple(viewpoints)
 
     @property

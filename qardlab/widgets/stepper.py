@@ -22,9 +22,13 @@ __all__ = ["Stepper"]
 class Stepper(widgets.VBox):
     """Controls over a timeline; ``seat`` (None: teacher) decides how the step is described."""
 
-    def __init__(self, timeline: Timeline, seat: int | None = None,
-                 describe: Callable[[Timeline, int | None], list[str]] | None = None,
-                 interval_ms: int = 800) -> None:
+    def __init__(
+        self,
+        timeline: Timeline,
+        seat: int | None = None,
+        describe: Callable[[Timeline, int | None], list[str]] | None = None,
+        interval_ms: int = 800,
+    ) -> None:
         self.timeline = timeline
         self._seat = seat
         self._describe = describe or (lambda tl, s: tl.describe(s))
@@ -33,15 +37,30 @@ class Stepper(widgets.VBox):
         self.previous_button = widgets.Button(description="◀", tooltip="previous step", layout=lay)
         self.next_button = widgets.Button(description="▶", tooltip="next step", layout=lay)
         self.last_button = widgets.Button(description="▶|", tooltip="last step", layout=lay)
-        self.play = widgets.Play(min=0, max=timeline.last, value=timeline.position,
-                                 interval=interval_ms, step=1, description="play")
-        self.slider = widgets.IntSlider(min=0, max=timeline.last, value=timeline.position,
-                                        description="step", continuous_update=False,
-                                        layout=widgets.Layout(width="22em"))
+        self.play = widgets.Play(
+            min=0,
+            max=timeline.last,
+            value=timeline.position,
+            interval=interval_ms,
+            step=1,
+            description="play",
+        )
+        self.slider = widgets.IntSlider(
+            min=0,
+            max=timeline.last,
+            value=timeline.position,
+            description="step",
+            continuous_update=False,
+            layout=widgets.Layout(width="22em"),
+        )
         self.text = widgets.HTML()
         self.text.add_class("qard-step-text")
-        for b, name in ((self.first_button, "first"), (self.previous_button, "previous"),
-                        (self.next_button, "next"), (self.last_button, "last")):
+        for b, name in (
+            (self.first_button, "first"),
+            (self.previous_button, "previous"),
+            (self.next_button, "next"),
+            (self.last_button, "last"),
+        ):
             b.add_class(f"qard-step-{name}")
         self.first_button.on_click(lambda _: self.timeline.first())
         self.previous_button.on_click(lambda _: self.timeline.previous())
@@ -50,11 +69,21 @@ class Stepper(widgets.VBox):
         self._link = traitlets.link((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slid, names="value")
         self._unsubscribe = timeline.observe(lambda _tl: self.refresh())
-        super().__init__([
-            widgets.HBox([self.first_button, self.previous_button, self.play, self.next_button,
-                          self.last_button, self.slider]),
-            self.text,
-        ])
+        super().__init__(
+            [
+                widgets.HBox(
+                    [
+                        self.first_button,
+                        self.previous_button,
+                        self.play,
+                        self.next_button,
+                        self.last_button,
+                        self.slider,
+                    ]
+                ),
+                self.text,
+            ]
+        )
         self.add_class("qard-stepper")
         self.refresh()
 

@@ -148,8 +148,9 @@ class LabServer(LocalServer):
     token: str
 
     @classmethod
-    def start(cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90,
-              record_timing: bool = False) -> LabServer:
+    def start(
+        cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90, record_timing: bool = False
+    ) -> LabServer:
         """``record_timing``: JupyterLab writes each cell's execution times into its metadata (the
         kernel's own timestamps), which :data:`JS_KERNEL_TIME` reads."""
         root = workdir / "notebooks"
@@ -159,8 +160,10 @@ class LabServer(LocalServer):
         if record_timing:
             tracker["recordTiming"] = True
         for rel, data in {
-            "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-                {"fetchNews": "false", "checkForUpdates": False},
+            "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+                "fetchNews": "false",
+                "checkForUpdates": False,
+            },
             "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": tracker,
         }.items():
             path = settings / rel
@@ -170,10 +173,16 @@ class LabServer(LocalServer):
         port = free_port()
         log = workdir / "jupyterlab.log"
         cmd = [
-            sys.executable, "-m", "jupyterlab",
-            "--allow-root", "--no-browser",
-            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--allow-root",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
             "--expose-app-in-browser",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -182,8 +191,14 @@ class LabServer(LocalServer):
             f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
         ]
         with open(log, "wb") as out:
-            proc = subprocess.Popen(cmd, cwd=workdir, env=isolated_env(workdir), stdout=out,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(
+                cmd,
+                cwd=workdir,
+                env=isolated_env(workdir),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         server = cls(root=root, port=port, token=token, proc=proc, log=log)
         try:
             server.wait_ready(timeout)
@@ -209,8 +224,9 @@ class LabServer(LocalServer):
 
     def api(self, method: str, path: str) -> Any:
         """Call the server's REST API; returns the decoded JSON (None for an empty answer)."""
-        req = urllib.request.Request(f"{self.base}{path}", method=method,
-                                     headers={"Authorization": f"token {self.token}"})
+        req = urllib.request.Request(
+            f"{self.base}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
         with urllib.request.urlopen(req, timeout=10) as r:
             body = r.read()
         return json.loads(body) if body else None
@@ -240,13 +256,24 @@ class VoilaServer(LocalServer):
         workdir.mkdir(parents=True, exist_ok=True)
         log = workdir / f"voila-{notebook.stem}.log"
         cmd = [
-            sys.executable, "-m", "voila", str(notebook),
-            "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+            sys.executable,
+            "-m",
+            "voila",
+            str(notebook),
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--port={port}",
             "--VoilaConfiguration.show_tracebacks=True",
         ]
         with open(log, "wb") as out:
-            proc = subprocess.Popen(cmd, cwd=notebook.parent, env=isolated_env(workdir), stdout=out,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(
+                cmd,
+                cwd=notebook.parent,
+                env=isolated_env(workdir),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         try:
             wait_for_port(port, proc, timeout, log)  # no status endpoint; polling / would run the notebook
         except BaseException:
@@ -270,8 +297,9 @@ def local_only(context: Any) -> None:
     """Abort every request that is not to 127.0.0.1 (Voila's page asks a CDN for an icon font)."""
 
     def route(r: Any) -> None:
-        if re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", r.request.url) or \
-                r.request.url.startswith(("data:", "blob:", "about:")):
+        if re.match(
+            r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", r.request.url
+        ) or r.request.url.startswith(("data:", "blob:", "about:")):
             r.continue_()
         else:
             r.abort()
@@ -386,8 +414,10 @@ def screenshot(page: Any, name: str, projector: bool = True) -> Path:
         page.set_viewport_size(PROJECTOR)
         try:
             page.wait_for_timeout(250)  # the layout reflows; the widgets do not redraw
-            page.screenshot(path=str(SCREENSHOTS / f"{name}-{PROJECTOR['width']}x{PROJECTOR['height']}.png"),
-                            full_page=True)
+            page.screenshot(
+                path=str(SCREENSHOTS / f"{name}-{PROJECTOR['width']}x{PROJECTOR['height']}.png"),
+                full_page=True,
+            )
         finally:
             page.set_viewport_size(size)
     return path
@@ -398,7 +428,8 @@ def cut_labels(page: Any, scope: str = "body") -> list[str]:
     "probability (best ques", "J♣ Jack of Clu", "crossing out seen ca..."): a dropdown's chosen words,
     measured in the select's own font, and the words of a button or a widget's description (ipywidgets
     cuts both with an ellipsis), wider than their box. Hidden elements are left out."""
-    return page.evaluate("""(scope) => {
+    return page.evaluate(
+        """(scope) => {
         const out = [], c = document.createElement('canvas').getContext('2d');
         for (const s of document.querySelectorAll(scope + ' select')) {
             c.font = getComputedStyle(s).font;
@@ -411,7 +442,9 @@ def cut_labels(page: Any, scope: str = "body") -> list[str]:
             if (text && b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1) out.push(text);
         }
         return out;
-      }""", scope)
+      }""",
+        scope,
+    )
 
 
 def assert_rendered(page: Any, selectors: tuple[str, ...], timeout_ms: int = 30_000) -> None:

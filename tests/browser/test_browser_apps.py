@@ -20,8 +20,18 @@ def test_every_declared_app_exists() -> None:
     assert not missing, f"interactions.APPS names notebooks that do not exist: {missing}"
 
 
-@pytest.mark.parametrize("name", APP_FILES or [pytest.param("app-*.ipynb", marks=pytest.mark.skip(
-    reason="no app notebooks yet (notebooks/app-five-sons.ipynb, notebooks/app-hearts.ipynb)"))])
+@pytest.mark.parametrize(
+    "name",
+    APP_FILES
+    or [
+        pytest.param(
+            "app-*.ipynb",
+            marks=pytest.mark.skip(
+                reason="no app notebooks yet (notebooks/app-five-sons.ipynb, notebooks/app-hearts.ipynb)"
+            ),
+        )
+    ],
+)
 def test_app_in_voila(name: str, voila: Any, page: Any, shot: Any, tmp_path: Any) -> None:
     """The app renders in Voila and plays by clicking."""
     import shutil

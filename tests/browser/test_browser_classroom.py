@@ -26,8 +26,12 @@ pytestmark = pytest.mark.browser
 
 VIEWPORT = {"width": 1280, "height": 900}
 # deal A of the live-secrecy tests: Bob (seat 1) holds both the Q♣ and the 8♥ Alice asks about
-HANDS = [["JC", "KC", "JD", "AH", "2H"], ["QC", "8H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-         ["KH", "JS", "QS", "7H", "9H"]]
+HANDS = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "8H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "9H"],
+]
 SECRET = ["KS", "TH"]
 EVERY = set(FACE_CARDS) | set(NUMBER_CARDS)
 
@@ -51,8 +55,10 @@ def _wait_text(page: Any, selector: str, words: str, timeout_s: float = 30) -> N
         if words in " ".join(page.locator(selector).all_inner_texts()):
             return
         page.wait_for_timeout(100)
-    raise AssertionError(f"{words!r} never appeared in {selector}: "
-                         f"{' '.join(page.locator(selector).all_inner_texts())[:300]!r}")
+    raise AssertionError(
+        f"{words!r} never appeared in {selector}: "
+        f"{' '.join(page.locator(selector).all_inner_texts())[:300]!r}"
+    )
 
 
 def _forbidden(seat: int, shown: set[Card]) -> tuple[set[Card], set[Card]]:
@@ -63,13 +69,20 @@ def _forbidden(seat: int, shown: set[Card]) -> tuple[set[Card], set[Card]]:
     return forbidden, forbidden - named
 
 
-def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tmp_path: Path,
-                                                    shot: Any) -> None:
+def test_three_students_at_one_table_in_the_browser(
+    browser: Any, voila: Any, tmp_path: Path, shot: Any
+) -> None:
     server = LocalServer(db=str(tmp_path / "class.db"))
     try:
         teacher = Teacher(server.url, server.token)
-        table = teacher.create_table("five_sons", 4, options={}, bots={3: "logic"}, pace=0.3,
-                                     deal={"hands": HANDS, "secret": SECRET, "dealer": 3})
+        table = teacher.create_table(
+            "five_sons",
+            4,
+            options={},
+            bots={3: "logic"},
+            pace=0.3,
+            deal={"hands": HANDS, "secret": SECRET, "dealer": 3},
+        )
         codes = [s["code"] for s in table["seats"][:3]]
         app_nb = tmp_path / "app" / "app-classroom.ipynb"
         app_nb.parent.mkdir()
@@ -108,8 +121,12 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
             wires[seat].scan(page, forbidden, unnamed, True, f"{names[seat]} joined", said=tuple(codes))
             # its own five cards face up at the bottom, nobody else's
             own = {Card.parse(c) for c in HANDS[seat]}
-            faces = set(page.evaluate("() => [...document.querySelectorAll('[data-card]')]"
-                                      ".map(e => e.getAttribute('data-card'))"))
+            faces = set(
+                page.evaluate(
+                    "() => [...document.querySelectorAll('[data-card]')]"
+                    ".map(e => e.getAttribute('data-card'))"
+                )
+            )
             assert faces <= {c.code for c in own}, faces
         # Alice asks Bob about the Q♣ and the 8♥ by the question builder
         alice, bob, carol = pages
@@ -132,8 +149,9 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
         for seat, page in enumerate(pages):
             forbidden, unnamed = _forbidden(seat, {Card.parse("QC")} if seat == 0 else set())
             wires[seat].quiet(page)
-            wires[seat].scan(page, forbidden, unnamed, True, f"{names[seat]} after the answer",
-                             said=tuple(codes))
+            wires[seat].scan(
+                page, forbidden, unnamed, True, f"{names[seat]} after the answer", said=tuple(codes)
+            )
         # Alice passes, then Bob and Carol in turn, each from their own window
         alice.locator(".qard-no-claim:visible").click()
         _wait_text(bob, ".qard-controls", "Claim the secret pair")
@@ -147,10 +165,12 @@ def test_three_students_at_one_table_in_the_browser(browser: Any, voila: Any, tm
         assert all(not voila_errors(p) for p in pages)
         # the teacher's side-by-side replay of the table so far, in Voila
         (tmp_path / "replay").mkdir()
-        replay_nb = notebook(tmp_path / "replay" / "replay.ipynb",
-                             "from qardlab.classroom.teacher import Teacher, side_by_side\n"
-                             f"record = Teacher({server.url!r}, {server.token!r}).record({table['table']})\n"
-                             "box = side_by_side(record)\nbox.slider.value = 3\nbox")
+        replay_nb = notebook(
+            tmp_path / "replay" / "replay.ipynb",
+            "from qardlab.classroom.teacher import Teacher, side_by_side\n"
+            f"record = Teacher({server.url!r}, {server.token!r}).record({table['table']})\n"
+            "box = side_by_side(record)\nbox.slider.value = 3\nbox",
+        )
         rv = voila(replay_nb)
         context = browser.new_context(viewport=VIEWPORT)
         local_only(context)
@@ -182,8 +202,9 @@ def test_teacher_desk_in_voila(browser: Any, voila: Any, tmp_path: Path, shot: A
     assert_rendered(page, (".qard-join-sheet", ".qard-watch", ".qard-side-by-side"), timeout_ms=120_000)
     assert page.locator(".qard-join-card").count() == 2 * 3  # two tables of three students (a bot each)
     cards = page.locator(".qard-join-card").all_inner_texts()
-    assert [c.split("\n")[0] for c in cards[:3]] == [f"table 1 · {n} (seat {s})"
-                                                     for s, n in enumerate(["Alice", "Bob", "Carol"])], cards
+    assert [c.split("\n")[0] for c in cards[:3]] == [
+        f"table 1 · {n} (seat {s})" for s, n in enumerate(["Alice", "Bob", "Carol"])
+    ], cards
     assert page.locator(".qard-seat-column").count() == 4
     assert not voila_errors(page) and not errors, (voila_errors(page), errors)
     page.wait_for_timeout(500)

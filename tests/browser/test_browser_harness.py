@@ -39,14 +39,19 @@ def on_click(_):
 button.on_click(on_click)
 widgets.VBox([button, clicks])"""
 
-CLICK = Interaction(click=".qard-test-button", changes=".qard-test-label", expect_text="clicked 1 times",
-                    rendered=(".qard-test-button", ".qard-test-label"))
+CLICK = Interaction(
+    click=".qard-test-button",
+    changes=".qard-test-label",
+    expect_text="clicked 1 times",
+    rendered=(".qard-test-button", ".qard-test-label"),
+)
 
 
 def write_button_notebook(folder: Path) -> Path:
     """A two-cell notebook: a Button that counts its clicks into a Label."""
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# harness check"),
-                                         nbformat.v4.new_code_cell(SOURCE)])
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell("# harness check"), nbformat.v4.new_code_cell(SOURCE)]
+    )
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     path = folder / BUTTON_NOTEBOOK
     nbformat.write(nb, path)

@@ -50,8 +50,9 @@ def test_hearts_by_keyboard(voila: Any, page: Any, tmp_path: Any) -> None:
         page.keyboard.press("Enter")
         page.wait_for_timeout(300)
         page.keyboard.press("Tab")
-    page.wait_for_function("() => document.querySelectorAll('button.qard-card.qard-selected').length === 3",
-                           timeout=10_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('button.qard-card.qard-selected').length === 3", timeout=10_000
+    )
     button = page.locator(".qard-pass:visible").first
     deadline = time.monotonic() + 10
     while button.is_disabled() and time.monotonic() < deadline:
@@ -60,8 +61,10 @@ def test_hearts_by_keyboard(voila: Any, page: Any, tmp_path: Any) -> None:
     # play: wait for a turn with an illegal card in the hand, then walk the hand with Tab
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if page.locator("button.qard-card.qard-illegal:visible").count() and \
-                page.locator("button.qard-card:not(.qard-illegal):visible").count():
+        if (
+            page.locator("button.qard-card.qard-illegal:visible").count()
+            and page.locator("button.qard-card:not(.qard-illegal):visible").count()
+        ):
             break
         page.wait_for_timeout(200)
     else:

@@ -36,10 +36,12 @@ JS_ICON_FONT = """async () => {
 def test_template_and_config_are_in_the_package_data() -> None:
     """The template that drops the CDN links, and the two configs that select it, are installed."""
     text = (ROOT / "pyproject.toml").read_text()
-    for path in ("share/jupyter/voila/templates/qardlab/index.html.j2",
-                 "share/jupyter/voila/templates/qardlab/conf.json",
-                 "jupyter-config/voila.json",
-                 "jupyter-config/jupyter_server_config.d/qardlab-voila.json"):
+    for path in (
+        "share/jupyter/voila/templates/qardlab/index.html.j2",
+        "share/jupyter/voila/templates/qardlab/conf.json",
+        "jupyter-config/voila.json",
+        "jupyter-config/jupyter_server_config.d/qardlab-voila.json",
+    ):
         assert (ROOT / path).is_file(), path
         assert path in text, f"{path} is not in pyproject.toml's data-files"
 

@@ -79,8 +79,11 @@ def claim_and_see_the_verdict(page: Any, stem: str) -> None:
     row's dropdowns and button as a student would; the verdict of its own claim is then on the screen where
     the page is after the click, with no scrolling, at 1280 x 900 and at 1024 x 768 (issue 11: "the verdict
     of the player's own claim is not on screen without scrolling")."""
-    seen = set(page.locator(".qard-app [data-card]").evaluate_all(
-        "(els) => els.map((e) => e.getAttribute('data-card'))"))  # its hand and the cards shown to it
+    seen = set(
+        page.locator(".qard-app [data-card]").evaluate_all(
+            "(els) => els.map((e) => e.getAttribute('data-card'))"
+        )
+    )  # its hand and the cards shown to it
     faces = sorted(c for c in seen if c[0] in "JQK")
     numbers = sorted(c for c in seen if c[1] == "H" and c[0] in "A23456789T")
     face, number = (faces[0], "AH") if faces else ("JC", numbers[0])

@@ -52,10 +52,21 @@ JS_DOM = """(skip) => {
 
 
 def notebook(path: Path, source: str) -> Path:
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {},
-                     "outputs": [], "source": source}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "app",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     path.write_text(json.dumps(nb))
     return path
 
@@ -83,11 +94,18 @@ class Wire:
             n = len(self.frames)
             page.wait_for_timeout(ms)
 
-    def scan(self, page: Any, forbidden: set[Card], unnamed: set[Card], five_sons: bool, when: str,
-             said: tuple[str, ...] = ()) -> None:
+    def scan(
+        self,
+        page: Any,
+        forbidden: set[Card],
+        unnamed: set[Card],
+        five_sons: bool,
+        when: str,
+        said: tuple[str, ...] = (),
+    ) -> None:
         """Search the new frames and the DOM now; fail naming the card, the form and where it was."""
         leaks: list[str] = []
-        new = self.frames[self.scanned:]
+        new = self.frames[self.scanned :]
         self.scanned += len(new)
         decoded = [(d, msg) for d, payload in new for msg in decode(payload)]
         self.bytes += sum(len(p) for _d, p in new)
@@ -106,8 +124,10 @@ class Wire:
         self.checks += 1
         where = sorted({x.split(":", 1)[0] for x in leaks})
         cards = sorted({x.split(": ", 2)[1] for x in leaks})
-        assert not leaks, (f"{when}: the browser was sent what the player cannot see: cards {cards} "
-                           f"(in {where}), {len(leaks)} finds:\n" + "\n".join(leaks[:20]))
+        assert not leaks, (
+            f"{when}: the browser was sent what the player cannot see: cards {cards} "
+            f"(in {where}), {len(leaks)} finds:\n" + "\n".join(leaks[:20])
+        )
 
 
 def _visible_text(markup: str) -> str:
@@ -170,8 +190,9 @@ def _choose(page: Any, nth: int, index: int) -> None:
 
 def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) -> None:
     seed = 7  # a long game (47 clicks; four cards shown to the player)
-    nb = notebook(tmp_path / "five-sons.ipynb",
-                  f"from qardlab.widgets import five_sons_app\nfive_sons_app(seed={seed})")
+    nb = notebook(
+        tmp_path / "five-sons.ipynb", f"from qardlab.widgets import five_sons_app\nfive_sons_app(seed={seed})"
+    )
     wire = Wire(page)
     server = voila(nb)
     response = page.goto(server.base + "/", wait_until="load", timeout=180_000)
@@ -226,9 +247,11 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
     assert "game is over" in " ".join(page.locator(".qard-controls").all_inner_texts())
     # the test has teeth: the other seats' cards were really hidden, and the scan reads these frames
     assert forbidden and clicks >= 3 and wire.scanned == len(wire.frames) > clicks
-    print(f"\nFive Sons seed {seed}: {clicks} clicks, {wire.checks} scans, {len(wire.frames)} frames "
-          f"({wire.bytes} bytes), {len(wire.models.states)} widget models; "
-          f"{len(forbidden)} cards still hidden at the end")
+    print(
+        f"\nFive Sons seed {seed}: {clicks} clicks, {wire.checks} scans, {len(wire.frames)} frames "
+        f"({wire.bytes} bytes), {len(wire.models.states)} widget models; "
+        f"{len(forbidden)} cards still hidden at the end"
+    )
 
 
 # -- Hearts ------------------------------------------------------------------------------------------------
@@ -250,8 +273,9 @@ def hearts_truth(app: HeartsApp) -> tuple[set[Card], set[Card], tuple[str, ...]]
 
 def test_hearts_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) -> None:
     seed = 3
-    nb = notebook(tmp_path / "hearts.ipynb",
-                  f"from qardlab.widgets import hearts_app\nhearts_app(seed={seed})")
+    nb = notebook(
+        tmp_path / "hearts.ipynb", f"from qardlab.widgets import hearts_app\nhearts_app(seed={seed})"
+    )
     wire = Wire(page)
     server = voila(nb)
     response = page.goto(server.base + "/", wait_until="load", timeout=180_000)
@@ -277,7 +301,7 @@ def test_hearts_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) 
             hands += 1
         elif g.phase == "pass":
             assert t.human_to_act()
-            for c in list(g.hand(0))[:g.rules.cards_to_pass]:
+            for c in list(g.hand(0))[: g.rules.cards_to_pass]:
                 _card_button(page, c).click()
                 t.play(c)
                 want = t.pass_button.description
@@ -302,16 +326,20 @@ def test_hearts_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) 
     wire.scan(page, forbidden, unnamed, False, "the end of the match", said)
     assert "match is over" in " ".join(page.locator(".qard-controls").all_inner_texts())
     assert hands >= 1 and wire.scanned == len(wire.frames) > clicks
-    print(f"\nHearts seed {seed}: {hands + 1} hands, {clicks} clicks, {wire.checks} scans, "
-          f"{len(wire.frames)} frames ({wire.bytes} bytes), {len(wire.models.states)} widget models")
+    print(
+        f"\nHearts seed {seed}: {hands + 1} hands, {clicks} clicks, {wire.checks} scans, "
+        f"{len(wire.frames)} frames ({wire.bytes} bytes), {len(wire.models.states)} widget models"
+    )
 
 
 def test_the_scan_finds_cards_the_teacher_view_sends(voila: Any, page: Any, tmp_path: Path) -> None:
     """The scan has teeth: the same app with ``teacher=True``, switched to the teacher's view in the
     browser, sends the other hands and the secret; the scan must name them."""
     seed = 7
-    nb = notebook(tmp_path / "teacher.ipynb",
-                  f"from qardlab.widgets import five_sons_app\nfive_sons_app(seed={seed}, teacher=True)")
+    nb = notebook(
+        tmp_path / "teacher.ipynb",
+        f"from qardlab.widgets import five_sons_app\nfive_sons_app(seed={seed}, teacher=True)",
+    )
     wire = Wire(page)
     server = voila(nb)
     page.goto(server.base + "/", wait_until="load", timeout=180_000)

@@ -39,9 +39,9 @@ def decode(payload: str | bytes) -> list[dict[str, Any]]:
     if len(b) >= 8:
         n = int.from_bytes(b[:8], "little")
         if 2 <= n <= 1000 and len(b) >= 8 * (n + 1):
-            offs = [int.from_bytes(b[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+            offs = [int.from_bytes(b[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
             if offs == sorted(offs) and offs[-1] <= len(b) and offs[0] == 8 * (n + 1):
-                parts = [b[offs[i]:offs[i + 1] if i + 1 < n else len(b)] for i in range(n)]
+                parts = [b[offs[i] : offs[i + 1] if i + 1 < n else len(b)] for i in range(n)]
                 if len(parts) >= 5:
                     msg = {"channel": parts[0].decode("utf-8", "replace")}
                     for key, raw in zip(("header", "parent_header", "metadata", "content"), parts[1:5]):
@@ -51,9 +51,9 @@ def decode(payload: str | bytes) -> list[dict[str, Any]]:
     if len(b) >= 4:
         n = int.from_bytes(b[:4], "big")
         if 1 <= n <= 1000 and len(b) >= 4 * (n + 1):
-            offs = [int.from_bytes(b[4 * (i + 1):4 * (i + 2)], "big") for i in range(n)]
+            offs = [int.from_bytes(b[4 * (i + 1) : 4 * (i + 2)], "big") for i in range(n)]
             end = offs[1] if n > 1 else len(b)
-            msg = _json(b[offs[0]:end]) if offs[0] < len(b) else None
+            msg = _json(b[offs[0] : end]) if offs[0] < len(b) else None
             if msg is not None:
                 return [msg]
     return [{"content": {"raw": b.decode("utf-8", "replace")}}]
@@ -140,9 +140,17 @@ def _rank_span(card: Card) -> str:
 def strict_forms(card: Card) -> list[str]:
     """Forms that only a card shown face up takes: its face element, a hand button's tooltip, a shown-card
     phrase, an image's alt text. None of them may name a card the player cannot see, anywhere."""
-    return [f'data-card="{card.code}"', f"title=\"{card.name}", _rank_span(card), f"the {card.symbol}.",
-            f"{card.name}: click", f"{card.name}: shown", f'alt="{card.name}', f'alt="{card.code}"',
-            f'aria-label="{card.name}']
+    return [
+        f'data-card="{card.code}"',
+        f'title="{card.name}',
+        _rank_span(card),
+        f"the {card.symbol}.",
+        f"{card.name}: click",
+        f"{card.name}: shown",
+        f'alt="{card.name}',
+        f'alt="{card.code}"',
+        f'aria-label="{card.name}',
+    ]
 
 
 def loose_patterns(card: Card, five_sons: bool = False) -> list[re.Pattern[str]]:
@@ -165,8 +173,13 @@ STATIC_TEXTS = (
 )
 
 
-def find_cards(text: str, forbidden: Iterable[Card], loose: Iterable[Card] = (), five_sons: bool = False,
-               said: Iterable[str] = ()) -> list[str]:
+def find_cards(
+    text: str,
+    forbidden: Iterable[Card],
+    loose: Iterable[Card] = (),
+    five_sons: bool = False,
+    said: Iterable[str] = (),
+) -> list[str]:
     """What ``text`` gives away: a strict form of a forbidden card, or any word for a ``loose`` one.
 
     ``said``: sentences said in public that the loose scan leaves out (a card played in an earlier hand

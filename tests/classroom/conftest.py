@@ -45,9 +45,28 @@ class ServerProcess:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", str(self.db), "--token", self.token, "--sync", "normal"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT))
+            [
+                sys.executable,
+                "-m",
+                "qardlab",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+                "--token",
+                self.token,
+                "--sync",
+                "normal",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+            cwd=str(ROOT),
+        )
         self.lines: list[str] = []
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -72,8 +91,9 @@ class ServerProcess:
     def ws_url(self) -> str:
         return self.url.replace("http://", "ws://")
 
-    def request(self, method: str, path: str, body: Any = None, token: Optional[str] = "",
-                raw: Optional[bytes] = None) -> tuple[int, Any]:
+    def request(
+        self, method: str, path: str, body: Any = None, token: Optional[str] = "", raw: Optional[bytes] = None
+    ) -> tuple[int, Any]:
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         req = urllib.request.Request(self.url + path, data=data, method=method)
         token = self.token if token == "" else token
@@ -167,8 +187,9 @@ class Client:
             try:
                 self.recv()
             except websocket.WebSocketTimeoutException:
-                raise AssertionError(f"seat {self.seat}: no observation of step {k}; "
-                                     f"errors {self.errors}") from None
+                raise AssertionError(
+                    f"seat {self.seat}: no observation of step {k}; errors {self.errors}"
+                ) from None
         return self.obs
 
     def wait_error(self) -> str:
@@ -257,8 +278,9 @@ def play_out(clients: dict[int, Client], others: list[Client], choose, max_steps
                 c.wait_step(k + 1)
         except AssertionError as e:
             told = {s: c.errors[-3:] for s, c in clients.items() if c.errors}
-            raise AssertionError(f"{e}; step {k}, {obs.get('phase')}, seat {mover} to move; "
-                                 f"refusals told to seats: {told}") from None
+            raise AssertionError(
+                f"{e}; step {k}, {obs.get('phase')}, seat {mover} to move; refusals told to seats: {told}"
+            ) from None
     raise AssertionError(f"the game did not end within {max_steps} steps")
 
 

@@ -13,8 +13,12 @@ from test_classroom_games import local_game
 from qardlab.engine import Game, Record, Timeline
 
 # a Five Sons deal (4 players, dealer 0: seat 1 asks first); seat 2 holds QC but not 8H
-HANDS = [["JC", "KC", "JD", "AH", "2H"], ["QD", "KD", "JH", "3H", "4H"], ["QC", "9H", "QH", "5H", "6H"],
-         ["KH", "JS", "QS", "7H", "8H"]]
+HANDS = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QD", "KD", "JH", "3H", "4H"],
+    ["QC", "9H", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "8H"],
+]
 DEAL = {"hands": HANDS, "secret": ["KS", "TH"], "dealer": 0}
 
 
@@ -34,15 +38,23 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(tmp_path) -> None:
     server = ServerProcess(tmp_path / "kill.db")
     opened = []
     try:
+
         def connect(code):
             from conftest import Client
+
             c = Client(server, code)
             opened.append(c)
             return c
 
         five = server.create(game="five_sons", players=4, seed=21, pace=0)
-        hearts = server.create(game="hearts", players=4, seed=22, options={"single": True}, pace=0,
-                               bots={"1": "rules", "2": "counting", "3": "random"})
+        hearts = server.create(
+            game="hearts",
+            players=4,
+            seed=22,
+            options={"single": True},
+            pace=0,
+            bots={"1": "rules", "2": "counting", "3": "random"},
+        )
         fc, ft = seat_clients(server, connect, five)
         hc, ht = seat_clients(server, connect, hearts)
         rng = random.Random(5)
@@ -219,8 +231,14 @@ def test_teacher_hands_seats_to_bots_of_every_level(server, connect) -> None:
         assert server.request("POST", f"/api/tables/{t}/seats/{seat}", {"bot": level})[0] == 200
     while not teacher.obs["is_over"]:
         teacher.recv(timeout=60)
-    hearts = server.create(game="hearts", players=4, seed=9, options={"single": True}, pace=0,
-                           bots={"0": "random", "1": "rules", "2": "counting", "3": "counting"})
+    hearts = server.create(
+        game="hearts",
+        players=4,
+        seed=9,
+        options={"single": True},
+        pace=0,
+        bots={"0": "random", "1": "rules", "2": "counting", "3": "counting"},
+    )
     watch = connect(hearts["teacher"])
     while watch.obs is None or not watch.obs["is_over"]:
         watch.recv(timeout=60)
@@ -261,14 +279,16 @@ def test_bots_move_at_the_tables_pace_answers_too(server, connect) -> None:
     import sqlite3
 
     pace = 0.25
-    table = server.create(game="five_sons", players=4, deal=DEAL, pace=pace,
-                          bots={str(s): "logic" for s in range(4)})
+    table = server.create(
+        game="five_sons", players=4, deal=DEAL, pace=pace, bots={str(s): "logic" for s in range(4)}
+    )
     watch = connect(table["teacher"])
     while watch.obs is None or watch.obs["step"] < 12:
         watch.recv(timeout=30)
     db = sqlite3.connect(server.db)
-    rows = db.execute("SELECT n, action, accepted FROM steps WHERE table_id = ? ORDER BY n",
-                      (table["table"],)).fetchall()
+    rows = db.execute(
+        "SELECT n, action, accepted FROM steps WHERE table_id = ? ORDER BY n", (table["table"],)
+    ).fetchall()
     db.close()
     answers = [n for n, action, _at in rows if json.loads(action)["type"] in ("show", "neither")]
     assert answers, "no answer was given in the first steps"

@@ -74,7 +74,7 @@ def check_frames(clients: dict[int, Client], teacher: Client, record: Record) ->
     """Every observation frame equals the local replay's observation_json at its step; no frame
     holds a card its seat may not know. Returns the number of frames checked."""
     timeline = Timeline(record)
-    hearts_known = ({s: hearts_known_by_step(record, s) for s in clients} if record.game == "hearts" else {})
+    hearts_known = {s: hearts_known_by_step(record, s) for s in clients} if record.game == "hearts" else {}
     checked = 0
     for seat, c in [*clients.items(), (None, teacher)]:
         for text in c.frames:

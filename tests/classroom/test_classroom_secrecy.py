@@ -14,24 +14,49 @@ import json
 
 from test_classroom_faults import ask
 
-A = [["JC", "KC", "JD", "AH", "2H"], ["QD", "KD", "JH", "3H", "4H"], ["QC", "8H", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "9H"]]
+A = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QD", "KD", "JH", "3H", "4H"],
+    ["QC", "8H", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "9H"],
+]
 B = [A[0], A[1], ["QC", "9H", "QH", "5H", "6H"], ["KH", "JS", "QS", "7H", "8H"]]
 NO = {"type": "no_claim"}
 # (seat, action) in order: the same script is legal under both deals
 SCRIPT = [
-    (1, ask(2, "QC", "8H")), (2, {"type": "show", "card": "QC"}), (1, NO), (2, NO), (3, NO), (0, NO),
-    (2, ask(3, "JS", "7H")), (3, {"type": "show", "card": "JS"}), (2, NO), (3, NO), (0, NO), (1, NO),
-    (3, ask(0, "JC", "2H")), (0, {"type": "show", "card": "2H"}), (3, NO), (0, NO), (1, NO), (2, NO),
-    (0, ask(2, "QH", "9H")), (2, {"type": "show", "card": "QH"}),
-    (0, {"type": "claim", "face": "KS", "number": "9H"}), (1, NO), (2, NO), (3, NO),
-    (1, ask(3, "KH", "AH")), (3, {"type": "show", "card": "KH"}),
+    (1, ask(2, "QC", "8H")),
+    (2, {"type": "show", "card": "QC"}),
+    (1, NO),
+    (2, NO),
+    (3, NO),
+    (0, NO),
+    (2, ask(3, "JS", "7H")),
+    (3, {"type": "show", "card": "JS"}),
+    (2, NO),
+    (3, NO),
+    (0, NO),
+    (1, NO),
+    (3, ask(0, "JC", "2H")),
+    (0, {"type": "show", "card": "2H"}),
+    (3, NO),
+    (0, NO),
+    (1, NO),
+    (2, NO),
+    (0, ask(2, "QH", "9H")),
+    (2, {"type": "show", "card": "QH"}),
+    (0, {"type": "claim", "face": "KS", "number": "9H"}),
+    (1, NO),
+    (2, NO),
+    (3, NO),
+    (1, ask(3, "KH", "AH")),
+    (3, {"type": "show", "card": "KH"}),
 ]
 
 
 def play_script(server, connect, hands) -> dict:
-    table = server.create(game="five_sons", players=4, pace=0,
-                          deal={"hands": hands, "secret": ["KS", "TH"], "dealer": 0})
+    table = server.create(
+        game="five_sons", players=4, pace=0, deal={"hands": hands, "secret": ["KS", "TH"], "dealer": 0}
+    )
     clients = {s["seat"]: connect(s["code"]) for s in table["seats"]}
     teacher = connect(table["teacher"])
     for c in [*clients.values(), teacher]:
@@ -78,8 +103,9 @@ def test_hearts_seat_frames_are_the_same_under_deals_it_cannot_tell_apart(server
     runs = []
     for swap in (False, True):
         hands = hearts_deal(swap)
-        table = server.create(game="hearts", players=4, pace=0,
-                              deal={"hands": hands, "pass_direction": "none"})
+        table = server.create(
+            game="hearts", players=4, pace=0, deal={"hands": hands, "pass_direction": "none"}
+        )
         clients = {s["seat"]: connect(s["code"]) for s in table["seats"]}
         teacher = connect(table["teacher"])
         for c in [*clients.values(), teacher]:

@@ -24,8 +24,9 @@ def test_console_script_is_declared() -> None:
 def test_bad_arguments_are_refused_with_the_usage() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for args in (["serve", "--port", "eighty"], ["teach"], []):
-        proc = subprocess.run([sys.executable, "-m", "qardlab", *args], capture_output=True, text=True,
-                              env=env, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "qardlab", *args], capture_output=True, text=True, env=env, timeout=60
+        )
         assert proc.returncode == 2 and "usage: qardlab" in proc.stderr, (args, proc.stderr)
 
 

@@ -25,10 +25,18 @@ widget_walk = pytest.importorskip("tests.widgets.widget_walk")
 tree_state, all_text = widget_walk.tree_state, widget_walk.all_text
 
 # tests/widgets/test_widget_live_secrecy.py's deals: they differ only in where the 8♥ and 9♥ lie
-A = [["JC", "KC", "JD", "AH", "2H"], ["QC", "8H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "9H"]]
-B = [["JC", "KC", "JD", "AH", "2H"], ["QC", "9H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "8H"]]
+A = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "8H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "9H"],
+]
+B = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "9H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "8H"],
+]
 SECRET = ["KS", "TH"]
 
 
@@ -85,8 +93,10 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
         # Alice asks Bob by the question builder; Bob holds both named cards and chooses by a click
         assert alice.ask(1, "QC", "8H") and alice.status.value == ""
         await settle(alice, bob, watch, step=2)
-        assert "You hold both cards" in bob.prompt.value and "Bob to choose a card to show" not in \
-            alice.felt_view.value
+        assert (
+            "You hold both cards" in bob.prompt.value
+            and "Bob to choose a card to show" not in alice.felt_view.value
+        )
         bob.hands[1].click("QC")
         await settle(alice, bob, watch, step=3)
         assert "Bob shows Alice the Q♣." in alice.log_view.value  # the asker sees which card
@@ -126,13 +136,16 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
 def test_joined_seat_tree_is_identical_under_deals_it_cannot_tell_apart(srv) -> None:
     """Alice (the asker) and Carol (an onlooker) cannot tell deal A (Bob chooses to show the Q♣) from
     deal B (Bob must show it): their joined tables' whole widget trees are equal at every step."""
-    tables = {k: srv.create(game="five_sons", players=4, deal=deal(h), pace=0)
-              for k, h in (("A", A), ("B", B))}
+    tables = {
+        k: srv.create(game="five_sons", players=4, deal=deal(h), pace=0) for k, h in (("A", A), ("B", B))
+    }
 
     async def main() -> None:
         # a forced answer waits 2 s: the comparison at step 2 is made before it is sent, on a busy machine too
-        seats = {k: [await join(srv.url, s["code"], forced_delay=2.0) for s in t["seats"]]
-                 for k, t in tables.items()}
+        seats = {
+            k: [await join(srv.url, s["code"], forced_delay=2.0) for s in t["seats"]]
+            for k, t in tables.items()
+        }
         teachers = {k: await join(srv.url, t["teacher"]) for k, t in tables.items()}
 
         def compare(step: int) -> None:
@@ -168,8 +181,14 @@ def test_joined_seat_tree_is_identical_under_deals_it_cannot_tell_apart(srv) -> 
 
 
 def test_join_hearts_plays_a_hand_against_the_servers_bots(srv) -> None:
-    table = srv.create(game="hearts", players=4, seed=5, options={"single": True}, pace=0,
-                       bots={"1": "rules", "2": "rules", "3": "counting"})
+    table = srv.create(
+        game="hearts",
+        players=4,
+        seed=5,
+        options={"single": True},
+        pace=0,
+        bots={"1": "rules", "2": "rules", "3": "counting"},
+    )
 
     async def main() -> None:
         me = await join(srv.url, table["seats"][0]["code"])
@@ -239,6 +258,7 @@ def test_join_page_form_sheet_and_watch(srv) -> None:
     assert [parse_qs(urlparse(u).query) for u in links] == [{"server": [srv.url], "code": [c]} for c in codes]
     try:
         import segno  # noqa: F401
+
         assert sheet.count("<svg") == 3
     except ImportError:
         assert "<svg" not in sheet

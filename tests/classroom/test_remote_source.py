@@ -55,6 +55,7 @@ def test_remote_source_plays_refuses_and_reconnects(tmp_path) -> None:
             assert str(refused.value) == local.why_illegal(ask(1, "QC", "8H"))
             # moves, in the record encoding or as the game's own actions
             from qardlab.games.five_sons import Ask, Show
+
             obs = await one.act_async(1, Ask(2, "QC", "8H"))
             assert obs["step"] == 2 and obs["phase"] == "answer"
             await until(lambda: srcs[2].observation(2)["step"] == 2)

@@ -24,10 +24,22 @@ def test_teacher_creates_watches_and_replays_tables() -> None:
     with LocalServer(token="t0ken") as server:
         assert server.url.startswith("http://127.0.0.1:") and server.token == "t0ken"
         teacher = Teacher(server.url, server.token)
-        created = teacher.create_tables(2, "five_sons", players=4, seed=40, pace=0,
-                                        bots={0: "random", 1: "logic", 2: "random", 3: "probability"})
-        hearts = teacher.create_table("hearts", 4, seed=3, options={"single": True}, pace=0,
-                                      bots={1: "rules", 2: "counting", 3: "random"})
+        created = teacher.create_tables(
+            2,
+            "five_sons",
+            players=4,
+            seed=40,
+            pace=0,
+            bots={0: "random", 1: "logic", 2: "random", 3: "probability"},
+        )
+        hearts = teacher.create_table(
+            "hearts",
+            4,
+            seed=3,
+            options={"single": True},
+            pace=0,
+            bots={1: "rules", 2: "counting", 3: "random"},
+        )
         html = codes_html([*created, hearts], server.url)
         assert hearts["seats"][0]["code"] in html and "bot: counting" in html
         with pytest.raises(TeacherError, match="game must be one of"):

@@ -249,8 +249,16 @@ class MiniGame:
     knowledge: list  # one Knowledge per seat
 
 
-def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, turns: int,
-              claim_rate: float = 0.05, sizes: list | None = None, ask_mode: str = "chosen") -> MiniGame:
+def mini_game(
+    rng: random.Random,
+    players: int,
+    n_faces: int,
+    n_numbers: int,
+    turns: int,
+    claim_rate: float = 0.05,
+    sizes: list | None = None,
+    ask_mode: str = "chosen",
+) -> MiniGame:
     """Deal a smaller Five Sons deck and play ``turns`` random questions (and rare wrong claims).
 
     ``ask_mode="pass_left"``: each question goes to the asker's left neighbour and on leftwards
@@ -266,15 +274,17 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
         sizes = [len(rest) // players + (1 if i < len(rest) % players else 0) for i in range(players)]
     hands, at = [], 0
     for s in sizes:
-        hands.append(frozenset(rest[at:at + s]))
+        hands.append(frozenset(rest[at : at + s]))
         at += s
     holder_sizes = {i: sizes[i] for i in range(players)}
     holder_sizes[SECRET] = 2
     spec = SecretSpec(groups=(faces, numbers), questions=QuestionModel(mode=ask_mode))
     ks: list[list] = []  # each seat's facts, made into a Knowledge at the end
     for seat in range(players):
-        ks.append([Fact.exactly(SECRET, faces, 1), Fact.exactly(SECRET, numbers, 1)]
-                  + [Fact.has(seat, c, step=0) for c in sorted(hands[seat])])
+        ks.append(
+            [Fact.exactly(SECRET, faces, 1), Fact.exactly(SECRET, numbers, 1)]
+            + [Fact.has(seat, c, step=0) for c in sorted(hands[seat])]
+        )
     eliminated: set = set()
     for step in range(1, turns + 1):
         askers = [s for s in range(players) if s not in eliminated]
@@ -312,7 +322,17 @@ def mini_game(rng: random.Random, players: int, n_faces: int, n_numbers: int, tu
                             k.append(Fact.has(SECRET, secret[1], step=step))
                     else:
                         k.append(Fact.not_both(SECRET, (cf, cn), step=step))
-    knowledge = [Knowledge(seat, cards, tuple(range(players)) + (SECRET,), dict(holder_sizes), "five_sons",
-                           facts=facts, extra={"ask_mode": ask_mode}, secret=spec)
-                 for seat, facts in enumerate(ks)]
+    knowledge = [
+        Knowledge(
+            seat,
+            cards,
+            tuple(range(players)) + (SECRET,),
+            dict(holder_sizes),
+            "five_sons",
+            facts=facts,
+            extra={"ask_mode": ask_mode},
+            secret=spec,
+        )
+        for seat, facts in enumerate(ks)
+    ]
     return MiniGame(players, faces, numbers, hands, secret, knowledge)

@@ -101,8 +101,10 @@ def test_seats_nothing_is_known_of_get_the_numbers_each_would_get_alone() -> Non
     for k in positions:
         together = advise.questions(k)
         others = [h for h in k.holders if isinstance(h, int) and h != k.seat]
-        alone = sorted((q for t in others for q in advise.questions(k, [t])),
-                       key=lambda q: advise._rank(q, {c: i for i, c in enumerate(k.cards)}))
+        alone = sorted(
+            (q for t in others for q in advise.questions(k, [t])),
+            key=lambda q: advise._rank(q, {c: i for i, c in enumerate(k.cards)}),
+        )
         assert _fields(together) == _fields(alone)
         model = k.model()
         solver = advise.solver_for(model, weighted=True)

@@ -53,11 +53,21 @@ def test_explanation_chain_one_of_resolved_by_own_hand():
     numbers = tuple(Card.parse(c) for c in ("8H", "9H", "TH"))
     cards = faces + numbers
     sizes = {0: 1, 1: 1, 2: 2, SECRET: 2}
-    k = Knowledge(0, cards, (0, 1, 2, SECRET), sizes, "five_sons", names={1: "Bob", 2: "Carol"}, facts=(
-        Fact.has(0, "QC", step=0, text="You hold Q♣."),
-        Fact.none_of(2, ("KC", "TH"), step=2, text="Turn 2: Carol had neither K♣ nor 10♥."),
-        Fact.one_of(1, ("QC", "8H"), step=3, text="Turn 3: Bob showed Carol one of Q♣ and 8♥."),
-    ), secret=secret_spec(faces, numbers), words=WORDS)
+    k = Knowledge(
+        0,
+        cards,
+        (0, 1, 2, SECRET),
+        sizes,
+        "five_sons",
+        names={1: "Bob", 2: "Carol"},
+        facts=(
+            Fact.has(0, "QC", step=0, text="You hold Q♣."),
+            Fact.none_of(2, ("KC", "TH"), step=2, text="Turn 2: Carol had neither K♣ nor 10♥."),
+            Fact.one_of(1, ("QC", "8H"), step=3, text="Turn 3: Bob showed Carol one of Q♣ and 8♥."),
+        ),
+        secret=secret_spec(faces, numbers),
+        words=WORDS,
+    )
     e = k.explain("8H", 1)
     assert e.value == "yes"
     assert e.sentences == ["You hold Q♣.", "Turn 3: Bob showed Carol one of Q♣ and 8♥.", "So Bob holds 8♥."]

@@ -42,10 +42,16 @@ def test_levels_nest_and_keep_the_secret(players):
 
 def test_deduction_sees_no_hidden_cards():
     """Two deals the seat cannot tell apart give it the same candidates, posterior and grids."""
-    g1 = FiveSons.from_deal(["JC QC KC JD KD", "QD JH QH KH AH", "2H 3H 4H 5H 6H", "7H 8H 9H JS QS"],
-                            secret=("KS", "TH"), dealer=3)
-    g2 = FiveSons.from_deal(["JC QC KC JD KD", "2H 3H QH 8H AH", "QD JH KH 5H 6H", "7H 4H TH JS KS"],
-                            secret=("QS", "9H"), dealer=3)
+    g1 = FiveSons.from_deal(
+        ["JC QC KC JD KD", "QD JH QH KH AH", "2H 3H 4H 5H 6H", "7H 8H 9H JS QS"],
+        secret=("KS", "TH"),
+        dealer=3,
+    )
+    g2 = FiveSons.from_deal(
+        ["JC QC KC JD KD", "2H 3H QH 8H AH", "QD JH KH 5H 6H", "7H 4H TH JS KS"],
+        secret=("QS", "9H"),
+        dealer=3,
+    )
     # seat 0 asks seat 1 about KD (its own card) and 7H: both deals answer "neither"
     for g in (g1, g2):
         g.play(Ask(1, "KD", "7H"))

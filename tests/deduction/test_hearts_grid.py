@@ -24,7 +24,7 @@ def hearts_position(rng: random.Random, players: int, left: list[int], voids: in
     rng.shuffle(deck)
     hands, at = [], 0
     for n in left:
-        hands.append(deck[at:at + n])
+        hands.append(deck[at : at + n])
         at += n
     played = deck[at:]
     sizes = {i: left[i] for i in range(players)}
@@ -49,8 +49,13 @@ def _check(k: Knowledge) -> None:
 
 def test_hearts_grid_agrees_with_enumeration_small_endgames():
     rng = random.Random(7)
-    shapes = [(4, [3, 3, 3, 2]), (4, [2, 3, 3, 3]), (3, [4, 4, 4]), (5, [2, 2, 2, 2, 1]),
-              (6, [2, 2, 1, 2, 1, 1])]
+    shapes = [
+        (4, [3, 3, 3, 2]),
+        (4, [2, 3, 3, 3]),
+        (3, [4, 4, 4]),
+        (5, [2, 2, 2, 2, 1]),
+        (6, [2, 2, 1, 2, 1, 1]),
+    ]
     for i in range(25):
         players, left = shapes[i % len(shapes)]
         k, _ = hearts_position(rng, players, left, voids=rng.randrange(4), passed=rng.randrange(2))
@@ -83,12 +88,17 @@ def test_each_card_sums_to_one_and_hidden_cards_never_leak():
             for c in hands[i]:
                 if c not in named:
                     assert k.grid("logic")[c][i] != "yes" or all(
-                        g[c][j] == 0 for j in range(1, players) if j != i)
+                        g[c][j] == 0 for j in range(1, players) if j != i
+                    )
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5, 6]), left=st.integers(1, 3),
-       voids=st.integers(0, 5))
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.sampled_from([3, 4, 5, 6]),
+    left=st.integers(1, 3),
+    voids=st.integers(0, 5),
+)
 def test_property_hearts_grid_matches_enumeration(seed, players, left, voids):
     rng = random.Random(seed)
     left = min(left, 8 // (players - 1))  # keep the enumeration small

@@ -19,8 +19,15 @@ from qardlab.deduction import Fact, Knowledge, PlaceWords, QuestionModel, Secret
 
 C = Card.parse
 ENVELOPE = "envelope"
-WORDS = {ENVELOPE: PlaceWords("the envelope", "The envelope", "{card} is in the envelope",
-                              "{card} is not in the envelope", "(a wrong accusation)")}
+WORDS = {
+    ENVELOPE: PlaceWords(
+        "the envelope",
+        "The envelope",
+        "{card} is in the envelope",
+        "{card} is not in the envelope",
+        "(a wrong accusation)",
+    )
+}
 
 
 def _enumerate(spec: SecretSpec, cards, sizes: dict, seat: int, hand, answers, weigh=None):
@@ -36,8 +43,12 @@ def _enumerate(spec: SecretSpec, cards, sizes: dict, seat: int, hand, answers, w
     post: dict = {}
     grid = {c: {h: 0.0 for h in (*sizes, spec.holder)} for c in cards}
     total = 0.0
-    secrets = [tuple(x for part in combo for x in part) for combo in itertools.product(
-        *[itertools.combinations(g, p) for g, p in zip(spec.groups, spec.picks)])]
+    secrets = [
+        tuple(x for part in combo for x in part)
+        for combo in itertools.product(
+            *[itertools.combinations(g, p) for g, p in zip(spec.groups, spec.picks)]
+        )
+    ]
     for secret in secrets:
         if any(c in hand for c in secret):
             continue
@@ -72,30 +83,48 @@ def _enumerate(spec: SecretSpec, cards, sizes: dict, seat: int, hand, answers, w
                     grid[c][h] += w
             for c in secret:
                 grid[c][spec.holder] += w
-    return ({k: v / total for k, v in post.items()},
-            {c: {h: v / total for h, v in row.items()} for c, row in grid.items()})
+    return (
+        {k: v / total for k, v in post.items()},
+        {c: {h: v / total for h, v in row.items()} for c, row in grid.items()},
+    )
 
 
 def _knowledge(spec, cards, sizes, seat, hand, answers) -> Knowledge:
     facts = [Fact.has(seat, c, step=0) for c in hand]
     for step, (who, named, shown) in enumerate(answers, start=1):
-        facts.append(Fact.none_of(who, named, step=step) if shown is None
-                     else Fact.shown(who, shown, named, step=step))
-    return Knowledge(seat, cards, (*sizes, spec.holder), {**sizes, spec.holder: spec.size}, "toy",
-                     names={seat: "you", 1: "Bob", 2: "Carol"}, facts=facts, secret=spec, words=WORDS)
+        facts.append(
+            Fact.none_of(who, named, step=step) if shown is None else Fact.shown(who, shown, named, step=step)
+        )
+    return Knowledge(
+        seat,
+        cards,
+        (*sizes, spec.holder),
+        {**sizes, spec.holder: spec.size},
+        "toy",
+        names={seat: "you", 1: "Bob", 2: "Carol"},
+        facts=facts,
+        secret=spec,
+        words=WORDS,
+    )
 
 
 #: a Clue-like envelope: one card of each of three groups
 GROUPS = ((C("JC"), C("QC"), C("KC"), C("JS")), (C("JD"), C("QD"), C("KD")), (C("AH"), C("2H"), C("3H")))
 CARDS = tuple(c for g in GROUPS for c in g)
-SPEC = SecretSpec(groups=GROUPS, holder=ENVELOPE, kinds=("suspect", "weapon", "room"),
-                  questions=QuestionModel(mode="pass_left", event="suggest", quiet=frozenset({"suggest"})))
+SPEC = SecretSpec(
+    groups=GROUPS,
+    holder=ENVELOPE,
+    kinds=("suspect", "weapon", "room"),
+    questions=QuestionModel(mode="pass_left", event="suggest", quiet=frozenset({"suggest"})),
+)
 SIZES = {0: 2, 1: 3, 2: 2}  # Bob's three cards may be all three named ones
 HAND = (C("JC"), C("JD"))
 #: Bob shows Alice a card from three named she cannot place (he may hold 1, 2 or all 3 of them)
-ANSWERS = [(1, (C("QC"), C("QD"), C("2H")), C("QD")),
-           (2, (C("KC"), C("KD"), C("AH")), C("AH")),
-           (1, (C("KC"), C("QD"), C("3H")), C("QD"))]
+ANSWERS = [
+    (1, (C("QC"), C("QD"), C("2H")), C("QD")),
+    (2, (C("KC"), C("KD"), C("AH")), C("AH")),
+    (1, (C("KC"), C("QD"), C("3H")), C("QD")),
+]
 
 
 def test_three_named_cards_weigh_one_over_held_exactly():
@@ -163,7 +192,8 @@ def test_the_adapter_words_speak_of_the_secret_and_the_advisor_says_what_it_hand
 
     assert fact_text(k, rule) == "The envelope holds exactly one suspect."
     assert fact_text(k, Fact.not_both(ENVELOPE, ("QC", "QD", "3H"))) == (
-        "The envelope is not Q♣, Q♦ and 3♥ (a wrong accusation).")
+        "The envelope is not Q♣, Q♦ and 3♥ (a wrong accusation)."
+    )
     assert len(k.naive_candidates()) == 3 * 1 * 2  # seen: J♣ J♦ in hand, Q♦ and A♥ shown
     with pytest.raises(ValueError, match="two groups of one card"):
         k.questions()

@@ -121,8 +121,9 @@ def _pass_left_positions(seed: int, count: int):
     rng = random.Random(seed)
     for i in range(count):
         players, nf, nn, turns = CONFIGS[i % len(CONFIGS)]
-        game = mini_game(rng, players, nf, nn, rng.randrange(turns + 1), claim_rate=0.08,
-                         ask_mode="pass_left")
+        game = mini_game(
+            rng, players, nf, nn, rng.randrange(turns + 1), claim_rate=0.08, ask_mode="pass_left"
+        )
         seat = rng.randrange(players)
         yield game, game.knowledge[seat]
 
@@ -148,8 +149,9 @@ def test_pass_left_advisor_agrees_with_enumeration():
                 for o, v in q.answers.items():
                     assert v == pytest.approx(seen.get(o, 0.0), abs=1e-9), o
                 assert sum(q.answers.values()) == pytest.approx(1.0, abs=1e-12)
-                assert q.outcomes[q.face] == pytest.approx(sum(v for o, v in q.answers.items()
-                                                               if o and o[1] == q.face), abs=1e-12)
+                assert q.outcomes[q.face] == pytest.approx(
+                    sum(v for o, v in q.answers.items() if o and o[1] == q.face), abs=1e-12
+                )
 
 
 def test_pass_left_information_at_least_the_first_answer():
@@ -256,8 +258,9 @@ def test_ranked_advice_gives_the_full_solvers_questions(monkeypatch):
             knowledge.clear_results()
             full = advise.questions(k.replace())
             monkeypatch.undo()
-            assert [(q.target, q.face, q.number) for q in ranked] == [(q.target, q.face, q.number)
-                                                                       for q in full]
+            assert [(q.target, q.face, q.number) for q in ranked] == [
+                (q.target, q.face, q.number) for q in full
+            ]
             for a, b in zip(ranked, full):
                 assert a.info == pytest.approx(b.info, abs=1e-12)
                 for o, v in a.outcomes.items():

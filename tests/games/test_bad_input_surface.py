@@ -45,12 +45,16 @@ def _record(**change: Any) -> str:
 
 
 # -- the list, item by item ----------------------------------------------------------
-@pytest.mark.parametrize("text", [
-    "[" * 100000 + "]" * 100000,
-    _record(actions=[]).replace('"actions":[]', '"actions":' + "[" * 100000 + "]" * 100000),
-    _record(actions=[]).replace('"actions":[]', '"actions":[' + "[" * 40 + "]" * 40 + "]"),
-    _record(options={"x": json.loads("[" * 40 + "]" * 40)}),
-], ids=["top", "actions-deep", "actions-40", "options-40"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100000 + "]" * 100000,
+        _record(actions=[]).replace('"actions":[]', '"actions":' + "[" * 100000 + "]" * 100000),
+        _record(actions=[]).replace('"actions":[]', '"actions":[' + "[" * 40 + "]" * 40 + "]"),
+        _record(options={"x": json.loads("[" * 40 + "]" * 40)}),
+    ],
+    ids=["top", "actions-deep", "actions-40", "options-40"],
+)
 def test_record_deep_nesting_is_a_record_error(text: str) -> None:
     with pytest.raises(RecordError, match="nested"):
         Record.from_json(text)
@@ -69,10 +73,17 @@ def test_record_version_must_be_the_integer_1_or_2(version: Any) -> None:
 
 
 @pytest.mark.parametrize("seed", ["x", 1.5, True, [1], b"7"])
-@pytest.mark.parametrize("make", [lambda s: FiveSons.new(4, seed=s), lambda s: Hearts.new(4, seed=s),
-                                  lambda s: FiveSons.from_deal(HANDS4, secret=("KS", "TH"), seed=s),
-                                  lambda s: FiveSons(4, {}, s), lambda s: Hearts(4, {}, s)],
-                         ids=["five_sons.new", "hearts.new", "five_sons.from_deal", "FiveSons()", "Hearts()"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda s: FiveSons.new(4, seed=s),
+        lambda s: Hearts.new(4, seed=s),
+        lambda s: FiveSons.from_deal(HANDS4, secret=("KS", "TH"), seed=s),
+        lambda s: FiveSons(4, {}, s),
+        lambda s: Hearts(4, {}, s),
+    ],
+    ids=["five_sons.new", "hearts.new", "five_sons.from_deal", "FiveSons()", "Hearts()"],
+)
 def test_seed_must_be_an_integer_or_none(make: Callable, seed: Any) -> None:
     with pytest.raises(ValueError, match=re.escape(f"seed must be an integer or None, not {seed!r}")):
         make(seed)
@@ -86,43 +97,64 @@ def test_every_playable_game_saves_and_loads(make: Callable, seed: Any) -> None:
     assert again.record().to_json() == g.record().to_json() and again.seed == seed
 
 
-@pytest.mark.parametrize("names", [5, {"Ann": 1, "Ben": 2, "Cat": 3, "Dan": 4}, ["Ann"], "ABCD",
-                                   ["Ann", "Ben", "Cat", ""], ["Ann", "Ben", "Cat", 4]])
-@pytest.mark.parametrize("make", [lambda n: FiveSons.new(4, names=n), lambda n: Hearts.new(4, names=n),
-                                  lambda n: FiveSons(4, {"names": n}, 1),
-                                  lambda n: Hearts(4, {"names": n}, 1)],
-                         ids=["five_sons.new", "hearts.new", "FiveSons()", "Hearts()"])
+@pytest.mark.parametrize(
+    "names",
+    [
+        5,
+        {"Ann": 1, "Ben": 2, "Cat": 3, "Dan": 4},
+        ["Ann"],
+        "ABCD",
+        ["Ann", "Ben", "Cat", ""],
+        ["Ann", "Ben", "Cat", 4],
+    ],
+)
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: FiveSons.new(4, names=n),
+        lambda n: Hearts.new(4, names=n),
+        lambda n: FiveSons(4, {"names": n}, 1),
+        lambda n: Hearts(4, {"names": n}, 1),
+    ],
+    ids=["five_sons.new", "hearts.new", "FiveSons()", "Hearts()"],
+)
 def test_names_one_check_for_both_games(make: Callable, names: Any) -> None:
     with pytest.raises(ValueError, match=r"names must be 4 non-empty strings, one per seat, not "):
         make(names)
 
 
-@pytest.mark.parametrize("hands,secret,match", [
-    (None, ("KS", "TH"), "hands must be a list with one hand per seat, not None"),
-    ([None, *HANDS4[1:]], ("KS", "TH"), "the hand of seat 0 must be a list of cards .*, got None"),
-    ([5, *HANDS4[1:]], ("KS", "TH"), "the hand of seat 0 must be a list of cards .*, got 5"),
-    ((h for h in HANDS4), ("KS", "TH"), "hands must be a list with one hand per seat, not <generator"),
-    (HANDS4, None, "the secret must be two cards .*, got None"),
-    (HANDS4, 5, "the secret must be two cards .*, got 5"),
-    (HANDS4, "KSTH", "the secret must be two cards .*, got 'KSTH'"),
-])
+@pytest.mark.parametrize(
+    "hands,secret,match",
+    [
+        (None, ("KS", "TH"), "hands must be a list with one hand per seat, not None"),
+        ([None, *HANDS4[1:]], ("KS", "TH"), "the hand of seat 0 must be a list of cards .*, got None"),
+        ([5, *HANDS4[1:]], ("KS", "TH"), "the hand of seat 0 must be a list of cards .*, got 5"),
+        ((h for h in HANDS4), ("KS", "TH"), "hands must be a list with one hand per seat, not <generator"),
+        (HANDS4, None, "the secret must be two cards .*, got None"),
+        (HANDS4, 5, "the secret must be two cards .*, got 5"),
+        (HANDS4, "KSTH", "the secret must be two cards .*, got 'KSTH'"),
+    ],
+)
 def test_from_deal_bad_values_named(hands: Any, secret: Any, match: str) -> None:
     with pytest.raises(ValueError, match=match):
         FiveSons.from_deal(hands, secret=secret)
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: cards_of_mask(1 << 60), "card mask 1152921504606846976 is not a mask of the 52 cards"),
-    (lambda: cards_of_mask(-1), "card mask -1 is not a mask of the 52 cards"),
-    (lambda: cards_of_mask("3"), "card mask '3' is not an integer"),
-    (lambda: card_of_index("3"), "card index '3' is not an integer"),
-    (lambda: card_of_index(52), "card index 52 is outside 0..51"),
-    (lambda: card_of_index(True), "card index True is not an integer"),
-    (lambda: mask_of(5), "expected several cards, got 5"),
-    (lambda: Hand(5), "a hand is several cards .*, not 5"),
-    (lambda: Suit.parse(3), "unknown suit 3"),
-    (lambda: as_cards(None), "expected several cards, got None"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: cards_of_mask(1 << 60), "card mask 1152921504606846976 is not a mask of the 52 cards"),
+        (lambda: cards_of_mask(-1), "card mask -1 is not a mask of the 52 cards"),
+        (lambda: cards_of_mask("3"), "card mask '3' is not an integer"),
+        (lambda: card_of_index("3"), "card index '3' is not an integer"),
+        (lambda: card_of_index(52), "card index 52 is outside 0..51"),
+        (lambda: card_of_index(True), "card index True is not an integer"),
+        (lambda: mask_of(5), "expected several cards, got 5"),
+        (lambda: Hand(5), "a hand is several cards .*, not 5"),
+        (lambda: Suit.parse(3), "unknown suit 3"),
+        (lambda: as_cards(None), "expected several cards, got None"),
+    ],
+)
 def test_cards_bad_values_named(call: Callable, match: str) -> None:
     with pytest.raises(ValueError, match=match):
         call()
@@ -147,25 +179,89 @@ def test_one_seat_check_for_both_games(make: Callable, seat: Any) -> None:
 
 # -- the sweep -------------------------------------------------------------------------------
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
-    | st.text(max_size=6) | st.sampled_from(["QS", "2C", "8H", "KS", "TH", "deal", "ask", "show", "claim",
-                                             "no_claim", "neither", "hearts", "five_sons"]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
-        st.sampled_from(["type", "target", "face", "number", "card", "dealer", "secret", "hands", "deal",
-                         "names", "rules", "x"]) | st.text(max_size=4), inner, max_size=5),
-    max_leaves=20)
-python_values = json_values | st.sampled_from([
-    object(), float("nan"), math.inf, (1, 2), ("QS",), frozenset({1}), b"QS", bytearray(b"x"), 3j,
-    Card.parse("QS"), Ask(1, "QC", "8H"), Show("QC"), Claim("QC", "8H"), ..., type, len,
-]) | st.builds(lambda x: (y for y in [x]), json_values) | st.tuples(json_values, json_values)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6)
+    | st.sampled_from(
+        [
+            "QS",
+            "2C",
+            "8H",
+            "KS",
+            "TH",
+            "deal",
+            "ask",
+            "show",
+            "claim",
+            "no_claim",
+            "neither",
+            "hearts",
+            "five_sons",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "target",
+                    "face",
+                    "number",
+                    "card",
+                    "dealer",
+                    "secret",
+                    "hands",
+                    "deal",
+                    "names",
+                    "rules",
+                    "x",
+                ]
+            )
+            | st.text(max_size=4),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
+python_values = (
+    json_values
+    | st.sampled_from(
+        [
+            object(),
+            float("nan"),
+            math.inf,
+            (1, 2),
+            ("QS",),
+            frozenset({1}),
+            b"QS",
+            bytearray(b"x"),
+            3j,
+            Card.parse("QS"),
+            Ask(1, "QC", "8H"),
+            Show("QC"),
+            Claim("QC", "8H"),
+            ...,
+            type,
+            len,
+        ]
+    )
+    | st.builds(lambda x: (y for y in [x]), json_values)
+    | st.tuples(json_values, json_values)
+)
 
 OK = (ValueError,)  # IllegalAction and RecordError are ValueErrors
 NOT_OK = (TypeError, KeyError, IndexError, AttributeError, RecursionError, LookupError, ArithmeticError)
 
 
 def _state(g: Any) -> tuple:
-    return (g.record().to_json(), [json.dumps(g.observation_json(s), sort_keys=True)
-                                   for s in [None, *range(g.players)]])
+    return (
+        g.record().to_json(),
+        [json.dumps(g.observation_json(s), sort_keys=True) for s in [None, *range(g.players)]],
+    )
 
 
 def _five() -> FiveSons:
@@ -217,9 +313,13 @@ FREE_CALLS: dict[str, Callable[[Any], Any]] = {
     "FiveSons.from_deal(hand)": lambda v: FiveSons.from_deal([v, *HANDS4[1:]], secret=("KS", "TH")),
     "FiveSons.from_deal(secret)": lambda v: FiveSons.from_deal(HANDS4, secret=v),
     "FiveSons.from_deal(dealer)": lambda v: FiveSons.from_deal(HANDS4, secret=("KS", "TH"), dealer=v),
-    "Ask": lambda v: Ask(v, v, v), "Ask(target)": lambda v: Ask(v, "QC", "8H"), "Show": lambda v: Show(v),
-    "Claim": lambda v: Claim("QC", v), "Deal": lambda v: Deal(0, ("QC", "8H"), v),
-    "Deal(dealer)": lambda v: Deal(v, ("QC", "8H"), ()), "phrase": lambda v: phrase("QC", v),
+    "Ask": lambda v: Ask(v, v, v),
+    "Ask(target)": lambda v: Ask(v, "QC", "8H"),
+    "Show": lambda v: Show(v),
+    "Claim": lambda v: Claim("QC", v),
+    "Deal": lambda v: Deal(0, ("QC", "8H"), v),
+    "Deal(dealer)": lambda v: Deal(v, ("QC", "8H"), ()),
+    "phrase": lambda v: phrase("QC", v),
     "FiveSonsSession(players)": lambda v: FiveSonsSession(v),
     "FiveSonsSession(seed)": lambda v: FiveSonsSession(4, seed=v),
     "Hearts.new(players)": lambda v: Hearts.new(v),
@@ -228,8 +328,9 @@ FREE_CALLS: dict[str, Callable[[Any], Any]] = {
     "Hearts.new(names)": lambda v: Hearts.new(4, names=v),
     "Hearts(options)": lambda v: Hearts(4, v, 1),
     "Hearts.from_deal(hands)": lambda v: Hearts.from_deal(v),
-    "Hearts.from_deal(direction)": lambda v: Hearts.from_deal([[f"{r}{s}" for r in "23456789TJQKA"]
-                                                               for s in "CDHS"], pass_direction=v),
+    "Hearts.from_deal(direction)": lambda v: Hearts.from_deal(
+        [[f"{r}{s}" for r in "23456789TJQKA"] for s in "CDHS"], pass_direction=v
+    ),
     "HeartsRules.from_dict": lambda v: HeartsRules.from_dict(v),
     "Record.from_json": lambda v: Record.from_json(v),
     "Record.from_json(text)": lambda v: Record.from_json(json.dumps(v, default=repr)),
@@ -242,14 +343,21 @@ FREE_CALLS: dict[str, Callable[[Any], Any]] = {
     "Record(seed)": lambda v: Record("five_sons", 4, {}, v, []).replay(),
     "Timeline(source)": lambda v: Timeline(v),
     "Timeline(checkpoint_every)": lambda v: Timeline(FiveSons.new(4, seed=1), v),
-    "Card.parse": lambda v: Card.parse(v), "as_card": lambda v: as_card(v), "as_cards": lambda v: as_cards(v),
-    "card_of_index": lambda v: card_of_index(v), "cards_of_mask": lambda v: cards_of_mask(v),
-    "mask_of": lambda v: mask_of(v), "Hand": lambda v: Hand(v), "Suit.parse": lambda v: Suit.parse(v),
-    "RandomBot(seed)": lambda v: RandomBot(v), "RandomAsker(seed)": lambda v: RandomAsker(v),
+    "Card.parse": lambda v: Card.parse(v),
+    "as_card": lambda v: as_card(v),
+    "as_cards": lambda v: as_cards(v),
+    "card_of_index": lambda v: card_of_index(v),
+    "cards_of_mask": lambda v: cards_of_mask(v),
+    "mask_of": lambda v: mask_of(v),
+    "Hand": lambda v: Hand(v),
+    "Suit.parse": lambda v: Suit.parse(v),
+    "RandomBot(seed)": lambda v: RandomBot(v),
+    "RandomAsker(seed)": lambda v: RandomAsker(v),
     "RandomAsker(memory)": lambda v: RandomAsker(1, memory=v),
     "ProbabilityBot(threshold)": lambda v: ProbabilityBot(1, threshold=v),
-    "play(max_steps)": lambda v: play(FiveSons.new(4, seed=1), [RandomAsker(s) for s in range(4)],
-                                      max_steps=v),
+    "play(max_steps)": lambda v: play(
+        FiveSons.new(4, seed=1), [RandomAsker(s) for s in range(4)], max_steps=v
+    ),
 }
 
 

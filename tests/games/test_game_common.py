@@ -27,12 +27,15 @@ MAKERS: dict[str, Callable[..., Game]] = {
 
 
 @pytest.mark.parametrize("game", list(MAKERS))
-@pytest.mark.parametrize("names,match", [
-    (["Ann", "Ben", "Ann", "Dan"], "names must be distinct, one per seat: 'Ann' given twice"),
-    (["Ann", "Ben", "Cat"], "names must be 4 non-empty strings, one per seat, not"),
-    (["Ann", "Ben", "Cat", "  "], "names must be 4 non-empty strings, one per seat, not"),
-    (("Ann", "Ben", "Cat", None), "names must be 4 non-empty strings, one per seat, not"),
-])
+@pytest.mark.parametrize(
+    "names,match",
+    [
+        (["Ann", "Ben", "Ann", "Dan"], "names must be distinct, one per seat: 'Ann' given twice"),
+        (["Ann", "Ben", "Cat"], "names must be 4 non-empty strings, one per seat, not"),
+        (["Ann", "Ben", "Cat", "  "], "names must be 4 non-empty strings, one per seat, not"),
+        (("Ann", "Ben", "Cat", None), "names must be 4 non-empty strings, one per seat, not"),
+    ],
+)
 def test_one_names_check_names_the_bad_value(game: str, names: Any, match: str) -> None:
     with pytest.raises(ValueError, match=re.escape(match)) as e:
         MAKERS[game](names=names)
@@ -134,6 +137,7 @@ def test_widgets_table_finds_a_games_table_by_its_name(name: str, table: str) ->
 def test_a_game_name_is_taken_once() -> None:
     """Two classes under one name (or one module imported under two names) are refused, naming both."""
     with pytest.raises(ValueError, match=r"game name 'hearts' of .*Impostor is taken by qardlab\.games\."):
+
         class Impostor(Hearts):
             name = "hearts"
 

@@ -58,5 +58,6 @@ def test_observation_json_of_a_forced_answer_is_a_plain_show() -> None:
     g.apply(Ask(1, "QC", "8H"))
     assert g.observation(1)["legal"] == [Show("QC")] and g.observation(1)["legal"][0].forced
     assert g.observation_json(1)["legal"] == [{"type": "show", "card": "QC"}]
-    assert g.observation_json(2)["legal"] == [] and g.observation_json(None)["legal"] == [{"type": "show",
-                                                                                            "card": "QC"}]
+    assert g.observation_json(2)["legal"] == [] and g.observation_json(None)["legal"] == [
+        {"type": "show", "card": "QC"}
+    ]

@@ -40,9 +40,14 @@ def test_reference_answers_pass():
 
 
 def test_empty_answers_ask_for_one():
-    for check in (b.check_cross_out(lambda pos: None), b.check_possible(lambda pos, pair: None),
-                  b.check_counts(lambda pos: None), b.check_posterior(lambda pos: None),
-                  b.check_entropy(lambda probs: None), b.check_information(lambda joint: None)):
+    for check in (
+        b.check_cross_out(lambda pos: None),
+        b.check_possible(lambda pos, pair: None),
+        b.check_counts(lambda pos: None),
+        b.check_posterior(lambda pos: None),
+        b.check_entropy(lambda probs: None),
+        b.check_information(lambda joint: None),
+    ):
         assert check.status == "empty" and check.message.startswith("Write your answer first")
 
 
@@ -179,8 +184,10 @@ def test_student_bot_plays_a_seeded_game_to_the_end():
     games = []
     for _ in range(2):
         g = FiveSons.new(players=4, seed=4)
-        bots = {0: b.student_bot(b.information_reference, b.entropy_reference, seed=1),
-                **{s: RandomAsker(seed=20 + s) for s in (1, 2, 3)}}
+        bots = {
+            0: b.student_bot(b.information_reference, b.entropy_reference, seed=1),
+            **{s: RandomAsker(seed=20 + s) for s in (1, 2, 3)},
+        }
         play(g, bots)
         games.append(g)
     assert games[0].is_over and games[0].winner is not None
@@ -222,9 +229,15 @@ def test_replies_start_as_the_lesson_tests_read_them():
 
 @pytest.mark.parametrize("exercise, name", [(e, n) for e, ms in b.MISTAKES.items() for n in ms])
 def test_every_listed_mistake_is_refused_and_named(exercise, name):
-    checker = {"cross_out": b.check_cross_out, "possible": b.check_possible,
-               "sizes": b.check_possible_with_sizes, "counts": b.check_counts, "posterior": b.check_posterior,
-               "entropy": b.check_entropy, "information": b.check_information}[exercise]
+    checker = {
+        "cross_out": b.check_cross_out,
+        "possible": b.check_possible,
+        "sizes": b.check_possible_with_sizes,
+        "counts": b.check_counts,
+        "posterior": b.check_posterior,
+        "entropy": b.check_entropy,
+        "information": b.check_information,
+    }[exercise]
     check = checker(b.MISTAKES[exercise][name])
     assert check.status == "wrong" and check.mistake == name, check.message
     assert check.message.startswith("Not quite:") and "Hint:" in check.message

@@ -23,8 +23,19 @@ from qardlab.lessons.exercises import (
 NAMES = {"Alice": 0, "Bob": 1, "secret": "secret"}
 
 
-@pytest.mark.parametrize("typed, value", [(54, 54), ("54", 54), (" 54 ", 54), ("54.0", 54.0), ("0.5", 0.5),
-                                          ("50%", 0.5), (2.5, 2.5), ("9/36", 0.25)])
+@pytest.mark.parametrize(
+    "typed, value",
+    [
+        (54, 54),
+        ("54", 54),
+        (" 54 ", 54),
+        ("54.0", 54.0),
+        ("0.5", 0.5),
+        ("50%", 0.5),
+        (2.5, 2.5),
+        ("9/36", 0.25),
+    ],
+)
 def test_read_number_accepts_numbers_and_text(typed, value) -> None:
     assert read_number(typed) == value
 

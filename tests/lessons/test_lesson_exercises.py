@@ -24,10 +24,20 @@ NOTEBOOKS = ROOT / "notebooks"
 KEYS = answer_keys()
 LESSONS = sorted({k["lesson"] for k in KEYS})
 # the lessons revised for issue 13 must each have keys; a new lesson adds its own
-REVISED = ["01-five-sons-first-game", "02-what-an-answer-tells-whom", "03-three-ways-to-reason",
-           "04-asking-good-questions", "05-play-from-memory", "06-build-crossing-out",
-           "07-build-counting-deals", "08-build-best-question", "09-play-together", "10-first-hand-of-hearts",
-           "11-counting-cards-in-hearts", "12-hearts-experiments"]
+REVISED = [
+    "01-five-sons-first-game",
+    "02-what-an-answer-tells-whom",
+    "03-three-ways-to-reason",
+    "04-asking-good-questions",
+    "05-play-from-memory",
+    "06-build-crossing-out",
+    "07-build-counting-deals",
+    "08-build-best-question",
+    "09-play-together",
+    "10-first-hand-of-hearts",
+    "11-counting-cards-in-hearts",
+    "12-hearts-experiments",
+]
 
 
 def _tagged(cell: nbformat.NotebookNode) -> bool:
@@ -41,8 +51,9 @@ def _answer_line(variable: str) -> re.Pattern[str]:
 def _cells(nb: nbformat.NotebookNode, variable: str) -> tuple[int, int]:
     """(answer cell, check cell) of the exercise whose answer is ``variable``."""
     line = _answer_line(variable)
-    found = [i for i, c in enumerate(nb.cells)
-             if c.cell_type == "code" and line.search(c.source) and _tagged(c)]
+    found = [
+        i for i, c in enumerate(nb.cells) if c.cell_type == "code" and line.search(c.source) and _tagged(c)
+    ]
     assert len(found) == 1, f"{len(found)} tagged cells assign {variable!r}"
     answer = found[0]
     check = next(i for i in range(answer + 1, len(nb.cells)) if nb.cells[i].cell_type == "code")
@@ -69,8 +80,9 @@ def replies(lesson: str) -> dict[tuple[str, str], str]:
     from nbclient import NotebookClient
 
     nb = nbformat.read(NOTEBOOKS / f"{lesson}.ipynb", as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     out: dict[tuple[str, str], str] = {}
     # the kernel imports the qardlab of this checkout (an editable install may point at another one)
     saved = os.environ.get("PYTHONPATH")
@@ -140,23 +152,32 @@ def test_no_output_above_an_exercise_answers_it(lesson: str, exercise: str) -> N
     for words in key["spoilers"]:
         assert words not in above, f"{lesson}: {words!r} is printed above the exercise {exercise!r}"
     assert replies(lesson)[exercise, "right"].startswith("Right:")  # and the reply does say it
-    assert any(w in replies(lesson)[exercise, "right"] + replies(lesson)[exercise, "wrong"]
-               for w in key["spoilers"]), f"{lesson}: no spoiler of {exercise!r} is in its replies either"
+    assert any(
+        w in replies(lesson)[exercise, "right"] + replies(lesson)[exercise, "wrong"] for w in key["spoilers"]
+    ), f"{lesson}: no spoiler of {exercise!r} is in its replies either"
 
 
 @pytest.mark.parametrize("lesson", REVISED)
 def test_every_exercise_is_tagged_and_keyed(lesson: str) -> None:
     """Each answer line is stored empty, its cells carry the tag `exercise`, and the keys cover them all."""
     nb = nbformat.read(NOTEBOOKS / f"{lesson}.ipynb", as_version=4)
-    variables = {m.group(1) for c in nb.cells if c.cell_type == "code" and _tagged(c)
-                 for m in re.finditer(r"^(answer\w*) = (.*)$", c.source, re.M)}
+    variables = {
+        m.group(1)
+        for c in nb.cells
+        if c.cell_type == "code" and _tagged(c)
+        for m in re.finditer(r"^(answer\w*) = (.*)$", c.source, re.M)
+    }
     keyed = {k["variable"] for k in KEYS if k["lesson"] == lesson}
     assert variables, f"{lesson} has no tagged exercise"
     assert variables == keyed, f"{lesson}: answers in the notebook {variables}, in the keys {keyed}"
     for variable in variables:
         answer, _check = _cells(nb, variable)
-        assert re.search(rf"^{variable} = None\b", nb.cells[answer].source, re.M), \
+        assert re.search(rf"^{variable} = None\b", nb.cells[answer].source, re.M), (
             f"{lesson}: {variable} is not stored empty (None)"
-    untagged = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and not _tagged(c)
-                and re.search(r"^answer\w* = ", c.source, re.M)]
+        )
+    untagged = [
+        i
+        for i, c in enumerate(nb.cells)
+        if c.cell_type == "code" and not _tagged(c) and re.search(r"^answer\w* = ", c.source, re.M)
+    ]
     assert not untagged, f"{lesson}: cells {untagged} assign an answer but are not tagged exercise"

@@ -144,16 +144,20 @@ def test_pair_count_arithmetic_matches_the_engine() -> None:
 
 def test_pair_count_names_the_one_of_fact() -> None:
     """A "showed one of" about a face and a number takes out exactly that pair, and says so."""
-    hands = [["JC", "KC", "JH", "AH", "5H"], ["JD", "QD", "KH", "4H", "6H"],
-             ["QH", "JS", "8H", "7H", "9H"], ["QC", "QS", "KS", "2H", "TH"]]
+    hands = [
+        ["JC", "KC", "JH", "AH", "5H"],
+        ["JD", "QD", "KH", "4H", "6H"],
+        ["QH", "JS", "8H", "7H", "9H"],
+        ["QC", "QS", "KS", "2H", "TH"],
+    ]
     game = FiveSons.from_deal(hands, secret=("KD", "3H"), dealer=3)
-    game.play(Ask(target=3, face="QD", number="7H"))   # Dave holds neither: "neither" for all
+    game.play(Ask(target=3, face="QD", number="7H"))  # Dave holds neither: "neither" for all
     while game.phase == "claim":
         game.apply(NoClaim())
-    game.play(Ask(target=0, face="JC", number="3H"))   # Bob asks Alice: she shows the J♣ to Bob
+    game.play(Ask(target=0, face="JC", number="3H"))  # Bob asks Alice: she shows the J♣ to Bob
     while game.phase == "claim":
         game.apply(NoClaim())
-    c = pair_count(game.knowledge(2))                  # Carol heard "Alice showed Bob one of J♣ and 3♥"
+    c = pair_count(game.knowledge(2))  # Carol heard "Alice showed Bob one of J♣ and 3♥"
     out = {(f.code, n.code): why for f, n, why in c.ruled_out}
     assert ("JC", "3H") in out and "one of J♣ and 3♥" in out[("JC", "3H")]
 
@@ -162,8 +166,12 @@ def test_chain_length_counts_the_statements() -> None:
     game = _position(seed=6, turns=20)
     k = game.knowledge(0)
     logic = k.grid("logic")
-    lengths = {chain_length(k.explain(c, h)) for c in k.cards for h in k.holders
-               if h != 0 and logic[c][h] is not None}
+    lengths = {
+        chain_length(k.explain(c, h))
+        for c in k.cards
+        for h in k.holders
+        if h != 0 and logic[c][h] is not None
+    }
     assert 1 in lengths and max(lengths) >= 2
     assert chain_length(k.explain(Card.parse("KD"), SECRET)) >= 0
 
@@ -196,7 +204,7 @@ def test_unknown_places_give_the_engine_probabilities_before_any_void() -> None:
         assert prob[holder] == pytest.approx((size - len(known)) / total, abs=1e-9)
     start = unknown_places(replay.knowledge_at(replay.start), 0)
     receiver = replay.timeline.state_at(replay.start).observation(0)["passed_to"]
-    assert len(start[receiver][1]) == 3   # the three cards Alice passed
+    assert len(start[receiver][1]) == 3  # the three cards Alice passed
 
 
 def test_estimate_and_paired_comparison() -> None:
@@ -207,7 +215,7 @@ def test_estimate_and_paired_comparison() -> None:
     from qardlab.games.hearts.bots import RuleBot
 
     same = paired_comparison(("a", lambda s: RuleBot(seed=s)), ("b", lambda s: RuleBot(seed=s)), 6, seed=3)
-    assert same.points_a == same.points_b          # the same bot on the same deals: no difference at all
+    assert same.points_a == same.points_b  # the same bot on the same deals: no difference at all
     assert same.difference.mean == 0 and same.difference.half_width == 0
     with pytest.raises(ValueError, match="at least two hands"):
         paired_comparison(("a", RuleBot), ("b", RuleBot), 1)

@@ -9,11 +9,18 @@ from qardlab.cards import Card
 from qardlab.games.five_sons import Ask, FiveSons, NoClaim, Show
 from qardlab.lessons.position import position, position_of
 
-HANDS = [["JS", "KD", "2H", "3H", "4H"], ["QC", "8H", "JC", "5H", "6H"],
-         ["QD", "JD", "7H", "9H", "TH"], ["KS", "KC", "QH", "QS", "JH"]]
+HANDS = [
+    ["JS", "KD", "2H", "3H", "4H"],
+    ["QC", "8H", "JC", "5H", "6H"],
+    ["QD", "JD", "7H", "9H", "TH"],
+    ["KS", "KC", "QH", "QS", "JH"],
+]
 SECRET = ("KH", "AH")
-LINES = ["Alice asks Bob: QC 8H -> shows QC", "Bob asks Dave: KS 2H -> shows KS",
-         "Carol asks Alice: JD 7H -> neither"]
+LINES = [
+    "Alice asks Bob: QC 8H -> shows QC",
+    "Bob asks Dave: KS 2H -> shows KS",
+    "Carol asks Alice: JD 7H -> neither",
+]
 
 
 def _play(game, questions, shown):
@@ -61,16 +68,19 @@ def test_position_of_an_observation_reads_only_that_seat(game):
     assert "QC" not in pos.describe().split("hold")[1].split(".")[0]  # Bob's Q♣ is not Carol's to see
 
 
-@pytest.mark.parametrize("line, words", [
-    ("Alice asks Alice: QC 8H -> neither", "themself"),
-    ("Alice asks Bob: 8H QC -> neither", "face card, then a number card"),
-    ("Alice asks Zed: QC 8H -> neither", "Zed"),
-    ("Alice asks Bob: QC 8H -> shows a card", "you saw which card"),
-    ("Alice asks Bob: QC 8H -> shows KS", "was not named"),
-    ("Bob asks Alice: KD 8H -> neither", "cannot say neither"),
-    ("Carol claims KH 5H -> right", "wrong"),
-    ("Alice wonders", "cannot read"),
-])
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ("Alice asks Alice: QC 8H -> neither", "themself"),
+        ("Alice asks Bob: 8H QC -> neither", "face card, then a number card"),
+        ("Alice asks Zed: QC 8H -> neither", "Zed"),
+        ("Alice asks Bob: QC 8H -> shows a card", "you saw which card"),
+        ("Alice asks Bob: QC 8H -> shows KS", "was not named"),
+        ("Bob asks Alice: KD 8H -> neither", "cannot say neither"),
+        ("Carol claims KH 5H -> right", "wrong"),
+        ("Alice wonders", "cannot read"),
+    ],
+)
 def test_lines_no_seat_could_have_seen_are_refused(line, words):
     with pytest.raises(ValueError, match=words):
         position(line, seat="Alice", hand=HANDS[0])

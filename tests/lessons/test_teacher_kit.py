@@ -21,12 +21,16 @@ def test_lesson06_page_figures_are_the_engines():
     text = page("06-build-crossing-out.md")
     naive = ", ".join(str(len(p.knowledge.naive_candidates())) for p in b.lesson06_positions("cross_out"))
     assert f"**{naive}**" in text
-    logic = ", ".join(f"{len(b.cross_out_reference(p))} -> {len(p.knowledge.candidates())}"
-                      for p in b.lesson06_positions("possible"))
+    logic = ", ".join(
+        f"{len(b.cross_out_reference(p))} -> {len(p.knowledge.candidates())}"
+        for p in b.lesson06_positions("possible")
+    )
     assert f"**{logic}**" in text
     sizes = ", ".join(
         f"{len(cx)} -> {sum(1 for q in cx if b.possible_reference(p, q))} -> {len(p.knowledge.candidates())}"
-        for p in b.lesson06_positions("sizes") for cx in [b.cross_out_reference(p)])
+        for p in b.lesson06_positions("sizes")
+        for cx in [b.cross_out_reference(p)]
+    )
     assert f"**{sizes}**" in text
 
 
@@ -50,8 +54,16 @@ def test_lesson08_page_figures_are_the_engines():
     assert f"**{len(k.questions())}**" in text
 
 
-@pytest.mark.parametrize("name", ["README.md", "glossary.md", "06-build-crossing-out.md",
-                                  "07-build-counting-deals.md", "08-build-best-question.md"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "README.md",
+        "glossary.md",
+        "06-build-crossing-out.md",
+        "07-build-counting-deals.md",
+        "08-build-best-question.md",
+    ],
+)
 def test_links_resolve(name):
     for target in re.findall(r"\]\(([^)#]+)\)", page(name)):
         if target.startswith("http") or target == "../classroom.md":  # classroom.md: the classroom's own page

@@ -17,9 +17,16 @@ make = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make)
 
 # the lessons whose pages carry the generated key section (06-08 have pages of their own making)
-REVISED = ["01-five-sons-first-game", "02-what-an-answer-tells-whom", "03-three-ways-to-reason",
-           "04-asking-good-questions", "05-play-from-memory", "10-first-hand-of-hearts",
-           "11-counting-cards-in-hearts", "12-hearts-experiments"]
+REVISED = [
+    "01-five-sons-first-game",
+    "02-what-an-answer-tells-whom",
+    "03-three-ways-to-reason",
+    "04-asking-good-questions",
+    "05-play-from-memory",
+    "10-first-hand-of-hearts",
+    "11-counting-cards-in-hearts",
+    "12-hearts-experiments",
+]
 
 
 @pytest.mark.parametrize("lesson", REVISED)

@@ -42,8 +42,9 @@ def test_autoplay_gives_a_practice_seats_forced_answers_at_once():
         moves, obs = _run(play())
         assert obs["is_over"] and time.monotonic() - t0 < 60  # no 60 s pause was waited for
         # the seat held neither named card at least once: a forced answer, given without the pause
-        assert any(e["kind"] == "answer" and e["answerer"] == 0 and e["shown"] is False
-                   for e in obs["events"])
+        assert any(
+            e["kind"] == "answer" and e["answerer"] == 0 and e["shown"] is False for e in obs["events"]
+        )
         assert moves > 0 and obs["step"] > moves  # the bots' steps and the seat's forced ones are not moves
         # the replay of this table (the lesson's next cell): every seat's column just after question 7, each
         # drawn from that seat's observation of the server's record alone

@@ -138,16 +138,27 @@ def test_a_restarted_five_sons_chart_draws_the_new_game():
     from qardlab.games.five_sons.bots import ReasoningBot
 
     def table(seed):
-        return FiveSonsTable(FiveSons.new(4, seed=seed), seat=0, human=0, charts=True,
-                             bots={s: ReasoningBot(seed * 10 + s) for s in (1, 2, 3)})
+        return FiveSonsTable(
+            FiveSons.new(4, seed=seed),
+            seat=0,
+            human=0,
+            charts=True,
+            bots={s: ReasoningBot(seed * 10 + s) for s in (1, 2, 3)},
+        )
 
     a, b = table(1), table(7)
     a.ask(1, "QC", "8H")
     a.restart(FiveSons.new(4, seed=7), {s: ReasoningBot(70 + s) for s in (1, 2, 3)})
     for t in (a, b):
         t.ask(2, "JC", "AH")
-    lines = [{ln.get_gid(): (list(ln.get_xdata()), list(ln.get_ydata()))
-              for ax in t.figures["candidates"].axes for ln in ax.lines} for t in (a, b)]
+    lines = [
+        {
+            ln.get_gid(): (list(ln.get_xdata()), list(ln.get_ydata()))
+            for ax in t.figures["candidates"].axes
+            for ln in ax.lines
+        }
+        for t in (a, b)
+    ]
     assert lines[0] == lines[1] and len(lines[0]["logic"][0]) > 2
     assert a.chart_views[0].alt_text == b.chart_views[0].alt_text
 
@@ -243,8 +254,11 @@ def test_timeline_batch_tells_listeners_once():
     with tl.batch():
         with tl.batch():
             for _ in range(5):
-                tl.extend(tl.game.legal_actions()[0] if tl.game.phase == "play" else
-                          tuple(tl.game.hand(tl.game.to_move)[:3]))
+                tl.extend(
+                    tl.game.legal_actions()[0]
+                    if tl.game.phase == "play"
+                    else tuple(tl.game.hand(tl.game.to_move)[:3])
+                )
         assert told == []  # nested: only the outermost batch tells
     assert told == [tl.last]
     with tl.batch():
@@ -278,8 +292,11 @@ def test_timeline_draws_chance_from_the_live_rng_across_replays():
 def test_app_title_shown_once(make):
     """The app notebooks' heading names the game: the app draws no second title unless asked."""
     app = make(charts=False)
-    titles = [w for w in all_widgets(app) if isinstance(w, widgets.HTML) and f">{app.title}</h" in w.value
-              and w.layout.display != "none"]
+    titles = [
+        w
+        for w in all_widgets(app)
+        if isinstance(w, widgets.HTML) and f">{app.title}</h" in w.value and w.layout.display != "none"
+    ]
     assert titles == []
     titled = make(charts=False, title=True)
     assert isinstance(titled.children[0], widgets.HTML) and titled.title in titled.children[0].value
@@ -295,8 +312,9 @@ def test_five_sons_app_passes_claims_by_default_and_keeps_the_choice():
 
 
 # -- issue 11: labels that say which bots setting is which, and the four-colour deck -----------------
-@pytest.mark.parametrize("make", [lambda: five_sons_app(seed=2, charts=False),
-                                  lambda: hearts_app(seed=2, charts=False)])
+@pytest.mark.parametrize(
+    "make", [lambda: five_sons_app(seed=2, charts=False), lambda: hearts_app(seed=2, charts=False)]
+)
 def test_bot_level_and_pace_are_told_apart_and_the_deck_switches_every_card(make) -> None:
     from qardlab import palette
 

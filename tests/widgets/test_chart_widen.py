@@ -7,14 +7,23 @@ from qardlab import charts
 from qardlab.widgets import five_sons_app
 from qardlab.widgets.figures import ChartView
 
-ROWS = [{"turn": t, "naive": 72 - t, "logic": 72 - 3 * t, "effective": 70 - 3 * t, "entropy": 6 - t / 5}
-        for t in range(16)]
+ROWS = [
+    {"turn": t, "naive": 72 - t, "logic": 72 - 3 * t, "effective": 70 - 3 * t, "entropy": 6 - t / 5}
+    for t in range(16)
+]
 
 
 def _blitted(rows: list[dict], xlim: tuple[float, float]) -> ChartView:
     view = ChartView()
-    fig = charts.candidates_chart(rows, current=rows[-1]["turn"], xlim=xlim, ylim=(0.0, 80.0),
-                                  entropy_max=(0.0, 7.0), fixed_layout=True, x="turn")
+    fig = charts.candidates_chart(
+        rows,
+        current=rows[-1]["turn"],
+        xlim=xlim,
+        ylim=(0.0, 80.0),
+        entropy_max=(0.0, 7.0),
+        fixed_layout=True,
+        x="turn",
+    )
     view.show_blit(fig, [ln for a in fig.axes for ln in a.lines])
     return view
 

@@ -11,8 +11,16 @@ from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
 from qardlab.games.five_sons import FiveSons
 from qardlab.widgets.figures import figure_png
 
-ROWS = [{"step": s, "naive": 120 - 2 * s, "logic": 100 - 3 * s, "effective": 90.5 - 3 * s,
-         "entropy": 6.0 - s / 10} for s in range(1, 11)]
+ROWS = [
+    {
+        "step": s,
+        "naive": 120 - 2 * s,
+        "logic": 100 - 3 * s,
+        "effective": 90.5 - 3 * s,
+        "entropy": 6.0 - s / 10,
+    }
+    for s in range(1, 11)
+]
 
 
 def lines(fig: Figure) -> dict:
@@ -38,8 +46,9 @@ def test_candidates_chart_accepts_columns_and_no_entropy():
 
 
 def test_pair_grid_chart_shades_posterior_and_crosses_out_pairs():
-    g = FiveSons.from_deal(["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"],
-                           secret=("KS", "8H"))
+    g = FiveSons.from_deal(
+        ["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"], secret=("KS", "8H")
+    )
     k = g.knowledge(0)
     post = k.posterior()
     fig = charts.pair_grid_chart(post, k.candidates())
@@ -61,8 +70,11 @@ def test_advisor_chart_bars_are_the_best_questions_in_order():
     fig = charts.advisor_chart(advice, top=2)
     bars = [p for p in fig.axes[0].patches if p.get_gid() == "advice"]
     assert [b.get_width() for b in bars] == [0.9, 0.5]
-    g = FiveSons.from_deal(["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"],
-                           secret=("KS", "8H"), dealer=3)
+    g = FiveSons.from_deal(
+        ["JC QC KC AH 2H", "JD QD KD 3H 4H", "JH QH KH 5H 6H", "JS QS 7H 9H TH"],
+        secret=("KS", "8H"),
+        dealer=3,
+    )
     qs = g.knowledge(0).questions()
     fig = charts.advisor_chart(qs, top=5, names=["A", "B", "C", "D"])
     widths = [p.get_width() for p in fig.axes[0].patches]
@@ -82,8 +94,17 @@ def test_hearts_totals_chart_plots_running_totals():
 
 # -- issue 11: legends off the lines, questions on the x axis, ranges that fit, coinciding lines ---------
 
-TURN_ROWS = [{"step": 3 * t + 1, "turn": t, "naive": 72 - t, "logic": 72 - t, "effective": 70 - 1.5 * t,
-              "entropy": 6.1 - t / 10} for t in range(10)]
+TURN_ROWS = [
+    {
+        "step": 3 * t + 1,
+        "turn": t,
+        "naive": 72 - t,
+        "logic": 72 - t,
+        "effective": 70 - 1.5 * t,
+        "entropy": 6.1 - t / 10,
+    }
+    for t in range(10)
+]
 
 
 def _bbox(artist, fig):
@@ -123,8 +144,10 @@ def test_candidates_x_axis_counts_questions_with_integer_ticks():
 
 def test_lesson_three_ticks_are_whole_questions():
     """Lesson 03 charts 20 questions: no tick at 2.5 or 7.5."""
-    rows = [{"step": t, "turn": t, "naive": 70, "logic": 70 - t, "effective": 70 - 2 * t, "entropy": 6}
-            for t in range(21)]
+    rows = [
+        {"step": t, "turn": t, "naive": 70, "logic": 70 - t, "effective": 70 - 2 * t, "entropy": 6}
+        for t in range(21)
+    ]
     ax = charts.candidates_chart(rows).axes[0]
     assert all(float(t).is_integer() for t in ax.get_xticks())
 
@@ -138,8 +161,12 @@ def test_y_range_fits_values_that_stay_high():
     lo, hi = charts.candidates_chart(rows, ylim=70).axes[0].get_ylim()
     assert hi > 72
     # values that fall far start the axis at 0
-    assert charts.candidates_chart(TURN_ROWS[:1] + [{**TURN_ROWS[1], "logic": 3, "effective": 2}]
-                                   ).axes[0].get_ylim()[0] == 0
+    assert (
+        charts.candidates_chart(TURN_ROWS[:1] + [{**TURN_ROWS[1], "logic": 3, "effective": 2}])
+        .axes[0]
+        .get_ylim()[0]
+        == 0
+    )
     assert charts.fit_range([5, 50])[0] == 0
     assert charts.fit_range([60, 70], (0, 126)) == (0, 126)
 

@@ -30,6 +30,7 @@ from qardlab.widgets.felt import (
 
 # -- helpers ---------------------------------------------------------------------------------------
 
+
 def _obs(g: Any, seat: Any) -> dict:
     """The engine's JSON observation, with the table fields a newer engine adds filled in where missing
     (a trick's scoring cards, the cards shown to this seat, the secret once seen)."""
@@ -108,9 +109,21 @@ def _clockwise_from_bottom(spots: list[tuple[float, float]]) -> bool:
 
 # -- the element helper --------------------------------------------------------------------------
 
+
 def test_el_builds_attributes_classes_text_and_children() -> None:
-    e = el("div", "a", el("b", "bold"), "tail", None, [el("i", "x"), "end"], cls=["one", None, "two"],
-           style={"width": "3em", "top": None}, data_seat=2, hidden=True, title=None)
+    e = el(
+        "div",
+        "a",
+        el("b", "bold"),
+        "tail",
+        None,
+        [el("i", "x"), "end"],
+        cls=["one", None, "two"],
+        style={"width": "3em", "top": None},
+        data_seat=2,
+        hidden=True,
+        title=None,
+    )
     assert e.get("class") == "one two" and e.get("style") == "width:3em"
     assert e.get("data-seat") == "2" and e.get("hidden") == "" and "title" not in e.attrib
     assert e.text == "a" and e[0].tail == "tail" and e[1].tail == "end" and _text(e) == "aboldtailxend"
@@ -133,6 +146,7 @@ def test_seat_order_is_clockwise_from_the_viewer() -> None:
 
 
 # -- Hearts --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_hearts_seats_round_the_felt_with_their_card_counts(n: int) -> None:
@@ -180,8 +194,12 @@ def test_hearts_trick_cards_lie_before_their_players(n: int) -> None:
 
 
 def test_hearts_between_tricks_shows_the_trick_just_taken_faded_and_who_took_it() -> None:
-    g = _run(Hearts.new(4, seed=7), lambda g: g.phase == "play" and len(g.observation(0)["tricks"]) == 2
-             and not g.observation(0)["trick"])
+    g = _run(
+        Hearts.new(4, seed=7),
+        lambda g: (
+            g.phase == "play" and len(g.observation(0)["tricks"]) == 2 and not g.observation(0)["trick"]
+        ),
+    )
     o = _obs(g, 0)
     root = _tree(hearts_felt(o))
     trick = _one(root, "qard-trick")
@@ -216,14 +234,26 @@ def test_hearts_felt_and_seats_keep_one_size_through_a_hand(n: int) -> None:
         root = _tree(hearts_felt(_obs(g, 0), human=0))
         st = _style(root)
         boxes = _seats(root)
-        sizes.add((st["width"], st["height"], tuple((_style(b)["width"], _style(b)["height"], _spot(b))
-                                                     for _s, b in sorted(boxes.items()))))
+        sizes.add(
+            (
+                st["width"],
+                st["height"],
+                tuple((_style(b)["width"], _style(b)["height"], _spot(b)) for _s, b in sorted(boxes.items())),
+            )
+        )
         moments += 1
         g.play(bots[g.to_move].act(g.observation(g.to_move)))
     root = _tree(hearts_felt(_obs(g, 0), human=0))  # the hand over
     st = _style(root)
-    sizes.add((st["width"], st["height"], tuple((_style(b)["width"], _style(b)["height"], _spot(b))
-                                                 for _s, b in sorted(_seats(root).items()))))
+    sizes.add(
+        (
+            st["width"],
+            st["height"],
+            tuple(
+                (_style(b)["width"], _style(b)["height"], _spot(b)) for _s, b in sorted(_seats(root).items())
+            ),
+        )
+    )
     assert moments > 20 and len(sizes) == 1, sizes
     assert st["width"].endswith("em") and st["height"].endswith("em")
 
@@ -240,8 +270,10 @@ def test_hearts_taken_cards_are_labelled_with_their_point_cards() -> None:
         want = sorted(c for t in mine for c in t["scoring"])
         assert sorted(_cards(taken)) == want
         assert count_words(o["points_taken"][s], "pt") in _text(_one(box, "qard-seat-info"))
-        assert taken.get("title") == f"taken: {count_words(len(mine), 'trick')}, " \
+        assert (
+            taken.get("title") == f"taken: {count_words(len(mine), 'trick')}, "
             f"{count_words(o['points_taken'][s], 'point')}"
+        )
         if mine and not want:
             assert count_words(len(mine), "trick") in _text(taken)
         elif not mine:
@@ -291,6 +323,7 @@ def test_hearts_a_seat_sees_only_its_own_cards_and_the_public_ones(n: int) -> No
 
 # -- Five Sons -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", [4, 5])
 def test_five_sons_seats_secret_and_turn(n: int) -> None:
     g = _run(FiveSons.new(n, seed=7), lambda g: g.step >= 30 and g.phase == "answer")
@@ -322,8 +355,11 @@ def test_five_sons_seats_secret_and_turn(n: int) -> None:
         if viewer == o["to_move"] == 0:  # the human's own answer
             assert words.startswith("Your turn: ")
         else:
-            assert words == (f"{who} to answer" if viewer != o["to_move"] or len(o["legal"]) < 2
-                             else f"{who} to choose a card to show")
+            assert words == (
+                f"{who} to answer"
+                if viewer != o["to_move"] or len(o["legal"]) < 2
+                else f"{who} to choose a card to show"
+            )
 
 
 def test_five_sons_teacher_sees_every_hand_and_the_secret() -> None:
@@ -350,8 +386,9 @@ def test_five_sons_a_seat_sees_nothing_it_was_not_shown() -> None:
             for c in {c.code for c in FACE_CARDS + NUMBER_CARDS} - allowed:  # no seen form of an unseen card
                 name = Card.parse(c).name
                 assert f'title="{name}' not in markup and f'aria-label="{name}' not in markup
-        g.apply(bots[g.to_move].act(g.observation(g.to_move)) if g.forced_action() is None
-                else g.forced_action())
+        g.apply(
+            bots[g.to_move].act(g.observation(g.to_move)) if g.forced_action() is None else g.forced_action()
+        )
 
 
 def test_five_sons_out_and_winner_marks() -> None:
@@ -417,22 +454,42 @@ NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
 def test_fold_log_folds_runs_of_no_claims_and_pass_choices() -> None:
-    lines = ["Bob asks Dave: the Queen of Clubs has nine sons.", "Dave has neither.",
-             "Bob does not claim.", "Carol does not claim.", "Dave does not claim.", "Alice does not claim.",
-             "Carol asks Alice: the Queen of Clubs has two sons."]
+    lines = [
+        "Bob asks Dave: the Queen of Clubs has nine sons.",
+        "Dave has neither.",
+        "Bob does not claim.",
+        "Carol does not claim.",
+        "Dave does not claim.",
+        "Alice does not claim.",
+        "Carol asks Alice: the Queen of Clubs has two sons.",
+    ]
     assert fold_log(lines, NAMES) == [
-        (lines[0], 1), (lines[1], 1), ("Bob, Carol, Dave and Alice do not claim.", 4), (lines[-1], 1)]
-    passing = ["You choose to pass Q♥."] + ["Bob chooses a card to pass."] * 3 + \
-        ["Carol chooses a card to pass."] * 3 + ["Dave chooses a card to pass."] * 3
-    assert fold_log(passing, NAMES) == [("You choose to pass Q♥.", 1),
-                                        ("Bob, Carol and Dave each choose 3 cards to pass.", 9)]
+        (lines[0], 1),
+        (lines[1], 1),
+        ("Bob, Carol, Dave and Alice do not claim.", 4),
+        (lines[-1], 1),
+    ]
+    passing = (
+        ["You choose to pass Q♥."]
+        + ["Bob chooses a card to pass."] * 3
+        + ["Carol chooses a card to pass."] * 3
+        + ["Dave chooses a card to pass."] * 3
+    )
+    assert fold_log(passing, NAMES) == [
+        ("You choose to pass Q♥.", 1),
+        ("Bob, Carol and Dave each choose 3 cards to pass.", 9),
+    ]
     assert fold_log(["Bob chooses a card to pass."] * 3, NAMES) == [("Bob chooses 3 cards to pass.", 3)]
     assert fold_log(["Bob chooses a card to pass."] * 2 + ["Carol chooses a card to pass."], NAMES) == [
-        ("Bob chooses 2 cards to pass. Carol chooses a card to pass.", 3)]
+        ("Bob chooses 2 cards to pass. Carol chooses a card to pass.", 3)
+    ]
     assert fold_log(["Bob does not claim."], NAMES) == [("Bob does not claim.", 1)]
     # any other line said twice at once is kept once, with its count; apart, both stay
-    assert fold_log(["x happens.", "x happens.", "y.", "x happens."]) == [("x happens.", 2), ("y.", 1),
-                                                                          ("x happens.", 1)]
+    assert fold_log(["x happens.", "x happens.", "y.", "x happens."]) == [
+        ("x happens.", 2),
+        ("y.", 1),
+        ("x happens.", 1),
+    ]
 
 
 def test_log_html_shows_the_newest_first_and_counts_repeats() -> None:
@@ -467,6 +524,14 @@ def test_part_finds_a_seat_box_or_a_class() -> None:
 
 def test_felt_css_is_one_style_element() -> None:
     assert felt.FELT_CSS.startswith("<style>") and felt.FELT_CSS.count("<style>") == 1
-    for cls in ("qard-felt-ring", "qard-seat", "qard-turn", "qard-dealer", "qard-trick-card",
-                "qard-felt-prompt", "qard-taken-label", "qard-log-count"):
+    for cls in (
+        "qard-felt-ring",
+        "qard-seat",
+        "qard-turn",
+        "qard-dealer",
+        "qard-trick-card",
+        "qard-felt-prompt",
+        "qard-taken-label",
+        "qard-log-count",
+    ):
         assert f".{cls}" in felt.FELT_CSS

@@ -5,8 +5,9 @@ from __future__ import annotations
 from qardlab import charts
 from qardlab.widgets.figures import ChartView
 
-ROWS = [{"turn": t, "naive": 72, "logic": 72 - t, "effective": 70 - t, "entropy": 6 - t / 10}
-        for t in range(6)]
+ROWS = [
+    {"turn": t, "naive": 72, "logic": 72 - t, "effective": 70 - t, "entropy": 6 - t / 10} for t in range(6)
+]
 
 
 def test_chart_view_reads_its_chart_aloud():

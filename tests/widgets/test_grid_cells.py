@@ -92,8 +92,18 @@ def test_a_click_from_the_browser_explains_its_cell() -> None:
     assert words == " ".join(k.explain("QH", 2).sentences) and "Why Q♥ / Carol" in grid.explanation.value
 
 
-BAD_CLICKS = [{"click": [99, 0]}, {"click": [0, 9]}, {"click": [-1, 0]}, {"click": ["0", 1]}, {"click": [0]},
-              {"click": [True, 0]}, {"click": None}, {"other": 1}, "click", {"click": [0.0, 1]}]
+BAD_CLICKS = [
+    {"click": [99, 0]},
+    {"click": [0, 9]},
+    {"click": [-1, 0]},
+    {"click": ["0", 1]},
+    {"click": [0]},
+    {"click": [True, 0]},
+    {"click": None},
+    {"other": 1},
+    "click",
+    {"click": [0.0, 1]},
+]
 
 
 @pytest.mark.parametrize("bad", BAD_CLICKS)

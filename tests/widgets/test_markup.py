@@ -26,9 +26,19 @@ _NAMED = re.compile(r"^(?:white|black|red|crimson|green|blue|grey|gray|navy|oran
 
 
 def test_element_helper_escapes_text_and_attributes() -> None:
-    e = el("span", 'Bob <b>&</b> "Eve"', el("i", "x<y"), " & tail", cls=["a", None, "b"],
-           title='say "hi" <now>', data_seat=3, hidden=True, skipped=None, off=False,
-           style={"color": "red", "left": None})
+    e = el(
+        "span",
+        'Bob <b>&</b> "Eve"',
+        el("i", "x<y"),
+        " & tail",
+        cls=["a", None, "b"],
+        title='say "hi" <now>',
+        data_seat=3,
+        hidden=True,
+        skipped=None,
+        off=False,
+        style={"color": "red", "left": None},
+    )
     html = to_html(e)
     assert "<b>" not in html and "&lt;b&gt;&amp;&lt;/b&gt;" in html
     assert "x&lt;y" in html and "</i> &amp; tail" in html
@@ -81,8 +91,12 @@ def _colour_literals(path: Path) -> list[tuple[int, str]]:
         if tok.type not in (tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", -1)):
             continue
         before = tokens[i - 1].type if i else tokenize.NEWLINE
-        if before in (tokenize.INDENT, tokenize.NEWLINE, tokenize.NL, tokenize.DEDENT) \
-                and tok.string.startswith(('"""', "'''", 'r"""')):
+        if before in (
+            tokenize.INDENT,
+            tokenize.NEWLINE,
+            tokenize.NL,
+            tokenize.DEDENT,
+        ) and tok.string.startswith(('"""', "'''", 'r"""')):
             continue  # a docstring
         text = tok.string.strip("'\"rbfu")
         for m in _HEX.finditer(tok.string):
@@ -107,8 +121,9 @@ def test_no_colour_literal_lives_outside_the_palette_and_the_style_sheet() -> No
 def test_the_colour_test_finds_a_literal(tmp_path: Path) -> None:
     """The grep above is real: it finds a hex colour and a named one in a string, not in a comment."""
     sample = tmp_path / "colour_sample.py"
-    sample.write_text('"""doc #abc"""\nx = "color:#c8102e"  # #fff in a comment\ny = "white"\n',
-                      encoding="utf-8")
+    sample.write_text(
+        '"""doc #abc"""\nx = "color:#c8102e"  # #fff in a comment\ny = "white"\n', encoding="utf-8"
+    )
     assert _colour_literals(sample) == [(2, "#c8102e"), (3, "white")]
 
 
@@ -130,8 +145,16 @@ def test_one_style_sheet_holds_the_felt_the_table_the_grid_and_the_focus_ring() 
 
     sheet = style.STYLESHEET
     assert base.TABLE_CSS == sheet and felt.FELT_CSS in sheet and palette.FOCUS_CSS in sheet
-    for cls in ("qard-felt-ring", "qard-seat", "qard-dealer", "qard-turn", "qard-felt-prompt",
-                "qard-grid-table", "qard-status-error", "qard-marked"):
+    for cls in (
+        "qard-felt-ring",
+        "qard-seat",
+        "qard-dealer",
+        "qard-turn",
+        "qard-felt-prompt",
+        "qard-grid-table",
+        "qard-status-error",
+        "qard-marked",
+    ):
         assert f".{cls}" in sheet, cls
     named = {v for v in vars(palette).values() if isinstance(v, str)}
     assert _HEX.findall(sheet) and all(c in named for c in _HEX.findall(sheet))  # every colour a palette name

@@ -47,8 +47,9 @@ def test_every_card_has_a_text_alternative():
     for c in ALL_CARDS:
         markup = card_html(c)
         assert f'aria-label="{c.name}"' in markup and 'role="img"' in markup and f'title="{c.name}"' in markup
-    assert 'aria-label="Ace of Spades: you must follow suit"' in card_html(Card.parse("AS"),
-                                                                          title="you must follow suit")
+    assert 'aria-label="Ace of Spades: you must follow suit"' in card_html(
+        Card.parse("AS"), title="you must follow suit"
+    )
     assert 'aria-label="hidden card"' in back_html()
     assert 'aria-label="Queen of Spades, Ten of Hearts"' in hand_html(Hand(["QS", "TH"]))
     dimmed = cards_html([Card.parse("KC")], dim={Card.parse("KC"): "not your turn"})
@@ -71,7 +72,7 @@ def test_keyboard_tab_walks_legal_cards_only():
 
 
 def test_card_options_are_short():
-    """"J♣ Jack of Clu" was cut: the option says the symbol and the rank only."""
+    """ "J♣ Jack of Clu" was cut: the option says the symbol and the rank only."""
     assert card_option(Card.parse("JC")) == "J♣ Jack"
     assert card_option(Card.parse("TH")) == "10♥ Ten"
     opts = card_options([Card.parse("QS"), Card.parse("8H")])

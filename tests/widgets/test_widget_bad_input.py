@@ -16,9 +16,15 @@ from qardlab.widgets import five_sons_app, hearts_app
 from qardlab.widgets.five_sons import FiveSonsTable
 from qardlab.widgets.hearts import HeartsTable
 
-values = st.none() | st.booleans() | st.integers(-3, 9) | st.floats(allow_nan=True) | st.text(max_size=4) \
-    | st.sampled_from(["QS", "2C", "8H", "QC", "AH", "KS", "TH", (1, 2), [], {}, object(), b"QS"]) \
+values = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 9)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=4)
+    | st.sampled_from(["QS", "2C", "8H", "QC", "AH", "KS", "TH", (1, 2), [], {}, object(), b"QS"])
     | st.lists(st.integers(), max_size=2)
+)
 
 TABLES: dict[str, Any] = {}
 
@@ -64,20 +70,30 @@ def test_property_table_methods_refuse_bad_values_and_change_nothing(name: str, 
         TABLES.clear()
 
 
-@pytest.mark.parametrize("make,kwargs,match", [
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"human": "0"}, "human seat '0'"),
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"seat": True}, "seat True"),
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"bots": 3}, "bots must map"),
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"bots": {9: object()}},
-     "bots must map"),
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"pace": []}, r"pace \[\]"),
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"level": "x"}, "level 'x'"),
-    (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), **k), {"charts": "no"}, "charts must be True or"),
-    (lambda **k: HeartsTable(Hearts.new(4, seed=1), charts=False, **k), {"human": 4.0}, "human seat 4.0"),
-    (lambda **k: five_sons_app(charts=False, **k), {"players": 6}, "players must be one of"),
-    (lambda **k: five_sons_app(charts=False, **k), {"seed": "x"}, "seed must be an integer"),
-    (lambda **k: hearts_app(charts=False, **k), {"level": "godlike"}, "level 'godlike'"),
-])
+@pytest.mark.parametrize(
+    "make,kwargs,match",
+    [
+        (
+            lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k),
+            {"human": "0"},
+            "human seat '0'",
+        ),
+        (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"seat": True}, "seat True"),
+        (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"bots": 3}, "bots must map"),
+        (
+            lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k),
+            {"bots": {9: object()}},
+            "bots must map",
+        ),
+        (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"pace": []}, r"pace \[\]"),
+        (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), charts=False, **k), {"level": "x"}, "level 'x'"),
+        (lambda **k: FiveSonsTable(FiveSons.new(4, seed=1), **k), {"charts": "no"}, "charts must be True or"),
+        (lambda **k: HeartsTable(Hearts.new(4, seed=1), charts=False, **k), {"human": 4.0}, "human seat 4.0"),
+        (lambda **k: five_sons_app(charts=False, **k), {"players": 6}, "players must be one of"),
+        (lambda **k: five_sons_app(charts=False, **k), {"seed": "x"}, "seed must be an integer"),
+        (lambda **k: hearts_app(charts=False, **k), {"level": "godlike"}, "level 'godlike'"),
+    ],
+)
 def test_table_and_app_settings_named(make, kwargs: dict, match: str) -> None:
     with pytest.raises(ValueError, match=match):
         make(**kwargs)

@@ -281,8 +281,9 @@ def test_seat_view_never_names_cards_it_has_not_seen():
 
 def test_bots_on_a_clock_play_one_move_per_tick():
     g = FiveSons.new(4, seed=4)
-    t = FiveSonsTable(g, seat=0, human=None, bots={s: RandomAsker(s) for s in range(4)},
-                      pace="fast (0.4 s)", charts=False)
+    t = FiveSonsTable(
+        g, seat=0, human=None, bots={s: RandomAsker(s) for s in range(4)}, pace="fast (0.4 s)", charts=False
+    )
     t.run_bots()
     assert not t.clock.playing  # not on a page yet: a timer started now would never tick
     t.clock._view_count = 1  # the browser shows the clock
@@ -349,6 +350,7 @@ def test_grid_before_the_deal_is_empty_not_all_no():
 
 # -- issue 11: the app makes the player work less, and shows what matters -------------------------
 
+
 def _claim_chances(t: FiveSonsTable) -> list[bool]:
     """For each claim step of the human in the record: whether it followed the human's own question."""
     g = FiveSons.new(4, seed=2, dealer=3)
@@ -367,8 +369,9 @@ def _claim_chances(t: FiveSonsTable) -> list[bool]:
 def test_auto_pass_passes_the_humans_claims_after_others_questions_on_the_bots_clock():
     """With "pass on claims unless I claim", the human clicks No claim only after its own questions."""
     g = FiveSons.new(4, seed=2, dealer=3)
-    t = FiveSonsTable(g, seat=0, human=0, bots={s: ReasoningBot(s) for s in (1, 2, 3)}, charts=False,
-                      auto_pass=True)
+    t = FiveSonsTable(
+        g, seat=0, human=0, bots={s: ReasoningBot(s) for s in (1, 2, 3)}, charts=False, auto_pass=True
+    )
     assert t.auto_pass.value and t.auto_pass in t.controls.children
     clicks = 0
     for _ in range(200):
@@ -393,8 +396,15 @@ def test_auto_pass_passes_the_humans_claims_after_others_questions_on_the_bots_c
 
 def test_auto_pass_a_claim_chosen_beforehand_is_made_at_the_next_chance():
     g = FiveSons.new(4, seed=2, dealer=0)  # Bob asks first: the human's first chance follows his question
-    t = FiveSonsTable(g, seat=0, human=0, bots={s: ReasoningBot(s) for s in (1, 2, 3)}, charts=False,
-                      auto_pass=True, pace="slow (1.2 s)")
+    t = FiveSonsTable(
+        g,
+        seat=0,
+        human=0,
+        bots={s: ReasoningBot(s) for s in (1, 2, 3)},
+        charts=False,
+        auto_pass=True,
+        pace="slow (1.2 s)",
+    )
     assert t.claim_row.layout.display == ""  # a claim may be chosen at any time
     assert t.claim_button.description == "Claim at my next chance"
     secret = [c.code for c in t.game.secret]
@@ -411,16 +421,28 @@ def test_auto_pass_a_claim_chosen_beforehand_is_made_at_the_next_chance():
     assert obs["is_over"] and obs["winner"] == 0 and t.armed is None
     assert "right! You win." in felt.part(t.felt_view.value, cls="qard-verdict")
     # cancelled, a chosen claim is forgotten
-    t2 = FiveSonsTable(FiveSons.new(4, seed=2, dealer=0), seat=0, human=0, charts=False, auto_pass=True,
-                       bots={s: ReasoningBot(s) for s in (1, 2, 3)}, pace="slow (1.2 s)")
+    t2 = FiveSonsTable(
+        FiveSons.new(4, seed=2, dealer=0),
+        seat=0,
+        human=0,
+        charts=False,
+        auto_pass=True,
+        bots={s: ReasoningBot(s) for s in (1, 2, 3)},
+        pace="slow (1.2 s)",
+    )
     t2.claim("JC", "AH")
     t2.no_claim_button.click()
     assert t2.armed is None and t2.no_claim_button.layout.display == "none"
 
 
 def test_without_auto_pass_every_claim_chance_waits_for_the_human():
-    t = FiveSonsTable(FiveSons.new(4, seed=2, dealer=0), seat=0, human=0, charts=False,
-                      bots={s: ReasoningBot(s) for s in (1, 2, 3)})
+    t = FiveSonsTable(
+        FiveSons.new(4, seed=2, dealer=0),
+        seat=0,
+        human=0,
+        charts=False,
+        bots={s: ReasoningBot(s) for s in (1, 2, 3)},
+    )
     obs = t.observation(0)
     assert not t.auto_pass.value and (obs["phase"], obs["to_move"]) == ("claim", 0)
     assert obs["question"]["asker"] == 1 and t.claim_row.layout.display == ""
@@ -428,8 +450,13 @@ def test_without_auto_pass_every_claim_chance_waits_for_the_human():
 
 
 def test_replay_stepper_hidden_during_live_play_shown_on_demand_and_at_the_end():
-    t = FiveSonsTable(FiveSons.new(4, seed=2, dealer=3), seat=0, human=0, charts=False,
-                      bots={s: ReasoningBot(s) for s in (1, 2, 3)})
+    t = FiveSonsTable(
+        FiveSons.new(4, seed=2, dealer=3),
+        seat=0,
+        human=0,
+        charts=False,
+        bots={s: ReasoningBot(s) for s in (1, 2, 3)},
+    )
     assert t.stepper.layout.display == "none" and t.replay in t.toolbar.children
     t.replay.value = True
     assert t.stepper.layout.display == ""

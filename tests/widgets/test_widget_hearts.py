@@ -122,13 +122,19 @@ def _twin(g: Hearts, seat: int, rng: random.Random) -> Hearts | None:
     hands = [list(h) for h in deal.hands]
     used = set()
     for a in later:
-        for c in (a if isinstance(a, tuple) else (a,)):
+        for c in a if isinstance(a, tuple) else (a,):
             if isinstance(c, Card):
                 used.add(c)
     opp = [s for s in range(g.players) if s != seat]
-    pairs = [(s1, c1, s2, c2) for s1 in opp for s2 in opp if s1 < s2
-             for c1 in hands[s1] for c2 in hands[s2]
-             if c1.suit == c2.suit and c1 not in used and c2 not in used]
+    pairs = [
+        (s1, c1, s2, c2)
+        for s1 in opp
+        for s2 in opp
+        if s1 < s2
+        for c1 in hands[s1]
+        for c2 in hands[s2]
+        if c1.suit == c2.suit and c1 not in used and c2 not in used
+    ]
     rng.shuffle(pairs)
     want = g.observation(seat)
     for s1, c1, s2, c2 in pairs[:50]:
@@ -210,8 +216,9 @@ def test_rule_passing_marks_chosen_then_received_cards_in_the_seat_view():
 
 
 def test_replay_stepper_hidden_while_the_human_plays_live():
-    t = HeartsTable(Hearts.new(4, seed=3), seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)},
-                    charts=False)
+    t = HeartsTable(
+        Hearts.new(4, seed=3), seat=0, human=0, bots={s: RandomBot(s) for s in (1, 2, 3)}, charts=False
+    )
     assert t.stepper.layout.display == "none" and t.replay in t.toolbar.children
     t.replay.value = True
     assert t.stepper.layout.display == ""

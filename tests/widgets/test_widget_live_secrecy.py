@@ -26,10 +26,18 @@ from qardlab.engine import forced_in
 from qardlab.games.five_sons import Ask, FiveSons, NoClaim, Show
 from qardlab.widgets.five_sons import FiveSonsTable
 
-A = [["JC", "KC", "JD", "AH", "2H"], ["QC", "8H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "9H"]]
-B = [["JC", "KC", "JD", "AH", "2H"], ["QC", "9H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "8H"]]
+A = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "8H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "9H"],
+]
+B = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "9H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "8H"],
+]
 SECRET = ("KS", "TH")
 _ID = re.compile(r"[0-9a-f]{32}")
 
@@ -67,8 +75,10 @@ def wire() -> Iterator[list]:
         sent.append(("open", c.comm_id, copy.deepcopy(kwargs.get("data")), []))
         return c
 
-    with mock.patch.object(widgets.Widget, "_send", spy_send), \
-            mock.patch.object(widget_module.comm, "create_comm", spy_create):
+    with (
+        mock.patch.object(widgets.Widget, "_send", spy_send),
+        mock.patch.object(widget_module.comm, "create_comm", spy_create),
+    ):
         yield sent
 
 
@@ -86,8 +96,9 @@ def normalised(sent: list) -> list[str]:
     return out
 
 
-def table_stream(hands: list, human: int, view: int, pace: str = "at once", ticks: int = 0,
-                 game: type = FiveSons) -> list[list[str]]:
+def table_stream(
+    hands: list, human: int, view: int, pace: str = "at once", ticks: int = 0, game: type = FiveSons
+) -> list[list[str]]:
     """The messages of a table over a few turns, in chunks: construction, then each human pass
     (at once) or each clock tick (paced)."""
     bots = {s: Scripted() for s in range(4) if s != human}

@@ -7,7 +7,20 @@ from .probability_bot import ProbabilityBot
 from .session import FiveSonsSession, draw_for_seats
 
 __all__ = [
-    "FiveSons", "FiveSonsSession", "Ask", "Show", "Neither", "Claim", "NoClaim", "Deal", "phrase", "TITLE",
-    "ASK_MODES", "describe_event", "draw_for_seats", "RandomAsker", "ReasoningBot",
+    "FiveSons",
+    "FiveSonsSession",
+    "Ask",
+    "Show",
+    "Neither",
+    "Claim",
+    "NoClaim",
+    "Deal",
+    "phrase",
+    "TITLE",
+    "ASK_MODES",
+    "describe_event",
+    "draw_for_seats",
+    "RandomAsker",
+    "ReasoningBot",
     "ProbabilityBot",
 ]

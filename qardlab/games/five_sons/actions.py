@@ -16,8 +16,18 @@ from ...cards import Card, CardLike
 __all__ = ["Ask", "Show", "Neither", "Claim", "NoClaim", "Deal", "Action", "phrase", "TITLE", "SONS"]
 
 #: how many sons each number card has, spoken
-SONS = {14: "one son", 2: "two sons", 3: "three sons", 4: "four sons", 5: "five sons", 6: "six sons",
-        7: "seven sons", 8: "eight sons", 9: "nine sons", 10: "ten sons"}
+SONS = {
+    14: "one son",
+    2: "two sons",
+    3: "three sons",
+    4: "four sons",
+    5: "five sons",
+    6: "six sons",
+    7: "seven sons",
+    8: "eight sons",
+    9: "nine sons",
+    10: "ten sons",
+}
 
 
 class _Value:
@@ -143,8 +153,9 @@ class Deal(_Value):
             if isinstance(h, str):
                 h = h.split()
             if not isinstance(h, (list, tuple)):
-                raise ValueError(f"the hand of seat {s} must be a list of cards (or a spaced string), "
-                                 f"got {h!r:.80}")
+                raise ValueError(
+                    f"the hand of seat {s} must be a list of cards (or a spaced string), got {h!r:.80}"
+                )
             hands.append(tuple(sorted(_card(c, f"card of seat {s}") for c in h)))
         object.__setattr__(self, "hands", tuple(hands))
 

@@ -58,9 +58,13 @@ def _targets_of(asker: int, players: int, pass_left: bool) -> list[int]:
 
 #: ``_ASKS_TO[pass_left][players][asker]``: the asker's legal questions in order (its targets', each
 #: target's 120 in deck order), made once, since a random asker asks for them at every turn
-_ASKS_TO = {pass_left: {n: [tuple(a for t in _targets_of(s, n, pass_left) for a in _ASKS[t])
-                             for s in range(n)] for n in (4, 5)}
-            for pass_left in (False, True)}
+_ASKS_TO = {
+    pass_left: {
+        n: [tuple(a for t in _targets_of(s, n, pass_left) for a in _ASKS[t]) for s in range(n)]
+        for n in (4, 5)
+    }
+    for pass_left in (False, True)
+}
 _CLAIMS = (NoClaim(), *(Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS))
 
 
@@ -85,8 +89,9 @@ def _check_pair(face: Card, number: Card, what: str) -> None:
     if face not in _FACE_SET:
         raise IllegalAction(f"{face.code} is not a face card: {what} names a face card first (J, Q or K)")
     if number not in _NUMBER_SET:
-        raise IllegalAction(f"{number.code} is not a number card: {what} names a number card second "
-                            "(A-10 of hearts)")
+        raise IllegalAction(
+            f"{number.code} is not a number card: {what} names a number card second (A-10 of hearts)"
+        )
 
 
 class FiveSons(Game):
@@ -98,9 +103,11 @@ class FiveSons(Game):
     max_players = 5
     knowledge_adapter = "qardlab.games.five_sons.knowledge:knowledge_of"
     table_widget = "qardlab.widgets.five_sons:FiveSonsTable"
-    bot_levels = {"random": "qardlab.games.five_sons.bots:RandomAsker",
-                  "logic": "qardlab.games.five_sons.bots:ReasoningBot",
-                  "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot"}
+    bot_levels = {
+        "random": "qardlab.games.five_sons.bots:RandomAsker",
+        "logic": "qardlab.games.five_sons.bots:ReasoningBot",
+        "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot",
+    }
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -111,8 +118,15 @@ class FiveSons(Game):
         unknown = set(deal) - {"hands", "secret", "dealer"}
         if unknown:
             raise ValueError(f"a Five Sons deal has hands, secret, dealer; not {sorted(unknown)}")
-        return ({"type": "deal", "dealer": deal.get("dealer", 0), "secret": deal.get("secret"),
-                 "hands": deal["hands"]}, options)
+        return (
+            {
+                "type": "deal",
+                "dealer": deal.get("dealer", 0),
+                "secret": deal.get("secret"),
+                "hands": deal["hands"],
+            },
+            options,
+        )
 
     def __init__(self, players: int, options: dict[str, Any], seed: int | None) -> None:
         if not isinstance(options, dict):
@@ -162,8 +176,14 @@ class FiveSons(Game):
         return game
 
     @classmethod
-    def from_deal(cls, hands: Sequence[Any], secret: Sequence[CardLike] = ("QC", "8H"), dealer: int = 0,
-                  seed: int | None = None, **options: Any) -> FiveSons:
+    def from_deal(
+        cls,
+        hands: Sequence[Any],
+        secret: Sequence[CardLike] = ("QC", "8H"),
+        dealer: int = 0,
+        seed: int | None = None,
+        **options: Any,
+    ) -> FiveSons:
         """A game from a given deal: ``hands`` one list of cards (or a spaced string) per seat.
 
         ValueError naming a bad value (hands that are not a list of hands, a secret that is not
@@ -283,8 +303,9 @@ class FiveSons(Game):
         if face not in _FACE_SET:
             raise IllegalAction(f"the secret's first card must be a face card (J, Q, K), not {face.code}")
         if number not in _NUMBER_SET:
-            raise IllegalAction(f"the secret's second card must be a number card (A-10 of hearts), "
-                                f"not {number.code}")
+            raise IllegalAction(
+                f"the secret's second card must be a number card (A-10 of hearts), not {number.code}"
+            )
         if len(deal.hands) != n:
             raise IllegalAction(f"a deal for {n} players needs {n} hands, got {len(deal.hands)}")
         seen = face.bit | number.bit
@@ -301,15 +322,20 @@ class FiveSons(Game):
 
     def _validate_ask(self, action: Any) -> Ask:
         if not isinstance(action, Ask):
-            raise IllegalAction(f"{self.seat_name(self.asker)} (seat {self.asker}) must ask a question "
-                                f"(Ask(target, face, number)), not {action!r}")
+            raise IllegalAction(
+                f"{self.seat_name(self.asker)} (seat {self.asker}) must ask a question "
+                f"(Ask(target, face, number)), not {action!r}"
+            )
         self._check_seat(action.target, "target")
         if action.target == self.asker:
-            raise IllegalAction(f"seat {self.asker} cannot ask themself; ask one of "
-                                f"{self._targets(self.asker)}")
+            raise IllegalAction(
+                f"seat {self.asker} cannot ask themself; ask one of {self._targets(self.asker)}"
+            )
         if action.target not in self._targets(self.asker):
-            raise IllegalAction(f"with ask_mode 'pass_left' the question goes to the left neighbour, seat "
-                                f"{self._targets(self.asker)[0]}, not seat {action.target}")
+            raise IllegalAction(
+                f"with ask_mode 'pass_left' the question goes to the left neighbour, seat "
+                f"{self._targets(self.asker)[0]}, not seat {action.target}"
+            )
         _check_pair(action.face, action.number, "a question")
         return action
 
@@ -318,20 +344,27 @@ class FiveSons(Game):
         held = [c for c in q.cards if self.holds(self._answerer, c)]
         if isinstance(action, Neither):
             if held:
-                raise IllegalAction(f"seat {self._answerer} holds {' and '.join(c.code for c in held)} "
-                                    "and must show it, not say neither")
+                raise IllegalAction(
+                    f"seat {self._answerer} holds {' and '.join(c.code for c in held)} "
+                    "and must show it, not say neither"
+                )
             return action
         if not held:
-            raise IllegalAction(f"seat {self._answerer} holds neither {q.face.code} nor {q.number.code}: "
-                                f"the answer is Neither(), not {action!r}")
+            raise IllegalAction(
+                f"seat {self._answerer} holds neither {q.face.code} nor {q.number.code}: "
+                f"the answer is Neither(), not {action!r}"
+            )
         if not isinstance(action, Show):
-            raise IllegalAction(f"seat {self._answerer} must show {q.face.code} or {q.number.code} "
-                                f"(Show(card)), not {action!r}")
+            raise IllegalAction(
+                f"seat {self._answerer} must show {q.face.code} or {q.number.code} "
+                f"(Show(card)), not {action!r}"
+            )
         if action.card not in q.cards:
             raise IllegalAction(f"{action.card.code} was not named; show {q.face.code} or {q.number.code}")
         if not self.holds(self._answerer, action.card):
-            raise IllegalAction(f"seat {self._answerer} does not hold {action.card.code}; it must show "
-                                f"{held[0].code}")
+            raise IllegalAction(
+                f"seat {self._answerer} does not hold {action.card.code}; it must show {held[0].code}"
+            )
         forced = len(held) == 1  # the only card it may show: the engine shows it itself
         return action if action.forced == forced else Show(action.card, forced=forced)
 
@@ -340,8 +373,9 @@ class FiveSons(Game):
         if isinstance(action, NoClaim):
             return action
         if not isinstance(action, Claim):
-            raise IllegalAction(f"it is seat {seat}'s chance to claim: Claim(face, number) or NoClaim(), "
-                                f"not {action!r}")
+            raise IllegalAction(
+                f"it is seat {seat}'s chance to claim: Claim(face, number) or NoClaim(), not {action!r}"
+            )
         _check_pair(action.face, action.number, "a claim")
         return action
 
@@ -385,8 +419,16 @@ class FiveSons(Game):
     def _do_ask(self, ask: Ask) -> None:
         self.turn += 1
         self.question = ask
-        self.log("ask", {"asker": self.asker, "target": ask.target, "face": ask.face.code,
-                         "number": ask.number.code, "turn": self.turn})
+        self.log(
+            "ask",
+            {
+                "asker": self.asker,
+                "target": ask.target,
+                "face": ask.face.code,
+                "number": ask.number.code,
+                "turn": self.turn,
+            },
+        )
         self._put_to(ask.target)
 
     def _put_to(self, answerer: int) -> None:
@@ -410,8 +452,16 @@ class FiveSons(Game):
 
     def _neither(self, answerer: int) -> None:
         q = self.question
-        self.log("answer", {"asker": self.asker, "answerer": answerer, "face": q.face.code,
-                            "number": q.number.code, "shown": False})
+        self.log(
+            "answer",
+            {
+                "asker": self.asker,
+                "answerer": answerer,
+                "face": q.face.code,
+                "number": q.number.code,
+                "shown": False,
+            },
+        )
         nxt = (answerer + 1) % self.players
         if self.options["ask_mode"] == "pass_left" and nxt != self.asker:
             self._put_to(nxt)
@@ -422,9 +472,17 @@ class FiveSons(Game):
     def _answer(self, answerer: int, card: Card) -> None:
         q = self.question
         mine = {"card": card.code}
-        self.log("answer", {"asker": self.asker, "answerer": answerer, "face": q.face.code,
-                            "number": q.number.code, "shown": True},
-                 private={self.asker: mine, answerer: mine})
+        self.log(
+            "answer",
+            {
+                "asker": self.asker,
+                "answerer": answerer,
+                "face": q.face.code,
+                "number": q.number.code,
+                "shown": True,
+            },
+            private={self.asker: mine, answerer: mine},
+        )
         self._answerer = None
         self._start_claims()
 
@@ -477,9 +535,14 @@ class FiveSons(Game):
             dealer=self.dealer,
             asker=self.asker,
             turn=self.turn,
-            question=None if self.question is None else {
-                "asker": self.asker, "target": self.question.target,
-                "face": self.question.face.code, "number": self.question.number.code},
+            question=None
+            if self.question is None
+            else {
+                "asker": self.asker,
+                "target": self.question.target,
+                "face": self.question.face.code,
+                "number": self.question.number.code,
+            },
             hand_sizes=[m.bit_count() for m in self._hands],
             eliminated=sorted(self.eliminated),
             winner=self.winner,
@@ -514,8 +577,12 @@ class FiveSons(Game):
     def summary(self) -> dict[str, Any]:
         """The result: the winner (None: nobody), the secret pair, the seats out after a wrong claim."""
         secret = None if self.secret is None else [c.code for c in self.secret]
-        return {"winner": self.winner, "secret": secret,
-                "eliminated": sorted(self.eliminated), "questions": self.turn}
+        return {
+            "winner": self.winner,
+            "secret": secret,
+            "eliminated": sorted(self.eliminated),
+            "questions": self.turn,
+        }
 
     def describe(self, event: Event | dict, seat: int | None = None) -> str:
         """One event in words, as ``seat`` saw it (``None``: the teacher)."""
@@ -534,8 +601,10 @@ class FiveSons(Game):
         return action_from_json(data)
 
     def __repr__(self) -> str:
-        return (f"FiveSons(players={self.players}, phase={self.phase!r}, step={self.step}, "
-                f"to_move={self.to_move})")
+        return (
+            f"FiveSons(players={self.players}, phase={self.phase!r}, step={self.step}, "
+            f"to_move={self.to_move})"
+        )
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -544,8 +613,12 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if built is not None:  # one of the interned legal actions (an observation lists up to 480)
         return dict(built)
     if isinstance(action, Ask):
-        return {"type": "ask", "target": action.target, "face": action.face.code,
-                "number": action.number.code}
+        return {
+            "type": "ask",
+            "target": action.target,
+            "face": action.face.code,
+            "number": action.number.code,
+        }
     if isinstance(action, Show):
         return {"type": "show", "card": action.card.code}
     if isinstance(action, Neither):
@@ -555,8 +628,12 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, NoClaim):
         return {"type": "no_claim"}
     if isinstance(action, Deal):
-        return {"type": "deal", "dealer": action.dealer, "secret": [c.code for c in action.secret],
-                "hands": [[c.code for c in h] for h in action.hands]}
+        return {
+            "type": "deal",
+            "dealer": action.dealer,
+            "secret": [c.code for c in action.secret],
+            "hands": [[c.code for c in h] for h in action.hands],
+        }
     raise ValueError(f"not a Five Sons action: {action!r}")
 
 
@@ -572,17 +649,22 @@ def action_from_json(data: Any) -> Action:
         raise ValueError(f"a Five Sons action is an object with a 'type', not {data!r}")
     fields = {k: v for k, v in data.items() if k != "type"}
     kind = data["type"]
-    makers = {"ask": (Ask, {"target", "face", "number"}), "show": (Show, {"card"}),
-              "neither": (Neither, set()),
-              "claim": (Claim, {"face", "number"}), "no_claim": (NoClaim, set()),
-              "deal": (Deal, {"dealer", "secret", "hands"})}
+    makers = {
+        "ask": (Ask, {"target", "face", "number"}),
+        "show": (Show, {"card"}),
+        "neither": (Neither, set()),
+        "claim": (Claim, {"face", "number"}),
+        "no_claim": (NoClaim, set()),
+        "deal": (Deal, {"dealer", "secret", "hands"}),
+    }
     if not isinstance(kind, str) or kind not in makers:
         raise ValueError(f"unknown Five Sons action type {kind!r}; known: {sorted(makers)}")
     maker, keys = makers[kind]
     if set(fields) != keys:
         raise ValueError(f"a {kind!r} action has fields {sorted(keys)}, got {sorted(fields)}")
-    if kind == "deal" and not (isinstance(fields["hands"], list) and all(isinstance(h, list)
-                                                                        for h in fields["hands"])):
+    if kind == "deal" and not (
+        isinstance(fields["hands"], list) and all(isinstance(h, list) for h in fields["hands"])
+    ):
         raise ValueError(f"a deal's hands must be lists of card codes, got {fields['hands']!r}")
     return maker(**fields)
 

@@ -22,21 +22,38 @@ from ...cards import FACE_CARDS, NUMBER_CARDS, Card
 from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from ...deduction.knowledge import Knowledge
 
-__all__ = ["knowledge_of", "SeatKnowledge", "KnowledgeFeed", "secret_spec", "base_knowledge", "WORDS",
-           "RULE_TEXTS"]
+__all__ = [
+    "knowledge_of",
+    "SeatKnowledge",
+    "KnowledgeFeed",
+    "secret_spec",
+    "base_knowledge",
+    "WORDS",
+    "RULE_TEXTS",
+]
 
 #: the event kinds that add no fact about the cards (a question, per RULES.md; a pass on claiming)
 QUIET = frozenset({"ask", "no_claim"})
 #: how explanations speak of the secret
-WORDS = {SECRET: PlaceWords("the secret pair", "The secret pair", "{card} is in the secret pair",
-                            "{card} is not in the secret pair", "(a wrong claim)")}
+WORDS = {
+    SECRET: PlaceWords(
+        "the secret pair",
+        "The secret pair",
+        "{card} is in the secret pair",
+        "{card} is not in the secret pair",
+        "(a wrong claim)",
+    )
+}
 #: the sentences of the secret's two rules, as the full game says them
-RULE_TEXTS = ("The secret pair holds exactly one face card (J, Q or K).",
-              "The secret pair holds exactly one number card (A-10 ♥).")
+RULE_TEXTS = (
+    "The secret pair holds exactly one face card (J, Q or K).",
+    "The secret pair holds exactly one number card (A-10 ♥).",
+)
 
 
-def secret_spec(faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
-                ask_mode: str = "chosen") -> SecretSpec:
+def secret_spec(
+    faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS, ask_mode: str = "chosen"
+) -> SecretSpec:
     """The Five Sons secret: one face card and one number card (smaller decks for lessons and tests)."""
     return _secret_spec(tuple(faces), tuple(numbers), ask_mode)
 
@@ -45,23 +62,41 @@ def secret_spec(faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NU
 def _secret_spec(faces: tuple, numbers: tuple, ask_mode: str) -> SecretSpec:
     """:func:`secret_spec`, made once per deck and mode (a frozen value, checked once: every
     :func:`knowledge_of` asks for it)."""
-    return SecretSpec(groups=(faces, numbers), kinds=("face card", "number card"),
-                      questions=QuestionModel(mode=ask_mode, event="ask", quiet=QUIET))
+    return SecretSpec(
+        groups=(faces, numbers),
+        kinds=("face card", "number card"),
+        questions=QuestionModel(mode=ask_mode, event="ask", quiet=QUIET),
+    )
 
 
-def base_knowledge(seat: int, sizes: Mapping[int, int], names: Mapping[Any, str], facts: Iterable[Fact] = (),
-                   *, faces: Sequence[Card] = FACE_CARDS, numbers: Sequence[Card] = NUMBER_CARDS,
-                   ask_mode: str = "chosen", rule_texts: Sequence[str] = RULE_TEXTS,
-                   extra: Mapping[str, Any] | None = None) -> Knowledge:
+def base_knowledge(
+    seat: int,
+    sizes: Mapping[int, int],
+    names: Mapping[Any, str],
+    facts: Iterable[Fact] = (),
+    *,
+    faces: Sequence[Card] = FACE_CARDS,
+    numbers: Sequence[Card] = NUMBER_CARDS,
+    ask_mode: str = "chosen",
+    rule_texts: Sequence[str] = RULE_TEXTS,
+    extra: Mapping[str, Any] | None = None,
+) -> Knowledge:
     """A seat's Five Sons knowledge: the cards ``faces + numbers``, seats ``0..len(sizes)-1`` of the given
     hand sizes and the secret pair, the secret's rules (said in ``rule_texts``) and then ``facts``."""
     spec = secret_spec(faces, numbers, ask_mode)
     players = len(sizes)
     return Knowledge(
-        seat=seat, cards=tuple(faces) + tuple(numbers), holders=(*range(players), SECRET),
-        sizes={**{s: sizes[s] for s in range(players)}, SECRET: 2}, game="five_sons",
-        names={**dict(names), SECRET: WORDS[SECRET].name}, facts=(*spec.rules(rule_texts), *facts),
-        extra=dict(extra or {}), secret=spec, words=WORDS)
+        seat=seat,
+        cards=tuple(faces) + tuple(numbers),
+        holders=(*range(players), SECRET),
+        sizes={**{s: sizes[s] for s in range(players)}, SECRET: 2},
+        game="five_sons",
+        names={**dict(names), SECRET: WORDS[SECRET].name},
+        facts=(*spec.rules(rule_texts), *facts),
+        extra=dict(extra or {}),
+        secret=spec,
+        words=WORDS,
+    )
 
 
 def _sym(code: str) -> str:
@@ -99,17 +134,33 @@ class _FactReader:
             if not ev["shown"]:
                 if a != seat:
                     nor = f"{_sym(ev['face'])} nor {_sym(ev['number'])}"
-                    add(Fact.none_of(a, pair, step=step,
-                                     text=f"Turn {turn}: {who(a)} had neither {nor} ({who(asker)} asked)."))
+                    add(
+                        Fact.none_of(
+                            a,
+                            pair,
+                            step=step,
+                            text=f"Turn {turn}: {who(a)} had neither {nor} ({who(asker)} asked).",
+                        )
+                    )
             elif a == seat:
                 pass  # the seat showed a card of its own hand: nothing new
             elif "card" in ev:
-                add(Fact.shown(a, ev["card"], pair, step=step,
-                               text=f"Turn {turn}: {who(a)} showed you the {_sym(ev['card'])} "
-                                    f"(you asked about {both})."))
+                add(
+                    Fact.shown(
+                        a,
+                        ev["card"],
+                        pair,
+                        step=step,
+                        text=f"Turn {turn}: {who(a)} showed you the {_sym(ev['card'])} "
+                        f"(you asked about {both}).",
+                    )
+                )
             else:
-                add(Fact.one_of(a, pair, step=step,
-                                text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}."))
+                add(
+                    Fact.one_of(
+                        a, pair, step=step, text=f"Turn {turn}: {who(a)} showed {who(asker)} one of {both}."
+                    )
+                )
         elif kind == "claim":
             turn = self.turn
             c = ev["seat"]
@@ -118,25 +169,48 @@ class _FactReader:
             if ev["right"] and not self.secret_known:
                 self.secret_known = True
                 for card in pair:
-                    add(Fact.has(SECRET, card, step=step,
-                                 text=f"Turn {turn}: {who(c)} claimed {both}, rightly: "
-                                      "that is the secret pair."))
+                    add(
+                        Fact.has(
+                            SECRET,
+                            card,
+                            step=step,
+                            text=f"Turn {turn}: {who(c)} claimed {both}, rightly: that is the secret pair.",
+                        )
+                    )
             elif not ev["right"]:
                 if c == seat and "secret" in ev and not self.secret_known:
                     self.secret_known = True
                     for code in ev["secret"]:
-                        add(Fact.has(SECRET, code, step=step,
-                                     text=f"Turn {turn}: your wrong claim showed you the secret pair, "
-                                          f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}."))
+                        add(
+                            Fact.has(
+                                SECRET,
+                                code,
+                                step=step,
+                                text=f"Turn {turn}: your wrong claim showed you the secret pair, "
+                                f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}.",
+                            )
+                        )
                 elif c != seat:
-                    add(Fact.not_both(SECRET, pair, step=step,
-                                      text=f"Turn {turn}: {who(c)} claimed {both} and was wrong, "
-                                           f"so the secret pair is not {both}."))
+                    add(
+                        Fact.not_both(
+                            SECRET,
+                            pair,
+                            step=step,
+                            text=f"Turn {turn}: {who(c)} claimed {both} and was wrong, "
+                            f"so the secret pair is not {both}.",
+                        )
+                    )
         elif kind == "over" and not self.secret_known:
             self.secret_known = True
             for code in ev["secret"]:
-                add(Fact.has(SECRET, code, step=step,
-                             text=f"The game is over and the secret pair is shown: {_sym(code)} is in it."))
+                add(
+                    Fact.has(
+                        SECRET,
+                        code,
+                        step=step,
+                        text=f"The game is over and the secret pair is shown: {_sym(code)} is in it.",
+                    )
+                )
 
     def knowledge(self, obs: Mapping[str, Any]) -> Knowledge:
         """The seat's Knowledge from the facts read so far and the observation's hand sizes and options."""
@@ -147,9 +221,19 @@ class _FactReader:
             sizes = {s: obs["hand_sizes"][s] for s in range(players)}
         ask_mode = obs.get("options", {}).get("ask_mode", "chosen")
         return base_knowledge(
-            self.seat, sizes, {s: self.who(s) for s in range(players)}, self.facts, ask_mode=ask_mode,
-            extra={"players": players, "ask_mode": ask_mode, "phase": obs.get("phase"),
-                   "to_move": obs.get("to_move"), "eliminated": list(obs.get("eliminated", []))})
+            self.seat,
+            sizes,
+            {s: self.who(s) for s in range(players)},
+            self.facts,
+            ask_mode=ask_mode,
+            extra={
+                "players": players,
+                "ask_mode": ask_mode,
+                "phase": obs.get("phase"),
+                "to_move": obs.get("to_move"),
+                "eliminated": list(obs.get("eliminated", [])),
+            },
+        )
 
 
 def _names(obs: Mapping[str, Any]) -> list[str]:
@@ -198,8 +282,9 @@ class KnowledgeFeed:
         for ev in obs["events"]:
             step = ev["step"]
             if step < self._step:
-                raise ValueError(f"event of step {step!r} comes after step {self._step}: events are read "
-                                 "once, in order")
+                raise ValueError(
+                    f"event of step {step!r} comes after step {self._step}: events are read once, in order"
+                )
             self._step = step
             reader.read(ev, hand)
         return reader.knowledge(obs)
@@ -224,9 +309,14 @@ class SeatKnowledge:
         n = len(self._seen_events)
         hand = list(obs["hand"])
         reader = self._reader
-        if (reader is None or obs["seat"] != self._seat or hand != self._hand or len(events) < n
-                or reader.names != _names(obs)
-                or list(events[:n]) != self._seen_events):
+        if (
+            reader is None
+            or obs["seat"] != self._seat
+            or hand != self._hand
+            or len(events) < n
+            or reader.names != _names(obs)
+            or list(events[:n]) != self._seen_events
+        ):
             reader = self._reader = _FactReader(obs)
             self._seat, self._hand, self._seen_events, n = obs["seat"], hand, [], 0
         for ev in events[n:]:

@@ -55,8 +55,14 @@ class FiveSonsSession:
     order and seat 0 deals first.
     """
 
-    def __init__(self, players: Union[int, Sequence[str]] = 4, seed: int | None = 7, *,
-                 ceremony: bool = True, **options: Any) -> None:
+    def __init__(
+        self,
+        players: Union[int, Sequence[str]] = 4,
+        seed: int | None = 7,
+        *,
+        ceremony: bool = True,
+        **options: Any,
+    ) -> None:
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
             raise ValueError(f"players must be a count (4 or 5) or a list of names, not {players!r}")
         if isinstance(players, int):
@@ -94,8 +100,9 @@ class FiveSonsSession:
             if not self.current.is_over:
                 raise ValueError(f"hand {len(self.games)} is not over yet (phase {self.current.phase!r})")
         dealer = (self.first_dealer + len(self.games)) % self.players
-        game = FiveSons.new(self.players, seed=self.rng.randrange(2**32), dealer=dealer,
-                            names=self.names, **self.options)
+        game = FiveSons.new(
+            self.players, seed=self.rng.randrange(2**32), dealer=dealer, names=self.names, **self.options
+        )
         self.games.append(game)
         return game
 

@@ -24,6 +24,7 @@ cost about a quarter of a call. The random stream is the same as when each trick
 words (the play's words are drawn in one call now, in the same order), so the same seed gives the
 same hands as before all this.
 """
+
 from __future__ import annotations
 
 import threading
@@ -544,5 +545,13 @@ def simulate(
     return BatchResult(
         # (plays: a hand-major view of a copy, the copy a block: transposing int8 as it copies costs
         # some 15 times as much)
-        n, rules, tuple(cycle), direction_codes, deals, passes, plays.copy().T, raw, points
+        n,
+        rules,
+        tuple(cycle),
+        direction_codes,
+        deals,
+        passes,
+        plays.copy().T,
+        raw,
+        points,
     )

@@ -48,8 +48,17 @@ from .rules import (
     trick_winner,
 )
 
-__all__ = ["RandomBot", "RuleBot", "CountingBot", "tournament", "TournamentRow", "TOURNAMENT_CHUNK",
-           "format_table", "observer", "play_hand"]
+__all__ = [
+    "RandomBot",
+    "RuleBot",
+    "CountingBot",
+    "tournament",
+    "TournamentRow",
+    "TOURNAMENT_CHUNK",
+    "format_table",
+    "observer",
+    "play_hand",
+]
 
 _IDX = {c.code: c.index for c in ALL_CARDS}
 _CODE = [c.code for c in ALL_CARDS]
@@ -590,11 +599,19 @@ class TournamentRow:
 TOURNAMENT_CHUNK = 10
 
 
-def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: int = 200, seed: int = 0,
-               players: int = 4, rules: Optional[HeartsRules] = None,
-               progress: Optional[Callable[[int], None]] = None, *, n_jobs: Optional[int] = None,
-               backend: Optional[str] = None, bar: Optional[bool] = None,
-               chunk: int = TOURNAMENT_CHUNK) -> list[TournamentRow]:
+def tournament(
+    entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]",
+    hands: int = 200,
+    seed: int = 0,
+    players: int = 4,
+    rules: Optional[HeartsRules] = None,
+    progress: Optional[Callable[[int], None]] = None,
+    *,
+    n_jobs: Optional[int] = None,
+    backend: Optional[str] = None,
+    bar: Optional[bool] = None,
+    chunk: int = TOURNAMENT_CHUNK,
+) -> list[TournamentRow]:
     """Play ``hands`` single hands, the entries rotating around the table hand by hand.
 
     ``entries``: (name, bot) pairs (or a dict), as many as ``players``; a bot is a Bot or a
@@ -621,8 +638,16 @@ def tournament(entries: "Sequence[tuple[str, Any]] | Mapping[str, Any]", hands: 
     cycle = rules.cycle_for(players)
     hand_rules = tuple(HeartsRules(**{**rules.to_dict(), "pass_cycle": (d,)}) for d in cycle)
     play = functools.partial(_tournament_chunk, tuple(b for _, b in items), players, hand_rules, seed)
-    per_hand = map_chunks(play, hands, chunk=chunk, n_jobs=n_jobs, backend=backend, bar=bar,
-                          progress=progress, desc="tournament")
+    per_hand = map_chunks(
+        play,
+        hands,
+        chunk=chunk,
+        n_jobs=n_jobs,
+        backend=backend,
+        bar=bar,
+        progress=progress,
+        desc="tournament",
+    )
     rows = []
     for k, (name, _) in enumerate(items):
         pts = [points[k] for points in per_hand]
@@ -665,8 +690,15 @@ def play_hand(game: Hearts, bots: Sequence[Any]) -> Hearts:
     return game
 
 
-def _tournament_chunk(bots: Sequence[Any], players: int, hand_rules: Sequence[HeartsRules], seed: int,
-                      start: int, stop: int, chunk_index: int) -> list[list[int]]:
+def _tournament_chunk(
+    bots: Sequence[Any],
+    players: int,
+    hand_rules: Sequence[HeartsRules],
+    seed: int,
+    start: int,
+    stop: int,
+    chunk_index: int,
+) -> list[list[int]]:
     """Hands ``start..stop-1`` of a tournament: each hand's points by entry."""
     chunk_bots = _chunk_bots(bots, seed, chunk_index)
     out = []

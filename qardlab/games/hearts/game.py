@@ -73,9 +73,23 @@ __all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS", "describ
 
 PHASES = ("pass", "play", "hand_over", "match_over")
 #: the keys of ``Hearts.bot_observation``: what the package's Hearts bots read of an observation
-BOT_OBSERVATION_KEYS = ("seat", "players", "phase", "to_move", "hand", "legal", "trick", "tricks",
-                        "hearts_broken", "first_trick", "hand_sizes", "points_taken", "passed", "passed_to",
-                        "rules")
+BOT_OBSERVATION_KEYS = (
+    "seat",
+    "players",
+    "phase",
+    "to_move",
+    "hand",
+    "legal",
+    "trick",
+    "tricks",
+    "hearts_broken",
+    "first_trick",
+    "hand_sizes",
+    "points_taken",
+    "passed",
+    "passed_to",
+    "rules",
+)
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _PHASE_OUT = ("hand_over", "pass", "play", "hand_over", "match_over")
@@ -95,8 +109,10 @@ _OPTION_NAMES = frozenset({"rules", "single", "pass_direction", "names"})
 
 #: the dealing shuffle's steps for each player count: (i, bits of i + 1, the hand of position i), i from
 #: the top down (see :func:`_deal_shuffled`)
-_DEAL_STEPS = {n: tuple((i, (i + 1).bit_length(), i % n) for i in range(_HAND_SIZES[n] * n - 1, 0, -1))
-               for n in range(3, 7)}
+_DEAL_STEPS = {
+    n: tuple((i, (i + 1).bit_length(), i % n) for i in range(_HAND_SIZES[n] * n - 1, 0, -1))
+    for n in range(3, 7)
+}
 
 
 def _deal_shuffled(order: list[int], getrandbits: Any, players: int) -> tuple[int, ...]:
@@ -119,9 +135,28 @@ def _deal_shuffled(order: list[int], getrandbits: Any, players: int) -> tuple[in
 class _Setup:
     """What a table of ``players`` under ``rules`` keeps fixed, from the rules kernel (one per rules)."""
 
-    __slots__ = ("rules", "players", "cycle", "deck", "hand_size", "lead_bit", "opening_card", "next",
-                 "first_lead", "unbroken_lead", "broken_lead", "first_discard", "later_discard", "break_mask",
-                 "offsets", "point_mask", "rules_dict", "deck_bits", "sizes", "cycle_offsets")
+    __slots__ = (
+        "rules",
+        "players",
+        "cycle",
+        "deck",
+        "hand_size",
+        "lead_bit",
+        "opening_card",
+        "next",
+        "first_lead",
+        "unbroken_lead",
+        "broken_lead",
+        "first_discard",
+        "later_discard",
+        "break_mask",
+        "offsets",
+        "point_mask",
+        "rules_dict",
+        "deck_bits",
+        "sizes",
+        "cycle_offsets",
+    )
 
     def __init__(self, players: int, rules: HeartsRules) -> None:
         self.rules = rules
@@ -193,8 +228,11 @@ class Hearts(Game):
     max_players = 6
     knowledge_adapter = "qardlab.games.hearts.knowledge:knowledge_of"
     table_widget = "qardlab.widgets.hearts:HeartsTable"
-    bot_levels = {"random": "qardlab.engine.bots:RandomBot", "rules": "qardlab.games.hearts.bots:RuleBot",
-                  "counting": "qardlab.games.hearts.bots:CountingBot"}
+    bot_levels = {
+        "random": "qardlab.engine.bots:RandomBot",
+        "rules": "qardlab.games.hearts.bots:RuleBot",
+        "counting": "qardlab.games.hearts.bots:CountingBot",
+    }
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -207,14 +245,42 @@ class Hearts(Game):
             raise ValueError(f"a Hearts deal has hands and pass_direction; not {sorted(unknown)}")
         options = {**options, "single": True, "pass_direction": deal.get("pass_direction", "left")}
         return {"deal": deal["hands"]}, options
+
     # The state lives in slots (the engine's attributes stay in the instance dict): more than 30
     # attributes overflow an instance dict's shared keys, and every read in the hot path slows.
     __slots__ = (
-        "_bit", "_broken", "_chosen", "_discard_mask", "_final", "_first",
-        "_fixed", "_hands", "_k", "_lead_mask", "_led", "_legal_mask",
-        "_moon", "_next", "_offset", "_phase", "_setup", "_taken", "_to_move", "_trick",
-        "_tricks", "_trick_views", "dealer", "hand_history", "hand_no", "is_over", "pass_direction", "phase",
-        "rules", "scores", "single", "winners",
+        "_bit",
+        "_broken",
+        "_chosen",
+        "_discard_mask",
+        "_final",
+        "_first",
+        "_fixed",
+        "_hands",
+        "_k",
+        "_lead_mask",
+        "_led",
+        "_legal_mask",
+        "_moon",
+        "_next",
+        "_offset",
+        "_phase",
+        "_setup",
+        "_taken",
+        "_to_move",
+        "_trick",
+        "_tricks",
+        "_trick_views",
+        "dealer",
+        "hand_history",
+        "hand_no",
+        "is_over",
+        "pass_direction",
+        "phase",
+        "rules",
+        "scores",
+        "single",
+        "winners",
     )
     _LISTS = ("_hands", "_chosen", "_taken", "_trick", "_tricks", "_trick_views", "scores", "hand_history")
 
@@ -327,8 +393,11 @@ class Hearts(Game):
         names: Sequence[str] | None = None,
     ) -> Hearts:
         """One hand from given hands (seat 0 first); ``pass_direction`` left/right/across/none."""
-        if type(hands) is not list and type(hands) is not tuple and (
-                isinstance(hands, (str, bytes)) or not isinstance(hands, _Sequence)):
+        if (
+            type(hands) is not list
+            and type(hands) is not tuple
+            and (isinstance(hands, (str, bytes)) or not isinstance(hands, _Sequence))
+        ):
             raise ValueError(f"hands must be a list of hands, one per seat, got {hands!r}")
         options: dict[str, Any] = {
             "rules": rules or DEFAULT_RULES,
@@ -493,8 +562,9 @@ class Hearts(Game):
                 reason = "removed"
         else:
             reason, led = self._held_refusal()
-        return words.why_illegal(reason, card, who, s, legal, players=self.players,
-                                 opening=self.opening_card, led=led)
+        return words.why_illegal(
+            reason, card, who, s, legal, players=self.players, opening=self.opening_card, led=led
+        )
 
     def _card_index(self, action: Any) -> int:
         """The card index of a Card or a code; IllegalAction naming a bad value."""
@@ -930,14 +1000,16 @@ class Hearts(Game):
         views, done = self._trick_views, self._tricks
         if len(views) < len(done):
             n, point_mask = self.players, self._setup.point_mask
-            for leader, bits, winner in done[len(views):]:
-                views.append({
-                    "leader": leader,
-                    "cards": [[(leader + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(bits)],
-                    "winner": winner,
-                    "points": points_of(sum(bits)),  # (distinct bits: the sum is the trick's mask)
-                    "scoring": [_CODES[b.bit_length() - 1] for b in bits if b & point_mask],
-                })
+            for leader, bits, winner in done[len(views) :]:
+                views.append(
+                    {
+                        "leader": leader,
+                        "cards": [[(leader + k) % n, _CODES[b.bit_length() - 1]] for k, b in enumerate(bits)],
+                        "winner": winner,
+                        "points": points_of(sum(bits)),  # (distinct bits: the sum is the trick's mask)
+                        "scoring": [_CODES[b.bit_length() - 1] for b in bits if b & point_mask],
+                    }
+                )
         return [{**t, "cards": list(t["cards"]), "scoring": list(t["scoring"])} for t in views]
 
     def _observed_trick(self) -> list[list[Any]]:
@@ -966,10 +1038,12 @@ class Hearts(Game):
         codes = codes_of(others)
         why = words.why_illegal
         if words.names_card(reason):  # (words that name the card: made for each)
-            return {c: why(reason, _PARSED[c], who, s, legal, players=n, opening=opening, led=led)
-                    for c in codes}
-        return dict.fromkeys(codes, why(reason, _PARSED[codes[0]], who, s, legal, players=n, opening=opening,
-                                        led=led))
+            return {
+                c: why(reason, _PARSED[c], who, s, legal, players=n, opening=opening, led=led) for c in codes
+            }
+        return dict.fromkeys(
+            codes, why(reason, _PARSED[codes[0]], who, s, legal, players=n, opening=opening, led=led)
+        )
 
     def _observed_hand(self, seat: int) -> list[str]:
         return codes_of(self._hands[seat])
@@ -980,8 +1054,11 @@ class Hearts(Game):
 
     def summary(self) -> dict[str, Any]:
         """The result: match totals, the winners, and every hand's points (moon applied)."""
-        return {"scores": list(self.scores), "winners": list(self.winners),
-                "hand_points": [list(h) for h in self.hand_history]}
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "hand_points": [list(h) for h in self.hand_history],
+        }
 
     # -- records ----------------------------------------------------------------------
     def action_to_json(self, action: Any) -> Any:

@@ -29,8 +29,9 @@ from .rules import HeartsRules, break_mask, deck_mask, discard_mask, lead_mask
 __all__ = ["knowledge_of", "WORDS"]
 
 #: how explanations speak of the cards out of play
-WORDS = {PLAYED: PlaceWords("played", "The played cards", "{card} has been played",
-                            "{card} has not been played")}
+WORDS = {
+    PLAYED: PlaceWords("played", "The played cards", "{card} has been played", "{card} has not been played")
+}
 
 
 def _this_hand(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -80,9 +81,17 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
                 lead = trick[0][1].suit
                 if card.suit != lead and (who, lead) not in void:
                     void.add((who, lead))
-                    add(Fact.void(who, lead, step=step, text=(
-                        f"{name(who)} played {card.symbol} on a {lead.title[:-1].lower()} lead, "
-                        f"so holds no {lead.title.lower()}.")))
+                    add(
+                        Fact.void(
+                            who,
+                            lead,
+                            step=step,
+                            text=(
+                                f"{name(who)} played {card.symbol} on a {lead.title[:-1].lower()} lead, "
+                                f"so holds no {lead.title.lower()}."
+                            ),
+                        )
+                    )
                 # the rules kernel: a void seat throws a card the discard mask bars only when it
                 # holds nothing else
                 if first_trick and card.suit != lead and not card.bit & first_discard:
@@ -92,9 +101,17 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
                 for suit in Suit:
                     if unbroken_lead & SUIT_MASKS[suit] and (who, suit) not in void:
                         void.add((who, suit))
-                        add(Fact.void(who, suit, step=step, text=(
-                            f"{name(who)} led {card.symbol} before hearts were broken, so held only "
-                            f"hearts: no {suit.title.lower()}.")))
+                        add(
+                            Fact.void(
+                                who,
+                                suit,
+                                step=step,
+                                text=(
+                                    f"{name(who)} led {card.symbol} before hearts were broken, so held only "
+                                    f"hearts: no {suit.title.lower()}."
+                                ),
+                            )
+                        )
             if card.bit & breaks:
                 broken = True
             trick.append((who, card))
@@ -105,12 +122,14 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
         if card not in played and card in in_play:
             text = f"You passed {card.symbol} to {name(to)}, who has not played it."
             add(Fact.has(to, card, step=step, text=text))
-    return Knowledge(seat, cards, (*range(n), PLAYED), sizes, game="hearts", names=names, facts=facts,
-                     words=WORDS)
+    return Knowledge(
+        seat, cards, (*range(n), PLAYED), sizes, game="hearts", names=names, facts=facts, words=WORDS
+    )
 
 
-def _only_points(add, cards: tuple[Card, ...], who: int, card: Card, step: int, void: set, name,
-                 allowed: int, led: Suit) -> None:
+def _only_points(
+    add, cards: tuple[Card, ...], who: int, card: Card, step: int, void: set, name, allowed: int, led: Suit
+) -> None:
     """A first-trick card the kernel's discard mask bars (with no_pts_on_first_trick, a point card):
     the seat, void in the suit ``led``, held none of the ``allowed`` cards: a void in each suit
     wholly allowed, and not each allowed card of the others (the spades but the Queen)."""

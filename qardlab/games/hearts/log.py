@@ -41,8 +41,9 @@ class HeartsLog(EventLog):
         self._seen: dict[Any, list] = {}
 
     # -- recording (the game's API) -------------------------------------------------------------
-    def deal(self, step: int, hand_no: int, dealer: int, direction: str, masks: Sequence[int],
-             sizes: Sequence[int]) -> None:
+    def deal(
+        self, step: int, hand_no: int, dealer: int, direction: str, masks: Sequence[int], sizes: Sequence[int]
+    ) -> None:
         """A hand is dealt at history ``step``: each seat sees its own cards (``masks``)."""
         self._raw(("deal", step, hand_no, dealer, direction, masks, sizes))
 
@@ -59,8 +60,16 @@ class HeartsLog(EventLog):
         self._close()
         self._open = [step, leader, ()]
 
-    def hand_over(self, step: int, raw: Sequence[int], final: Sequence[int], shooter: int | None,
-                  mode: str | None, scores: Sequence[int], winners: Sequence[int] | None) -> None:
+    def hand_over(
+        self,
+        step: int,
+        raw: Sequence[int],
+        final: Sequence[int],
+        shooter: int | None,
+        mode: str | None,
+        scores: Sequence[int],
+        winners: Sequence[int] | None,
+    ) -> None:
         """The hand is scored (``winners`` when the match is over with it)."""
         self._raw(("over", step, raw, final, shooter, mode, tuple(scores), winners))
 
@@ -87,7 +96,7 @@ class HeartsLog(EventLog):
         if self._done == len(events) and (op is None or op[0] == len(self._history)):
             return
         out = events[: self._done]
-        for e in events[self._done:]:
+        for e in events[self._done :]:
             if type(e) is tuple:
                 self._build(out, e)
             else:

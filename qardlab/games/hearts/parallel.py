@@ -45,8 +45,11 @@ def chunk_seed(seed: int, chunk_index: int, entry: int = 0) -> int:
     """
     import numpy as np
 
-    return int(np.random.SeedSequence([seed & 0xFFFFFFFF, seed >> 32 & 0xFFFFFFFF, chunk_index, entry])
-               .generate_state(1)[0])
+    return int(
+        np.random.SeedSequence(
+            [seed & 0xFFFFFFFF, seed >> 32 & 0xFFFFFFFF, chunk_index, entry]
+        ).generate_state(1)[0]
+    )
 
 
 #: what starting joblib's local workers costs before their first chunk comes back (seconds: each is a
@@ -116,8 +119,12 @@ def _local_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _results(fn: Callable[[int, int, int], list], bounds: list[tuple[int, int, int]],
-             n_jobs: Optional[int], backend: Optional[str]) -> Iterator[tuple[int, list]]:
+def _results(
+    fn: Callable[[int, int, int], list],
+    bounds: list[tuple[int, int, int]],
+    n_jobs: Optional[int],
+    backend: Optional[str],
+) -> Iterator[tuple[int, list]]:
     """(hands in the chunk, its results) for every chunk, in chunk order."""
     # n_jobs=None before joblib is imported: no joblib.parallel_config can be active, so its default
     # local backend; the cores are counted without importing it (~0.1-0.3 s), which waits until the
@@ -168,9 +175,16 @@ def _results(fn: Callable[[int, int, int], list], bounds: list[tuple[int, int, i
     _workers_up_until = time.monotonic() + _KEPT_SECONDS
 
 
-def map_chunks(fn: Callable[[int, int, int], list], total: int, chunk: int = 10,
-               n_jobs: Optional[int] = None, backend: Optional[str] = None, bar: Optional[bool] = None,
-               progress: Optional[Callable[[int], None]] = None, desc: str = "hands") -> list[Any]:
+def map_chunks(
+    fn: Callable[[int, int, int], list],
+    total: int,
+    chunk: int = 10,
+    n_jobs: Optional[int] = None,
+    backend: Optional[str] = None,
+    bar: Optional[bool] = None,
+    progress: Optional[Callable[[int], None]] = None,
+    desc: str = "hands",
+) -> list[Any]:
     """Every result of ``fn`` over ``total`` hands cut into chunks of ``chunk``, in hand order.
 
     ``n_jobs``: joblib's (``-1`` every core or every Dask worker, ``1`` this process); None: this
@@ -213,14 +227,29 @@ def _each_hand(fn: Callable[[int], Any], start: int, stop: int, chunk_index: int
     return [fn(h) for h in range(start, stop)]
 
 
-def map_hands(fn: Callable[[int], Any], hands: int, chunk: int = 10, n_jobs: Optional[int] = None,
-              backend: Optional[str] = None, bar: Optional[bool] = None,
-              progress: Optional[Callable[[int], None]] = None, desc: str = "hands") -> list[Any]:
+def map_hands(
+    fn: Callable[[int], Any],
+    hands: int,
+    chunk: int = 10,
+    n_jobs: Optional[int] = None,
+    backend: Optional[str] = None,
+    bar: Optional[bool] = None,
+    progress: Optional[Callable[[int], None]] = None,
+    desc: str = "hands",
+) -> list[Any]:
     """``[fn(0), fn(1), ..., fn(hands - 1)]``, computed in chunks on every core (see :func:`map_chunks`).
 
     For an experiment whose hand ``h`` is seeded by ``h`` alone (lesson 08's "who takes the Queen"):
     the list is the same for any number of workers. ``fn`` may be a function or a lambda defined
     in a notebook (joblib sends it to the workers with cloudpickle).
     """
-    return map_chunks(functools.partial(_each_hand, fn), hands, chunk=chunk, n_jobs=n_jobs, backend=backend,
-                      bar=bar, progress=progress, desc=desc)
+    return map_chunks(
+        functools.partial(_each_hand, fn),
+        hands,
+        chunk=chunk,
+        n_jobs=n_jobs,
+        backend=backend,
+        bar=bar,
+        progress=progress,
+        desc=desc,
+    )

@@ -253,8 +253,14 @@ def discard_mask(first_trick: bool, rules: HeartsRules = DEFAULT_RULES) -> int:
     return ~POINT_MASK if first_trick and rules.no_pts_on_first_trick else -1
 
 
-def legal_mask(hand: int, led: int | None, first_trick: bool, broken: bool, players: int,
-               rules: HeartsRules = DEFAULT_RULES) -> int:
+def legal_mask(
+    hand: int,
+    led: int | None,
+    first_trick: bool,
+    broken: bool,
+    players: int,
+    rules: HeartsRules = DEFAULT_RULES,
+) -> int:
     """Rule (play): the mask of the cards of ``hand`` that may be played now.
 
     ``led`` is the suit led to the open trick (None: the seat leads). Follow suit if you can;
@@ -296,8 +302,12 @@ class HandScore(NamedTuple):
     mode: str | None
 
 
-def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
-               scores: Sequence[int] | None = None, single: bool = True) -> HandScore:
+def score_hand(
+    taken: Sequence[int],
+    rules: HeartsRules = DEFAULT_RULES,
+    scores: Sequence[int] | None = None,
+    single: bool = True,
+) -> HandScore:
     """Rule (scoring): each seat's points for a hand, from the masks of the cards it took.
 
     Shooting the moon (all :data:`MOON_POINTS`) scores by option ``moon``; ``shooter_chooses``
@@ -324,8 +334,9 @@ def score_hand(taken: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
     return HandScore(raw, final, shooter, mode)
 
 
-def moon_choice(shooter: int, scores: Sequence[int], rules: HeartsRules = DEFAULT_RULES,
-                single: bool = False) -> str:
+def moon_choice(
+    shooter: int, scores: Sequence[int], rules: HeartsRules = DEFAULT_RULES, single: bool = False
+) -> str:
     """Option moon="shooter_chooses": the shooter takes the option better for it in the match.
 
     Adding to the others is taken unless it would end the match (``scores`` before the hand) with

@@ -79,8 +79,12 @@ class Deal:
 
     __slots__ = ("_hands", "_given", "masks", "sizes")
 
-    def __init__(self, hands: Sequence[Sequence[Any]] | None = None, _masks: Sequence[int] | None = None,
-                 _sizes: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Any]] | None = None,
+        _masks: Sequence[int] | None = None,
+        _sizes: Sequence[int] | None = None,
+    ) -> None:
         self._given: tuple[tuple[Card, ...], ...] | None = None
         self._hands: tuple[Hand, ...] | None = None
         if _masks is not None:  # drawn by chance_outcome: distinct cards, sizes known
@@ -173,6 +177,4 @@ def action_from_json(data: Any) -> Any:
         if not all(isinstance(h, list) for h in hands):
             raise ValueError(f"a deal is a list of hands (lists of card codes), got {hands!r}")
         return Deal(tuple(Hand(h) for h in hands))
-    raise ValueError(
-        f"not a Hearts action: {data!r} (a card code, a list of codes, or {{'deal': [...]}})"
-    )
+    raise ValueError(f"not a Hearts action: {data!r} (a card code, a list of codes, or {{'deal': [...]}})")

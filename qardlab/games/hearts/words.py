@@ -50,8 +50,10 @@ def describe_event(kind: str, data: Mapping[str, Any], seat: int | None, names: 
         return f"{name(s)} chooses " + ("a card" if count == 1 else f"{count} cards") + " to pass."
     if kind == "pass":
         if seat is None:
-            parts = [f"{name(s)} passes {symbols(p['passed'])} to {name(p['to'])}"
-                     for s, p in data["private"].items()]
+            parts = [
+                f"{name(s)} passes {symbols(p['passed'])} to {name(p['to'])}"
+                for s, p in data["private"].items()
+            ]
             return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
         passed = symbols(data["passed"])
         received = symbols(data["received"])
@@ -84,7 +86,7 @@ _WHY_ILLEGAL = {
     "unbroken": "hearts may not be led until a heart has been played (or {who} holds only hearts)",
     "follow": "{who} must follow suit ({led} were led)",
     "first_trick": "a heart or the Queen of spades may not be played on the first trick while {who} holds "
-                   "another card",
+    "another card",
 }
 
 
@@ -94,8 +96,17 @@ def names_card(reason: str) -> bool:
     return "{card}" in _WHY_ILLEGAL[reason]
 
 
-def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[str], *,
-                players: int = 0, opening: Card | None = None, led: Suit | None = None) -> str:
+def why_illegal(
+    reason: str,
+    card: Card,
+    who: str,
+    seat: int,
+    legal: Sequence[str],
+    *,
+    players: int = 0,
+    opening: Card | None = None,
+    led: Suit | None = None,
+) -> str:
     """Why ``who`` (seat ``seat``) may not play ``card`` now, and what is legal.
 
     ``reason`` is what the rules found: ``"elsewhere"`` (in another seat's hand, never named: that is
@@ -104,6 +115,7 @@ def why_illegal(reason: str, card: Card, who: str, seat: int, legal: Sequence[st
     ``"unbroken"`` (no heart led yet), ``"follow"`` (``led`` must be followed) or ``"first_trick"``
     (no point card on the first trick)."""
     suit = led.title.lower() if led is not None else "a suit"
-    why = _WHY_ILLEGAL[reason].format(card=card, who=who, seat=seat, players=players, opening=opening,
-                                      led=suit)
+    why = _WHY_ILLEGAL[reason].format(
+        card=card, who=who, seat=seat, players=players, opening=opening, led=suit
+    )
     return f"{why}; legal: {' '.join(legal)}"

@@ -21,7 +21,10 @@ def play_golden(players: int, mode: str, seed: int) -> FiveSons:
 
 
 CASES = [
-    Case(f"{n}p_{mode}_seed{seed}", partial(play_golden, n, mode, seed),
-         f"FiveSons.new({n}, seed={seed}, ask_mode={mode!r}); seat s: ClaimSometimes({seed} * 31 + s, 0.05)")
+    Case(
+        f"{n}p_{mode}_seed{seed}",
+        partial(play_golden, n, mode, seed),
+        f"FiveSons.new({n}, seed={seed}, ask_mode={mode!r}); seat s: ClaimSometimes({seed} * 31 + s, 0.05)",
+    )
     for n, mode, seed in [(4, "chosen", 2), (5, "pass_left", 34)]
 ]

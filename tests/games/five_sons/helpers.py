@@ -33,8 +33,9 @@ def _claimants(game: FiveSons) -> list[int]:
     return [e.public["seat"] for e in game.events if e.kind == "claim"]
 
 
-def _answers(hands: list[frozenset], asker: int, ask: Ask, show: Show | None, players: int,
-             ask_mode: str) -> list[tuple[int, Card | None, bool]]:
+def _answers(
+    hands: list[frozenset], asker: int, ask: Ask, show: Show | None, players: int, ask_mode: str
+) -> list[tuple[int, Card | None, bool]]:
     """The chain of (answerer, card shown or None, held both) for one question, by the rules."""
     out = []
     answerer = ask.target
@@ -54,7 +55,7 @@ def _answers(hands: list[frozenset], asker: int, ask: Ask, show: Show | None, pl
 
 def _show_after(history: list, i: int) -> Show | None:
     """The card shown in answer to the question asked at step ``i`` (None if nobody showed one)."""
-    for a in history[i + 1:]:
+    for a in history[i + 1 :]:
         if isinstance(a, Show):
             return a
         if not isinstance(a, Neither):
@@ -77,8 +78,12 @@ def seat_can_see(game: FiveSons, deal: Deal, seat: int) -> tuple:
             asker = askers[q]
             q += 1
             chain = _answers(hands, asker, a, _show_after(history, i), game.players, game.options["ask_mode"])
-            seen.append(tuple((who, card if seat in (asker, who) else card is not None, both and who == seat)
-                              for who, card, both in chain))
+            seen.append(
+                tuple(
+                    (who, card if seat in (asker, who) else card is not None, both and who == seat)
+                    for who, card, both in chain
+                )
+            )
         elif isinstance(a, Claim):
             who = claimants[c]
             c += 1
@@ -193,12 +198,15 @@ class ClaimSometimes:
 
 def make_game(players: int, **options: Any):
     """A factory ``seed -> dealt game`` for the contract."""
+
     def make(seed: int) -> FiveSons:
         return FiveSons.new(players, seed=seed, dealer=seed % players, **options)
+
     return make
 
 
 def make_bots(players: int, p: float = 0.03):
     def make(seed: int) -> list[ClaimSometimes]:
         return [ClaimSometimes(seed * 31 + s, p) for s in range(players)]
+
     return make

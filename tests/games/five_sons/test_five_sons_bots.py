@@ -54,8 +54,12 @@ def test_reasoning_bot_asks_about_candidates_and_claims_only_when_sure(players: 
 def test_random_asker_claims_only_on_one_naive_candidate() -> None:
     log: list = []
     g = FiveSons.new(4, seed=3)
-    bots = [Watch(RandomAsker(1), log), Watch(ReasoningBot(2), log), Watch(RandomAsker(3), log),
-            Watch(RandomAsker(4), log)]
+    bots = [
+        Watch(RandomAsker(1), log),
+        Watch(ReasoningBot(2), log),
+        Watch(RandomAsker(3), log),
+        Watch(RandomAsker(4), log),
+    ]
     play(g, bots, max_steps=5000)
     assert g.is_over
     for seat, _phase, action, k in log:
@@ -108,8 +112,16 @@ def test_bot_memory_limit_forgets_old_questions_but_stays_sound() -> None:
     g = FiveSons.new(4, seed=4)
     log: list = []
     forgetful = ReasoningBot(1, memory=3)
-    play(g, [Watch(ReasoningBot(0), log), Watch(forgetful, log), Watch(ReasoningBot(2), log),
-             Watch(ReasoningBot(3), log)], max_steps=5000)
+    play(
+        g,
+        [
+            Watch(ReasoningBot(0), log),
+            Watch(forgetful, log),
+            Watch(ReasoningBot(2), log),
+            Watch(ReasoningBot(3), log),
+        ],
+        max_steps=5000,
+    )
     assert g.is_over and not g.eliminated
     obs = g.observation(1)
     kept = forgetful.remembered(obs)

@@ -17,8 +17,14 @@ def bad_actions(game: FiveSons) -> list:
     """Five Sons actions that are wrong in the current state, whatever it is."""
     bad: list = [Deal(0, ("QC", "8H"), ()), Ask(0, "QC", "QD"), Claim("8H", "QC"), Show("2C")]
     if game.phase == "ask":
-        bad += [NoClaim(), Claim("KH", "5H"), Ask(game.asker, "KH", "5H"), Ask(9, "KH", "5H"),
-                Ask((game.asker + 1) % game.players, "2H", "5H"), Show("KH")]
+        bad += [
+            NoClaim(),
+            Claim("KH", "5H"),
+            Ask(game.asker, "KH", "5H"),
+            Ask(9, "KH", "5H"),
+            Ask((game.asker + 1) % game.players, "2H", "5H"),
+            Show("KH"),
+        ]
     elif game.phase == "claim":
         bad += [Ask((game.to_move + 1) % game.players, "KH", "5H"), Claim("KH", "KD"), Show("KH")]
     elif game.phase == "answer":
@@ -34,8 +40,14 @@ CONFIGS = [(4, "chosen"), (5, "chosen"), (4, "pass_left"), (5, "pass_left")]
 @pytest.mark.parametrize("players,mode", CONFIGS)
 def test_contract_five_sons(players: int, mode: str) -> None:
     """Legal actions, refused actions, replay, determinism and hidden information, on a few seeds."""
-    stats = check_contract(make_game(players, ask_mode=mode), make_bots(players), range(2),
-                           bad_actions=bad_actions, alternatives=alternatives, hidden_cards=hidden_cards)
+    stats = check_contract(
+        make_game(players, ask_mode=mode),
+        make_bots(players),
+        range(2),
+        bad_actions=bad_actions,
+        alternatives=alternatives,
+        hidden_cards=hidden_cards,
+    )
     assert stats.finished == 2
     assert stats.illegal_checked > 30
     assert stats.alternatives > 10, "the indistinguishability check found too few other deals to compare"
@@ -50,13 +62,26 @@ def test_contract_five_sons(players: int, mode: str) -> None:
 @pytest.mark.parametrize("players,mode", CONFIGS)
 def test_contract_five_sons_many_seeds(players: int, mode: str) -> None:
     """The same contract over more seeds, plus a claim-happy variant whose games end early."""
-    stats = check_contract(make_game(players, ask_mode=mode), make_bots(players), range(100, 106),
-                           bad_actions=bad_actions, alternatives=alternatives, hidden_cards=hidden_cards,
-                           positions=2, check_every=15)
+    stats = check_contract(
+        make_game(players, ask_mode=mode),
+        make_bots(players),
+        range(100, 106),
+        bad_actions=bad_actions,
+        alternatives=alternatives,
+        hidden_cards=hidden_cards,
+        positions=2,
+        check_every=15,
+    )
     assert stats.finished == 6
-    stats = check_contract(make_game(players, ask_mode=mode), make_bots(players, p=0.3), range(200, 212),
-                           bad_actions=bad_actions, alternatives=alternatives, hidden_cards=hidden_cards,
-                           positions=2)
+    stats = check_contract(
+        make_game(players, ask_mode=mode),
+        make_bots(players, p=0.3),
+        range(200, 212),
+        bad_actions=bad_actions,
+        alternatives=alternatives,
+        hidden_cards=hidden_cards,
+        positions=2,
+    )
     assert stats.finished == 12 and stats.alternatives > 0
 
 

@@ -16,8 +16,10 @@ from .conftest import HANDS4
 from .conftest import SECRET as SECRET_PAIR
 from .helpers import alternatives, make_bots, make_game
 
-needs_solver = pytest.mark.skipif(not hasattr(Knowledge, "candidates"),
-                                  reason="Knowledge.candidates() (qardlab.deduction) is not written yet")
+needs_solver = pytest.mark.skipif(
+    not hasattr(Knowledge, "candidates"),
+    reason="Knowledge.candidates() (qardlab.deduction) is not written yet",
+)
 
 
 def C(code: str) -> Card:
@@ -70,7 +72,9 @@ def test_knowledge_wrong_claims(game4: FiveSons) -> None:
     game4.apply(Claim("KH", "5H"))  # seat 1 wrong
     mine = game4.knowledge(1)
     assert [(f.kind, f.cards[0].code) for f in mine.facts if f.holder == SECRET and f.kind == "has"] == [
-        ("has", "KS"), ("has", "TH")]
+        ("has", "KS"),
+        ("has", "TH"),
+    ]
     other = game4.knowledge(2)
     assert ("not_both", SECRET, ("KH", "5H")) in kinds(other)
     assert not any(f.kind == "has" and f.holder == SECRET for f in other.facts)
@@ -148,8 +152,14 @@ def test_knowledge_feed_equals_knowledge_of_at_every_step(seed: int) -> None:
         for s, feed in feeds.items():
             obs = game.observation(s)
             if read:
-                obs = dict(obs, events=[{**e.seen_by(s), "kind": e.kind, "step": e.step}
-                                        for e in game.events[read:] if e.visible_to(s)])
+                obs = dict(
+                    obs,
+                    events=[
+                        {**e.seen_by(s), "kind": e.kind, "step": e.step}
+                        for e in game.events[read:]
+                        if e.visible_to(s)
+                    ],
+                )
             assert feed.feed(obs) == knowledge_of(game.observation(s))
         read = len(game.events)
         if game.is_over:

@@ -16,14 +16,34 @@ from qardlab.engine import Game, Timeline
 from qardlab.engine.contract import LiveTrace, check_live_indistinguishable
 from qardlab.games.five_sons import Ask, FiveSons, Neither, NoClaim, Show
 
-A = [["JC", "KC", "JD", "AH", "2H"], ["QC", "8H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "9H"]]
-B = [["JC", "KC", "JD", "AH", "2H"], ["QC", "9H", "QD", "3H", "4H"], ["KD", "JH", "QH", "5H", "6H"],
-     ["KH", "JS", "QS", "7H", "8H"]]
+A = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "8H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "9H"],
+]
+B = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "9H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "8H"],
+]
 SECRET = ("KS", "TH")
 #: the calls of two turns, as the seats give them (Bob's Show is a choice in A, forced in B)
-CALLS = [Ask(1, "QC", "8H"), Show("QC"), NoClaim(), NoClaim(), NoClaim(), NoClaim(),
-         Ask(2, "JC", "AH"), Neither(), NoClaim(), NoClaim(), NoClaim(), NoClaim()]
+CALLS = [
+    Ask(1, "QC", "8H"),
+    Show("QC"),
+    NoClaim(),
+    NoClaim(),
+    NoClaim(),
+    NoClaim(),
+    Ask(2, "JC", "AH"),
+    Neither(),
+    NoClaim(),
+    NoClaim(),
+    NoClaim(),
+    NoClaim(),
+]
 
 
 def moments(hands: list, game: type = FiveSons) -> list[tuple]:
@@ -34,8 +54,19 @@ def moments(hands: list, game: type = FiveSons) -> list[tuple]:
         if call is not None:
             g.apply(call)
         o2, o0 = g.observation(2), g.observation(0)
-        out.append((o2["phase"], o2["to_move"], o2["step"], o2, o0, g.transcript(2), g.transcript(0),
-                    g.observation_json(2), g.observation_json(0)))
+        out.append(
+            (
+                o2["phase"],
+                o2["to_move"],
+                o2["step"],
+                o2,
+                o0,
+                g.transcript(2),
+                g.transcript(0),
+                g.observation_json(2),
+                g.observation_json(0),
+            )
+        )
     return out
 
 

@@ -10,10 +10,10 @@ from qardlab.engine import Game, Record
 from qardlab.games.five_sons import Ask, Claim, FiveSons, Neither, NoClaim, Show
 
 games = st.tuples(
-    st.sampled_from([4, 5]),                      # players
-    st.integers(0, 2**32 - 1),                    # deal seed
-    st.sampled_from(["chosen", "pass_left"]),     # ask mode
-    st.integers(0, 4),                            # dealer
+    st.sampled_from([4, 5]),  # players
+    st.integers(0, 2**32 - 1),  # deal seed
+    st.sampled_from(["chosen", "pass_left"]),  # ask mode
+    st.integers(0, 4),  # dealer
 )
 
 
@@ -108,7 +108,7 @@ def test_property_record_replays_to_the_same_game(data, setup) -> None:
     # any prefix replays too, and gives the same game as was played up to there
     k = data.draw(st.integers(0, len(g.record().actions)), label="prefix")
     part = Record.from_json(text).replay(k)
-    assert part.history == g.history[:len(part.history)]
+    assert part.history == g.history[: len(part.history)]
 
 
 @settings(max_examples=30)
@@ -133,8 +133,13 @@ def test_property_a_refused_action_changes_nothing(setup, k) -> None:
     players, seed, mode, dealer = setup
     g = FiveSons.new(players, seed=seed, dealer=dealer % players, ask_mode=mode)
     before = g.record().to_json(), [g.observation(s) for s in range(players)]
-    candidates = [Ask(g.to_move, "QC", "8H"), Claim("QC", "8H"), NoClaim(), Show("QC"),
-                  Ask(k % players, FACE_CARDS[k % 12], FACE_CARDS[(k + 1) % 12])]
+    candidates = [
+        Ask(g.to_move, "QC", "8H"),
+        Claim("QC", "8H"),
+        NoClaim(),
+        Show("QC"),
+        Ask(k % players, FACE_CARDS[k % 12], FACE_CARDS[(k + 1) % 12]),
+    ]
     for bad in candidates:
         try:
             g.apply(bad)

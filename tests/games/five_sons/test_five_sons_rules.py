@@ -317,7 +317,8 @@ def test_rule_describe_each_event_as_each_seat_saw_it() -> None:
     assert "K♠" in g.describe(deal, None) and "K♠" not in g.describe(deal, 0)
     g.apply(Claim("KS", "TH"))
     assert g.describe(g.events[-2], 1) == (
-        "Alice claims: the King of Spades has ten sons. Right: that is the secret pair.")
+        "Alice claims: the King of Spades has ten sons. Right: that is the secret pair."
+    )
     assert g.describe(g.events[-1], 1) == "Alice wins. The secret pair was K♠ 10♥."
 
 
@@ -347,8 +348,10 @@ def test_rule_hand_shows_itself_as_cards(game4: FiveSons) -> None:
 
 def test_transcript_in_words_per_seat(game4: FiveSons) -> None:
     game4.play(Ask(2, "QS", "9H"))
-    assert game4.transcript(3)[1:] == ["Bob asks Carol: the Queen of Spades has nine sons.",
-                                       "Carol shows Bob a card."]
+    assert game4.transcript(3)[1:] == [
+        "Bob asks Carol: the Queen of Spades has nine sons.",
+        "Carol shows Bob a card.",
+    ]
     assert game4.transcript(1)[-1] == "Carol shows Bob the Q♠."
     assert game4.transcript()[-1] == "Carol shows Bob the Q♠."
     with pytest.raises(IllegalAction, match="seat 9"):
@@ -365,8 +368,9 @@ def test_rule_only_the_answerer_knows_it_had_a_choice() -> None:
     from qardlab.engine import Timeline
 
     both = FiveSons.from_deal(HANDS4, secret=SECRET, dealer=0)  # seat 2 holds QS and AH
-    one = FiveSons.from_deal(["JC QC KC JD QD", "KD JH QH KH JS", "QS 9H 2H 3H 4H", "5H 6H 7H 8H AH"],
-                             secret=SECRET, dealer=0)  # seat 2 holds QS only; seat 3 has AH
+    one = FiveSons.from_deal(
+        ["JC QC KC JD QD", "KD JH QH KH JS", "QS 9H 2H 3H 4H", "5H 6H 7H 8H AH"], secret=SECRET, dealer=0
+    )  # seat 2 holds QS only; seat 3 has AH
     for g in (both, one):
         g.apply(Ask(2, "QS", "AH"))
         assert g.phase == "answer" and g.to_move == 2

@@ -26,8 +26,14 @@ class StackedRng(random.Random):
 def test_rule_seating_highest_card_deals_and_seats_follow_the_draw() -> None:
     rng = StackedRng(["5C", "KD", "AS", "9H"])
     order, rounds = draw_for_seats(["Ann", "Ben", "Cat", "Dan"], rng)
-    assert rounds == [[("Ann", Card.parse("5C")), ("Ben", Card.parse("KD")), ("Cat", Card.parse("AS")),
-                       ("Dan", Card.parse("9H"))]]
+    assert rounds == [
+        [
+            ("Ann", Card.parse("5C")),
+            ("Ben", Card.parse("KD")),
+            ("Cat", Card.parse("AS")),
+            ("Dan", Card.parse("9H")),
+        ]
+    ]
     assert order == ["Cat", "Ben", "Dan", "Ann"]  # Ace high: Cat deals first, seat 0
 
 

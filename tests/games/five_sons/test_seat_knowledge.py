@@ -30,8 +30,11 @@ def test_read_step_by_step_it_is_knowledge_of_at_every_step() -> None:
             legal = g.legal_actions()
             # random questions and answers; a claim (most likely wrong: the claimer is out) now and then
             claims = [a for a in legal if isinstance(a, Claim)]
-            g.play(rng.choice(claims) if claims and rng.random() < 0.1 else
-                   rng.choice([a for a in legal if not isinstance(a, Claim)] or legal))
+            g.play(
+                rng.choice(claims)
+                if claims and rng.random() < 0.1
+                else rng.choice([a for a in legal if not isinstance(a, Claim)] or legal)
+            )
     assert checked > 300
 
 

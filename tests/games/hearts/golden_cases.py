@@ -17,7 +17,10 @@ def play_match(players: int) -> Hearts:
 
 
 CASES = [
-    Case(f"match_{n}p_seed7", partial(play_match, n),
-         f"Hearts.new({n}, seed=7, rules=HeartsRules(target=50)); seat s: RandomBot(100 + s)")
+    Case(
+        f"match_{n}p_seed7",
+        partial(play_match, n),
+        f"Hearts.new({n}, seed=7, rules=HeartsRules(target=50)); seat s: RandomBot(100 + s)",
+    )
     for n in (3, 4, 5, 6)
 ]

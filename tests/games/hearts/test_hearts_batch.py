@@ -21,17 +21,22 @@ def test_batch_hands_replay_through_the_step_engine(n: int) -> None:
         game = result.replay(i)
         assert game.phase == "hand_over"
         assert game.hand_points == [int(p) for p in result.points[i]]
-        assert [int(x) for x in result.raw[i]] == [sum(1 for c in game.taken(s) if c.suit == 2) +
-                                                   13 * any(c.code == "QS" for c in game.taken(s))
-                                                   for s in range(n)]
+        assert [int(x) for x in result.raw[i]] == [
+            sum(1 for c in game.taken(s) if c.suit == 2) + 13 * any(c.code == "QS" for c in game.taken(s))
+            for s in range(n)
+        ]
 
 
-@pytest.mark.parametrize("options", [
-    {"jd_bonus": True, "moon": "subtract_from_shooter"},
-    {"qs_breaks_hearts": True, "must_break_hearts": False, "no_pts_on_first_trick": False},
-    {"cards_to_pass": 0},
-    {"cards_to_pass": 2, "pass_cycle": ("right", "left")},
-], ids=["jd-subtract", "breaking-options", "no-pass", "two-cards"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"jd_bonus": True, "moon": "subtract_from_shooter"},
+        {"qs_breaks_hearts": True, "must_break_hearts": False, "no_pts_on_first_trick": False},
+        {"cards_to_pass": 0},
+        {"cards_to_pass": 2, "pass_cycle": ("right", "left")},
+    ],
+    ids=["jd-subtract", "breaking-options", "no-pass", "two-cards"],
+)
 def test_batch_rule_options_replay(options: dict) -> None:
     """The batch simulator honours the rule options: its hands replay under the same rules."""
     rules = HeartsRules(**options)
@@ -57,11 +62,15 @@ def test_batch_statistics_and_determinism() -> None:
         simulate(0)
 
 
-@pytest.mark.parametrize("n,options", [
-    (3, {"jd_bonus": True, "qs_breaks_hearts": True}),
-    (5, {"must_break_hearts": False, "moon": "subtract_from_shooter"}),
-    (6, {"no_pts_on_first_trick": False, "jd_bonus": True}),
-], ids=["3-jd-qs", "5-no-break", "6-jd"])
+@pytest.mark.parametrize(
+    "n,options",
+    [
+        (3, {"jd_bonus": True, "qs_breaks_hearts": True}),
+        (5, {"must_break_hearts": False, "moon": "subtract_from_shooter"}),
+        (6, {"no_pts_on_first_trick": False, "jd_bonus": True}),
+    ],
+    ids=["3-jd-qs", "5-no-break", "6-jd"],
+)
 def test_batch_rule_options_replay_other_player_counts(n: int, options: dict) -> None:
     """The options hold with every player count (the trick's followers are played all at once)."""
     rules = HeartsRules(**options)
@@ -91,7 +100,7 @@ def test_batch_plays_a_uniformly_random_legal_card() -> None:
         total = sum(counts)
         if c > 1 and total >= 50 * c:
             expected = total / c
-            assert max(abs(x - expected) for x in counts) < 5 * expected ** 0.5, (c, counts)
+            assert max(abs(x - expected) for x in counts) < 5 * expected**0.5, (c, counts)
             checked += 1
     assert checked >= 5
 

@@ -57,8 +57,12 @@ def test_rule_bot_passes_the_queen_and_dumps_it() -> None:
     assert first == "QS"
     # dumping: find a position where the rule bot holds the Queen and cannot follow
     for g, _, obs in play_positions(range(200), random.Random(3)):
-        if (obs["trick"] and "QS" in obs["legal"] and not g.first_trick
-                and all(Card.parse(c).suit != Card.parse(obs["trick"][0][1]).suit for c in obs["legal"])):
+        if (
+            obs["trick"]
+            and "QS" in obs["legal"]
+            and not g.first_trick
+            and all(Card.parse(c).suit != Card.parse(obs["trick"][0][1]).suit for c in obs["legal"])
+        ):
             assert RuleBot(0).act(obs) == "QS"
             return
     raise AssertionError("no position to dump the Queen found")
@@ -109,8 +113,12 @@ def test_counting_bot_samples_consistent_deals() -> None:
 
 def test_tournament_table() -> None:
     """A short tournament: one row per entry, averages near the 26 points a hand gives out."""
-    entries = [("random", RandomBot(1)), ("rule", RuleBot(2)), ("counting", CountingBot(3, samples=8)),
-               ("rule-b", RuleBot)]
+    entries = [
+        ("random", RandomBot(1)),
+        ("rule", RuleBot(2)),
+        ("counting", CountingBot(3, samples=8)),
+        ("rule-b", RuleBot),
+    ]
     rows = tournament(entries, hands=12, seed=4)
     assert [r.name for r in rows] == ["random", "rule", "counting", "rule-b"]
     assert all(r.hands == 12 and r.low <= r.mean <= r.high for r in rows)

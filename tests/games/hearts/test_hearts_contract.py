@@ -85,8 +85,16 @@ def test_contract_one_hand(n: int) -> None:
     def make(seed: int) -> Hearts:
         return Hearts.from_deal(make_deal(n, seed=seed), pass_direction="left" if seed % 2 else "right")
 
-    stats = check_contract(make, make_bots(n), range(2), bad_actions=bad_actions, alternatives=alternatives,
-                           hidden_cards=hidden_cards, positions=4, check_every=9)
+    stats = check_contract(
+        make,
+        make_bots(n),
+        range(2),
+        bad_actions=bad_actions,
+        alternatives=alternatives,
+        hidden_cards=hidden_cards,
+        positions=4,
+        check_every=9,
+    )
     assert stats.finished == 2
     assert stats.illegal_checked > 20
     assert stats.alternatives > 5

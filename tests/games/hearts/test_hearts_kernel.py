@@ -34,7 +34,8 @@ def test_rule_deck_hand_size_and_opening_card() -> None:
     assert K.deck_mask(4) == (1 << 52) - 1
     assert not K.deck_mask(6) & m("2D 3D 3C 4C") and K.deck_mask(6).bit_count() == 48
     assert [Card.parse(c) for c in ("2C", "2C", "3C", "2C")] == [
-        ALL_CARDS[K.opening_bit(n).bit_length() - 1] for n in PLAYERS]
+        ALL_CARDS[K.opening_bit(n).bit_length() - 1] for n in PLAYERS
+    ]
 
 
 def test_rule_scoring_points_of_cards() -> None:
@@ -154,8 +155,11 @@ def test_cards_keep_index_and_bit() -> None:
 
 
 # -- the step engine agrees with the kernel ---------------------------------------------------
-OPTION_SETS = [HeartsRules(), HeartsRules(no_pts_on_first_trick=False, must_break_hearts=False),
-               HeartsRules(qs_breaks_hearts=True, jd_bonus=True, moon="subtract_from_shooter")]
+OPTION_SETS = [
+    HeartsRules(),
+    HeartsRules(no_pts_on_first_trick=False, must_break_hearts=False),
+    HeartsRules(qs_breaks_hearts=True, jd_bonus=True, moon="subtract_from_shooter"),
+]
 
 
 @pytest.mark.parametrize("n", PLAYERS)
@@ -171,8 +175,7 @@ def test_rule_engine_legal_cards_are_the_kernels(n: int, r: int) -> None:
         def check(game: Hearts) -> None:
             trick = game.trick
             led = trick[0][1].suit if trick else None
-            want = K.legal_mask(game.hand_mask(game.to_move), led, game.first_trick,
-                                game._broken, n, rules)
+            want = K.legal_mask(game.hand_mask(game.to_move), led, game.first_trick, game._broken, n, rules)
             assert game.legal_mask() == want == mask_of(expected_legal(game))
             assert mask_of(game.legal_actions()) == want
 
@@ -278,8 +281,11 @@ def test_nothing_outside_an_event_log_touches_its_private_list() -> None:
             if path in allowed:
                 continue
             tree = ast.parse(path.read_text(), filename=str(path))
-            offenders += [f"{path.relative_to(ROOT)}:{node.lineno}" for node in ast.walk(tree)
-                          if isinstance(node, ast.Attribute) and node.attr == "_events"]
+            offenders += [
+                f"{path.relative_to(ROOT)}:{node.lineno}"
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Attribute) and node.attr == "_events"
+            ]
     assert offenders == []
     # and the API is enough: a game's log is built from recorded entries only
     g = Hearts.new(4, seed=1)
@@ -295,9 +301,11 @@ def test_words_one_winner_wins_several_win() -> None:
     over = {"points": [1, 0, 5, 20], "moon": None}
     assert describe_event("hand_over", {**over, "winners": [1]}, None, names).endswith("; Bob wins.")
     assert describe_event("hand_over", {**over, "winners": [1, 2]}, None, names).endswith(
-        "; Bob and Carol win.")
+        "; Bob and Carol win."
+    )
     assert describe_event("hand_over", {**over, "winners": [0, 1, 2]}, None, names).endswith(
-        "; Alice, Bob and Carol win.")
+        "; Alice, Bob and Carol win."
+    )
     deal = {"hand": 3, "dealer": 3, "pass_direction": "none"}
     assert describe_event("deal", deal, None, names) == "Hand 4: Dave deals; no cards are passed."
     assert describe_event("trick", {"winner": 0, "points": 1}, 2, names) == "Alice takes the trick (1 point)."
@@ -314,4 +322,5 @@ def test_rng_is_made_at_the_first_draw_with_the_seeded_state() -> None:
     assert lone._rng is None
     copy = dealt.copy()
     assert copy.rng is not dealt.rng and [copy.rng.random() for _ in range(3)] == [
-        dealt.rng.random() for _ in range(3)]
+        dealt.rng.random() for _ in range(3)
+    ]

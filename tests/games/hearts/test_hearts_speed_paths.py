@@ -119,8 +119,11 @@ def test_deal_of_cards_short_path_is_the_full_parse() -> None:
 
     hands = [list(reversed(h)) for h in make_deal(4, seed=3)]
     fast = Deal(hands)
-    for other in ([[c.code for c in h] for h in hands], tuple(Hand(h) for h in hands),
-                  [hands[0], [c.code for c in hands[1]], tuple(hands[2]), hands[3]]):
+    for other in (
+        [[c.code for c in h] for h in hands],
+        tuple(Hand(h) for h in hands),
+        [hands[0], [c.code for c in hands[1]], tuple(hands[2]), hands[3]],
+    ):
         slow = Deal(other)
         assert (slow.masks, slow.sizes, slow.hands) == (fast.masks, fast.sizes, fast.hands)
     assert fast.hands[0] == tuple(hands[0]) and type(fast.hands[0]) is Hand  # as given, not sorted
@@ -232,7 +235,7 @@ def _scanned(game: Hearts, seat: object) -> tuple[list, list, list]:
         elif e["kind"] == "pass" and "passed" in e:
             passed = [e["passed"], e["to"], e["received"], e["from"]]
     deals = [i for i, e in enumerate(game.events) if e.kind == "deal"]
-    tricks = [e.public["cards"] for e in list(game.events)[deals[-1]:] if e.kind == "trick"]
+    tricks = [e.public["cards"] for e in list(game.events)[deals[-1] :] if e.kind == "trick"]
     return view, [chosen, passed], tricks
 
 
@@ -253,8 +256,12 @@ def test_views_the_log_keeps_equal_a_fresh_scan() -> None:
             view, pass_, tricks = _scanned(g, v)
             obs = g.observation(v)
             assert obs["events"] == view
-            assert [obs["chosen"], [obs["passed"], obs["passed_to"], obs["received"], obs["received_from"]]
-                    if obs["passed_to"] is not None else []] == pass_
+            assert [
+                obs["chosen"],
+                [obs["passed"], obs["passed_to"], obs["received"], obs["received_from"]]
+                if obs["passed_to"] is not None
+                else [],
+            ] == pass_
             assert [t["cards"] for t in obs["tricks"]] == tricks
             obs["events"][-1]["kind"] = "changed"
             obs["chosen"].append("XX")
@@ -275,10 +282,15 @@ def test_views_the_log_keeps_equal_a_fresh_scan() -> None:
     assert g.hand_no >= 1 and checked > 1000
 
 
-@pytest.mark.parametrize("n,rules", [(4, HeartsRules()),
-                                     (3, HeartsRules(jd_bonus=True, qs_breaks_hearts=True)),
-                                     (5, HeartsRules(must_break_hearts=False)),
-                                     (6, HeartsRules(cards_to_pass=1))])
+@pytest.mark.parametrize(
+    "n,rules",
+    [
+        (4, HeartsRules()),
+        (3, HeartsRules(jd_bonus=True, qs_breaks_hearts=True)),
+        (5, HeartsRules(must_break_hearts=False)),
+        (6, HeartsRules(cards_to_pass=1)),
+    ],
+)
 def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: HeartsRules) -> None:
     """What a tournament shows the package's bots (``bot_observation``) is, at every step of a hand and
     for every seat, exactly those keys of that seat's own observation (so it holds nothing the seat
@@ -304,8 +316,9 @@ def test_bot_observation_is_the_seats_observation_restricted(n: int, rules: Hear
             g.bot_observation(bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("n,rules", [(4, HeartsRules()), (3, HeartsRules(jd_bonus=True)),
-                                     (6, HeartsRules(cards_to_pass=1))])
+@pytest.mark.parametrize(
+    "n,rules", [(4, HeartsRules()), (3, HeartsRules(jd_bonus=True)), (6, HeartsRules(cards_to_pass=1))]
+)
 def test_observed_tricks_are_the_trick_events_the_seat_saw_this_hand(n: int, rules: HeartsRules) -> None:
     """An observation's ``tricks`` (kept by the game as each trick ends, not read from the log) are, at every
     step and for every seat, the "trick" events of the seat's own log since the last deal: leader, cards in
@@ -320,9 +333,17 @@ def test_observed_tricks_are_the_trick_events_the_seat_saw_this_hand(n: int, rul
                 obs = g.observation(s)
                 events = obs["events"]
                 start = max(i for i, e in enumerate(events) if e["kind"] == "deal")
-                want = [{"leader": e["cards"][0][0], "cards": e["cards"], "winner": e["winner"],
-                         "points": e["points"], "scoring": [c for _, c in e["cards"] if g.scores_points(c)]}
-                        for e in events[start:] if e["kind"] == "trick"]
+                want = [
+                    {
+                        "leader": e["cards"][0][0],
+                        "cards": e["cards"],
+                        "winner": e["winner"],
+                        "points": e["points"],
+                        "scoring": [c for _, c in e["cards"] if g.scores_points(c)],
+                    }
+                    for e in events[start:]
+                    if e["kind"] == "trick"
+                ]
                 assert obs["tricks"] == want
                 seen += len(want)
             for t in g.bot_observation(0)["tricks"]:  # a bot scribbling on its observation

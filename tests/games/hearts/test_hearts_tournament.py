@@ -14,10 +14,16 @@ from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.bots import CountingBot, RuleBot, tournament
 from qardlab.games.hearts.parallel import chunk_seed, map_chunks, map_hands
 
-ENTRIES = [("random", RandomBot), ("rule", RuleBot), ("counting", lambda s: CountingBot(s, samples=4)),
-           ("rule-i", RuleBot(11))]
-needs_joblib = pytest.mark.skipif(importlib.util.find_spec("joblib") is None,
-                                  reason="joblib is not installed (pip install 'qardlab[parallel]')")
+ENTRIES = [
+    ("random", RandomBot),
+    ("rule", RuleBot),
+    ("counting", lambda s: CountingBot(s, samples=4)),
+    ("rule-i", RuleBot(11)),
+]
+needs_joblib = pytest.mark.skipif(
+    importlib.util.find_spec("joblib") is None,
+    reason="joblib is not installed (pip install 'qardlab[parallel]')",
+)
 
 
 def _squares(start: int, stop: int, chunk_index: int) -> list[tuple[int, int]]:
@@ -83,8 +89,12 @@ def test_tournament_on_a_local_dask_cluster() -> None:
     import joblib
 
     local = tournament(ENTRIES, hands=12, seed=4, chunk=3, n_jobs=1, bar=False)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         assert len(client.scheduler_info()["workers"]) == 2
         with joblib.parallel_config(backend="dask"):
             remote = tournament(ENTRIES, hands=12, seed=4, chunk=3, bar=False)
@@ -146,10 +156,12 @@ def test_default_short_experiment_does_not_import_joblib() -> None:
     import subprocess
     import sys
 
-    code = ("import sys\n"
-            "from qardlab.games.hearts.parallel import map_chunks\n"
-            "out = map_chunks(lambda a, b, i: list(range(a, b)), 12, chunk=4, bar=False)\n"
-            "print(out == list(range(12)), 'joblib' in sys.modules)\n")
+    code = (
+        "import sys\n"
+        "from qardlab.games.hearts.parallel import map_chunks\n"
+        "out = map_chunks(lambda a, b, i: list(range(a, b)), 12, chunk=4, bar=False)\n"
+        "print(out == list(range(12)), 'joblib' in sys.modules)\n"
+    )
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
