@@ -22,6 +22,7 @@ from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
 from ..engine.game import find_game, game_names, package_games
+from ..engine.seats import Pace, Seats, orders_class
 from .engine_api import observation_text, step
 from .store import Store, TableRow
 
@@ -116,9 +117,10 @@ class RateLimit:
 
 
 class Table:
-    """One game, its join codes, its bots and the clients connected to it."""
+    """One game, its join codes, its seat driver (bots, students' standing orders, the pace) and the clients
+    connected to it."""
 
-    def __init__(self, row: TableRow, game: Game) -> None:
+    def __init__(self, row: TableRow, game: Game, orders: Optional[dict[str, Any]] = None) -> None:
         self.id = row.id
         self.name = row.game
         self.players = row.players
@@ -128,16 +130,23 @@ class Table:
         self.pace = row.pace
         self.game = game  # the game with every accepted step
         self.told = game  # the game as last committed: what clients are sent
-        self.bots: dict[int, Any] = {}
+        #: the standing orders every student's seat starts with (the table option ``orders``)
+        self.orders = dict(orders_class(row.game).recommended if orders is None else orders)
+        #: who plays each seat, and what is due next (:class:`~qardlab.engine.seats.Seats`): bots, the
+        #: students' standing orders, the table's pace for bots, orders and deals alike
+        self.driver = Seats(row.game, row.players, pace=Pace(bot=row.pace, deal=row.pace))
         for seat, level in self.levels.items():
             self._make_bot(seat, level)
+        for seat in range(row.players):
+            if seat not in self.levels:
+                self.driver.set_orders(seat, self.orders)
         self.clients: dict[Optional[int], set[Connection]] = {}
         self.pending: Optional[asyncio.TimerHandle] = None
         self.thinking: Optional[asyncio.Future] = None  # a bot deciding in the bots' thread
 
     def _make_bot(self, seat: int, level: str) -> None:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
-        self.bots[seat] = bot_levels(self.name)[level](seed)
+        self.driver.set_bot(seat, bot_levels(self.name)[level](seed))
 
     def summary(self) -> dict[str, Any]:
         g = self.told
@@ -206,13 +215,16 @@ class Classroom:
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
         for row in store.tables():
             given = bool(row.options.pop("_given_deal", False))
+            orders = row.options.pop("_orders", None)  # (a table stored before standing orders: None)
             try:
                 game = _replay(row, given)
             except (ValueError, RequestError) as e:  # a table that no longer replays: say so, keep the rest
                 log.error("table %s does not replay and is left out: %s", row.id, e)
                 continue
             row.options["_given_deal"] = given
-            self._add(Table(row, game))
+            if orders is not None:
+                row.options["_orders"] = orders
+            self._add(Table(row, game, orders))
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -231,10 +243,11 @@ class Classroom:
         """``POST /api/tables``: a new table from the request body; its id and join codes."""
         if not isinstance(body, dict):
             raise RequestError(f"the body must be a JSON object, not {body!r}")
-        unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace"}
+        unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace", "orders"}
         if unknown:
             raise RequestError(
-                f"unknown fields {sorted(unknown)}; known: game, players, seed, options, deal, bots, pace"
+                f"unknown fields {sorted(unknown)}; known: game, players, seed, options, deal, bots, pace, "
+                "orders"
             )
         name = body.get("game")
         if name not in GAMES:
@@ -249,6 +262,7 @@ class Classroom:
         pace = body.get("pace", DEFAULT_PACE)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
             raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {pace!r}")
+        orders = self._table_orders(name, body.get("orders"))
         levels = game_bot_levels(name)
         bots_in = body.get("bots", {})
         if not isinstance(bots_in, dict):
@@ -277,11 +291,13 @@ class Classroom:
             raise RequestError(f"the deal is refused: {e}") from None
         seats = [None if s in bots else secrets.token_urlsafe(12) for s in range(players)]
         teacher = secrets.token_urlsafe(12)
-        stored = {**options, "_given_deal": deal is not None}
+        stored = {**options, "_given_deal": deal is not None, "_orders": orders}
         steps = [game.action_to_json(a) for a in game.history]
         pace = float(pace)
         table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps)
-        table = Table(TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace), game)
+        table = Table(
+            TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace), game, orders
+        )
         self._add(table)
         self._schedule(table)
         log.info("table %s: %s for %s, bots %s", table_id, name, players, bots)
@@ -290,6 +306,18 @@ class Classroom:
             "teacher": teacher,
             "seats": [{"seat": s, "code": seats[s], "bot": bots.get(s)} for s in range(players)],
         }
+
+    @staticmethod
+    def _table_orders(name: str, given: Any) -> dict[str, Any]:
+        """The table option ``orders``: the standing orders every student's seat starts with (default: the
+        game's recommended ones, Five Sons' "pass on claims unless I claim"; ``{}``: none)."""
+        kind = orders_class(name)
+        if given is None:
+            return dict(kind.recommended)
+        try:
+            return kind.check(given)
+        except ValueError as e:
+            raise RequestError(f"orders: {e}") from None
 
     @staticmethod
     def _deal_action(name: str, deal: Any, options: dict[str, Any]) -> tuple[dict, dict[str, Any]]:
@@ -334,7 +362,8 @@ class Classroom:
         old = table.seats[seat]
         if level is None:
             table.levels.pop(seat, None)
-            table.bots.pop(seat, None)
+            table.driver.set_bot(seat, None)
+            table.driver.set_orders(seat, {**orders_class(table.name).defaults, **table.orders})
             code = old or secrets.token_urlsafe(12)
             table.seats[seat] = code
             self.codes[code] = (table, seat)
@@ -376,6 +405,10 @@ class Classroom:
         conn.rate = RateLimit(self.rate, self.burst)
         table.clients.setdefault(seat, set()).add(conn)
         conn.send(self._observation_text(table, seat))
+        if seat is not None and seat not in table.levels:
+            orders = table.driver.orders(seat)
+            if orders != orders_class(table.name).defaults:  # (none set: no frame, the client assumes none)
+                self._tell(conn, {"type": "orders", "seat": seat, "orders": orders})
         return True
 
     def disconnect(self, conn: Connection) -> None:
@@ -437,8 +470,13 @@ class Classroom:
         if not isinstance(msg, dict) or "type" not in msg:
             raise RequestError(f"a message is a JSON object with a 'type', not {message[:80]!r}")
         kind = msg["type"]
+        if kind == "orders":
+            self._set_orders(conn, msg)
+            return
         if kind != "act":
-            raise RequestError(f"unknown message type {str(kind)[:40]!r}: a client sends only 'act'")
+            raise RequestError(
+                f"unknown message type {str(kind)[:40]!r}: a client sends only 'act' or 'orders'"
+            )
         extra = set(msg) - {"type", "action", "step"}
         if extra:
             raise RequestError(
@@ -475,6 +513,29 @@ class Classroom:
             self.accept(table, seat, action)
         except IllegalAction as e:
             raise RequestError(str(e)) from None
+
+    def _set_orders(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """``{"type": "orders", "orders": {...}}``: change some of the sender's seat's standing orders. Every
+        window of that seat is told the seat's orders (``{"type": "orders", ...}``); then whatever the
+        orders now give is scheduled like a bot's move."""
+        extra = set(msg) - {"type", "orders"}
+        if extra or "orders" not in msg:
+            raise RequestError(
+                f"an 'orders' message has 'orders' (an object of order -> value) and nothing else, not "
+                f"{sorted(set(msg) - {'type'})}"
+            )
+        table, seat = conn.table, conn.seat
+        if table is None or (seat is not None and table.seats[seat] != conn.code):
+            raise RequestError("this join code is no longer valid")
+        if seat is None:
+            raise RequestError("the teacher's code watches the table; only a seat's code has standing orders")
+        try:
+            orders = table.driver.set_orders(seat, msg["orders"])
+        except ValueError as e:
+            raise RequestError(f"orders: {e}") from None
+        for other in list(table.clients.get(seat, ())):
+            self._tell(other, {"type": "orders", "seat": seat, "orders": orders})
+        self._schedule(table)
 
     # -- steps ------------------------------------------------------------------------
     def accept(self, table: Table, seat: Optional[int], action: Any) -> None:
@@ -568,45 +629,50 @@ class Classroom:
         conn.send(json.dumps(message))
 
     def _schedule(self, table: Table) -> None:
-        """If a bot (or a deal) is due at this table, let it move after the table's pace."""
+        """If the table's driver plays what is due (a deal, a bot, a student's standing order), play it after
+        the delay its pace gives. A student's own turn waits for the student: nothing is sent for them."""
         if table.pending is not None or table.thinking is not None:
             return
         g = table.game
-        if g.is_over or not (g.to_move == CHANCE or g.to_move in table.bots):
+        due = table.driver.due(g)
+        if not due.automatic:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop yet (the server calls start() once it runs)
             return
-        table.pending = loop.call_later(table.pace, self._bot_step, table, g.step)
+        table.pending = loop.call_later(due.delay, self._bot_step, table, g.step)
 
     def _bot_step(self, table: Table, at: int) -> None:
+        """The pace has passed: play what the driver has due now (asked again: a student may have changed
+        their orders, the teacher a seat)."""
         table.pending = None
         g = table.game
-        if g.step != at or g.is_over:
+        if g.step != at:
             self._schedule(table)
             return
-        seat = g.to_move
-        if seat == CHANCE:
-            self.accept(table, None, g.chance_outcome())
+        due = table.driver.due(g)
+        if not due.automatic:
             return
-        bot = table.bots.get(seat)
-        if bot is None:  # the seat went back to a student
+        if due.kind != "bot":  # a deal, a standing order: known at once
+            self.accept(table, None if due.kind == "deal" else due.seat, table.driver.decision(g, due)())
             return
-        table.thinking = asyncio.ensure_future(self._think(table, seat, bot, g.observation(seat), at))
+        bot = table.driver.bots[due.seat]
+        think = table.driver.decision(g, due)  # the bot's observation, made here in the event loop
+        table.thinking = asyncio.ensure_future(self._think(table, due.seat, bot, think, at))
 
-    async def _think(self, table: Table, seat: int, bot: Any, obs: Any, at: int) -> None:
+    async def _think(self, table: Table, seat: int, bot: Any, think: Callable[[], Any], at: int) -> None:
         """A bot decides in the bots' thread (one, so bots never run at once), not in the event loop:
         a slow bot (the probability bot's advisor) does not hold up the other tables' messages."""
         action: Any = None
         try:
-            action = await asyncio.get_running_loop().run_in_executor(self._bots_thread, bot.act, obs)
+            action = await asyncio.get_running_loop().run_in_executor(self._bots_thread, think)
         except Exception:  # a bot's bug must not stop the table
             log.exception("table %s: the bot of seat %s failed at step %s", table.id, seat, at)
         finally:
             table.thinking = None
         g = table.game
-        if g.step != at or table.bots.get(seat) is not bot:  # the teacher changed the seat meanwhile
+        if g.step != at or table.driver.bots.get(seat) is not bot:  # the teacher changed the seat meanwhile
             self._schedule(table)
             return
         try:

@@ -61,7 +61,8 @@ def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) 
     async def main() -> None:
         store = FlakyStore(tmp_path / "t.db")  # made in the loop's thread, as the server makes its store
         room = Classroom(store, "token")
-        made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
+        # (no standing orders: every student answers every claim chance, as the script below does)
+        made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0, "orders": {}})
         table = room.tables[made["table"]]
         seats = [Conn() for _ in range(4)]
         for conn, s in zip(seats, made["seats"]):

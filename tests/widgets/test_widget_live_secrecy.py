@@ -166,9 +166,10 @@ def test_table_paced_sends_the_same_messages_tick_by_tick() -> None:
     assert any("Bob to answer" in m for m in a[1]) and any("Bob to answer" in m for m in b[1])
 
 
-def test_human_forced_answer_is_given_on_the_bots_clock() -> None:
-    """Bob is the human and is forced (deal B): the table gives his answer itself, one tick after
-    Alice's question, exactly as a bot's answer would come; with a choice (deal A) it waits for him."""
+def test_human_forced_answer_waits_for_the_humans_own_click() -> None:
+    """Bob is the human: forced (deal B) or choosing (deal A), the table gives nothing for him. The clock
+    stops after Alice's question in both deals and later ticks play nothing; his hand lights the cards he
+    may show (the one card in B, both in A); his click answers."""
     for hands, forced in ((B, True), (A, False)):
         g = FiveSons.from_deal(hands, secret=SECRET, dealer=3)
         bots = {s: Scripted() for s in (0, 2, 3)}
@@ -176,14 +177,18 @@ def test_human_forced_answer_is_given_on_the_bots_clock() -> None:
         t.run_bots()
         t.clock.value += 1  # Alice asks
         assert t.game.phase == "answer" and t.game.to_move == 1 and t.game.step == 2
-        assert t.human_to_act() is not forced
-        t.clock.value += 1
-        if forced:  # the next tick gives Bob's forced answer, as a bot's move
-            assert t.game.phase == "claim" and t.game.history[-1] == Show("QC") and t.game.history[-1].forced
-            assert "Your cards answer for you" not in t.prompt.value
-        else:  # a choice: the clock has stopped and waits for Bob's click
-            assert t.game.phase == "answer" and not t.clock.playing
-            assert "You hold both cards" in t.prompt.value
+        assert t.human_to_act() and not t.clock.playing
+        for _ in range(3):  # a late tick (the browser's timer) gives nothing for Bob
+            t.clock.value += 1
+        assert t.game.step == 2
+        lit = [
+            c.code for c in t.hands[1]._cards if "qard-illegal" not in t.hands[1].button_for(c)._dom_classes
+        ]
+        assert lit == (["QC"] if forced else ["QC", "8H"])
+        assert ("Click the card you hold" if forced else "You hold both cards") in t.prompt.value
+        t.hands[1].click("QC")
+        assert t.game.phase == "claim" and t.game.history[-1] == Show("QC")
+        assert t.game.history[-1].forced is forced
 
 
 class _OldEngine(FiveSons):

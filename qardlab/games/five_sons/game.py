@@ -108,6 +108,8 @@ class FiveSons(Game):
         "logic": "qardlab.games.five_sons.bots:ReasoningBot",
         "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot",
     }
+    #: the standing orders a person may give (:mod:`qardlab.games.five_sons.orders`)
+    standing_orders = "qardlab.games.five_sons.orders:FiveSonsOrders"
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
