@@ -113,11 +113,8 @@ async def _autoplay(table: Any, rng: Any, timeout: float) -> int:
             a = rng.choice(obs["legal"])
             table.ask(a["target"], a["face"], a["number"])
         elif obs["phase"] == "answer":
-            first = obs["legal"][0]
-            if first["type"] == "neither":
-                table.neither_button.click()
-            else:
-                table.hands[seat].click(Card.parse(first["card"]))
+            first = obs["legal"][0]  # (the one legal answer when the cards force it)
+            table.answer(None if first["type"] == "neither" else first["card"])
         else:
             left = knowledge_of(obs).candidates()
             if len(left) == 1:

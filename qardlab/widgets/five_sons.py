@@ -183,7 +183,7 @@ class FiveSonsTable(GameTable):
         self.claim_button.on_click(lambda _b: self.claim())
         self.confirm_button.on_click(lambda _b: self.confirm_claim())
         self.cancel_button.on_click(lambda _b: self._cancel_pending())
-        self.neither_button.on_click(lambda _b: self.say_neither())
+        self.neither_button.on_click(lambda _b: self.answer())
         self.no_claim_button.on_click(lambda _b: self.cancel_claim() if self.armed else self.act(NoClaim()))
         for w in (self.face, self.number):
             w.observe(lambda _c: self._update_phrase(), names="value")
@@ -302,9 +302,13 @@ class FiveSonsTable(GameTable):
         self.run_bots()
         return True
 
-    def say_neither(self) -> bool:
-        """The "Neither" button: the human's answer when they hold neither named card."""
-        return self.act(Neither())
+    def answer(self, card: Any = None) -> bool:
+        """The human's answer, as their click gives it: show ``card`` (a click on it in the hand), or with
+        None say "neither" (the Neither button). False (the reason said) when the game refuses it; ValueError
+        naming a value that is no card."""
+        if card is None:
+            return self.act(Neither())
+        return self.act(Show(Card.parse(card)))
 
     def _cancel_pending(self) -> None:
         self.pending_claim = None

@@ -109,6 +109,10 @@ class ServerProcess:
         return self.request("GET", path, token=token)
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """``POST /api/tables``. The tests' clients play every step of their seats themselves, so a table made
+        here gives students no standing orders unless the test says (``orders=...``); a class table's
+        default, the game's recommended orders, is tested where it is asked for."""
+        body.setdefault("orders", {})
         status, answer = self.request("POST", "/api/tables", body)
         assert status == 201, answer
         return answer

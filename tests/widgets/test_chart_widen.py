@@ -74,7 +74,7 @@ def test_the_app_widens_its_chart_when_the_bots_play_on_after_a_wrong_claim() ->
             break
         assert t.human_to_act() and obs["phase"] == "answer"
         answer = obs["legal"][0]
-        t.say_neither() if answer["type"] == "neither" else t.hands[0].click(answer["card"])
+        t.answer() if answer["type"] == "neither" else t.hands[0].click(answer["card"])
     assert t.observation(0)["is_over"]
     assert t.figures["candidates"] is fig
     assert fig.axes[0].get_xlim()[1] > start[1] >= 10

@@ -135,7 +135,7 @@ def test_five_sons_table_plays_from_a_protocol_only_source():
         elif obs["phase"] == "claim":
             t.no_claim_button.click()
         elif obs["legal"] == [{"type": "neither"}]:  # the person's own answer, forced or not
-            assert t.answer_row.layout.display == "" and t.say_neither()
+            assert t.answer_row.layout.display == "" and t.answer()
         else:
             card = obs["legal"][0]["card"]
             t.hands[0].click(card)
