@@ -312,9 +312,11 @@ class Teacher:
         deal: Optional[dict] = None,
         bots: Optional[Mapping[int, str]] = None,
         pace: Optional[float] = None,
+        orders: Optional[dict] = None,
     ) -> dict:
         """A new table: ``{"table": id, "seats": [{"seat", "code", "bot", "name"}], "teacher": code}`` (the
-        server's answer, with each seat's name added)."""
+        server's answer, with each seat's name added). ``orders``: the standing orders every student starts
+        with (default: the game's recommended ones; ``{}``: none)."""
         body: dict[str, Any] = {
             "game": game,
             "players": players,
@@ -326,6 +328,8 @@ class Teacher:
             body["deal"] = deal
         if pace is not None:
             body["pace"] = pace
+        if orders is not None:
+            body["orders"] = orders
         answer = self._request("POST", "/api/tables", body)
         names = seat_names(game, players, options or {})
         for seat in answer.get("seats", []):  # the seats' names, for the join sheet (students know them)
