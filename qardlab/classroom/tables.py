@@ -404,11 +404,11 @@ class Classroom:
         conn.table, conn.seat, conn.code = table, seat, code
         conn.rate = RateLimit(self.rate, self.burst)
         table.clients.setdefault(seat, set()).add(conn)
-        conn.send(self._observation_text(table, seat))
-        if seat is not None and seat not in table.levels:
+        if seat is not None and seat not in table.levels:  # (first: a client knows them with its first view)
             orders = table.driver.orders(seat)
             if orders != orders_class(table.name).defaults:  # (none set: no frame, the client assumes none)
                 self._tell(conn, {"type": "orders", "seat": seat, "orders": orders})
+        conn.send(self._observation_text(table, seat))
         return True
 
     def disconnect(self, conn: Connection) -> None:

@@ -37,7 +37,7 @@ from ..engine.seats import Pace
 from ..render import style
 from ..render.markup import el, to_html
 from .cards import HandView, clear_hands
-from .source import LocalSource, Source
+from .source import LocalSource, Source, orders_of, set_orders, waits_for
 from .stepper import Stepper
 
 __all__ = ["GameTable", "TEACHER_LABEL", "PACES", "close_tree", "TABLE_CSS", "DESCRIPTION_WIDTH"]
@@ -318,7 +318,17 @@ class GameTable(widgets.VBox):
     def human_to_act(self) -> bool:
         """Whether the table waits for the human now: the seat driver says so through the source (its
         turn, a forced answer too, and no standing order of theirs acting)."""
-        return self.human is not None and self.live and self.source.waits_for(self.human)
+        return self.human is not None and self.live and waits_for(self.source, self.human)
+
+    def orders(self) -> dict[str, Any]:
+        """The human's standing orders, as the source keeps them (the game's defaults for none)."""
+        return {} if self.human is None else orders_of(self.source, self.human)
+
+    def set_orders(self, orders: Mapping[str, Any]) -> None:
+        """Change some of the human's standing orders through the source (ValueError naming a bad one)."""
+        if self.human is None:
+            raise ValueError("nobody plays at this table: it has no standing orders")
+        set_orders(self.source, self.human, orders)
 
     def encode(self, action: Any) -> Any:
         """An action in the record encoding, as a source takes it (tables of each game override)."""
@@ -477,7 +487,7 @@ class GameTable(widgets.VBox):
             new.driver.set_bot(s, bot)
         new.driver.pace = self._pace_of(self.pace.value)
         if self.human is not None and self.human not in (bots or {}):
-            new.driver.set_orders(self.human, self.source.orders(self.human))
+            new.driver.set_orders(self.human, self.orders())
         self.clock.playing = False
         self._unsubscribe()
         self.source, self.timeline = new, new.timeline

@@ -224,7 +224,7 @@ class FiveSonsTable(GameTable):
         self._update_phrase()
         self._syncing = False
         if auto_pass is not None and self.human is not None:  # (None: as the source has it, a server's)
-            self.source.set_orders(self.human, {"pass_claims": auto_pass})
+            self.set_orders({"pass_claims": auto_pass})
         self.render()
         if self.human is not None:
             self.run_bots()
@@ -232,7 +232,7 @@ class FiveSonsTable(GameTable):
     def forget_game(self) -> None:
         """A new game at this table (``restart``): no claim chosen, no history of the old game."""
         if self.human is not None:
-            self.source.set_orders(self.human, {"claim": None})
+            self.set_orders({"claim": None})
         self.pending_claim = None
         self.replay.value = False
         self._histories, self.figures = {}, {}
@@ -296,7 +296,7 @@ class FiveSonsTable(GameTable):
             self.say("You can no longer claim in this game.", error=True)
             self.render()
             return False
-        self.source.set_orders(self.human, {"claim": action_to_json(claim)})
+        self.set_orders({"claim": action_to_json(claim)})
         self.say("")  # (the prompt says it: "You will claim ... at your next chance.")
         self.render()
         self.run_bots()
@@ -318,7 +318,7 @@ class FiveSonsTable(GameTable):
     def cancel_claim(self) -> None:
         """Forget a claim kept for the next chance."""
         if self.human is not None:
-            self.source.set_orders(self.human, {"claim": None})
+            self.set_orders({"claim": None})
         self.say("")
         self.render()
 
@@ -333,9 +333,7 @@ class FiveSonsTable(GameTable):
 
     def _orders(self) -> dict[str, Any]:
         """The human's standing orders (the game's defaults for a table nobody plays)."""
-        if self.human is None:
-            return {"pass_claims": False, "claim": None}
-        return self.source.orders(self.human)
+        return {"pass_claims": False, "claim": None, **self.orders()}
 
     def _claim_chance_now(self) -> bool:
         """The table waits for the human's claim now (its turn in a claim round, live)."""
@@ -352,7 +350,7 @@ class FiveSonsTable(GameTable):
         if self._syncing:  # (drawn from the source's orders, not clicked)
             return
         if self.human is not None and self.auto_pass.value != self._orders()["pass_claims"]:
-            self.source.set_orders(self.human, {"pass_claims": self.auto_pass.value})
+            self.set_orders({"pass_claims": self.auto_pass.value})
         self.render()
         self.run_bots()
 

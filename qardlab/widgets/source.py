@@ -19,7 +19,9 @@ Who plays the seats is the engine's seat driver (:class:`~qardlab.engine.seats.S
 table's: a local source holds one (``driver``: the bots, the persons' standing orders, the pace) and
 plays what it has due when the table's clock asks (``advance``); a remote seat's is the server's. A
 table reads what the driver says through the source: ``waits_for(seat)`` (the person at ``seat`` is
-to act now) and ``orders(seat)`` / ``set_orders(seat, orders)`` (that person's standing orders).
+to act now) and ``orders(seat)`` / ``set_orders(seat, orders)`` (that person's standing orders). The
+three are optional for a source: :func:`waits_for`, :func:`orders_of` and :func:`set_orders` here give
+the engine's answer from the seat's observation, with no standing orders, for a source without them.
 """
 
 from __future__ import annotations
@@ -29,9 +31,19 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalAction, Record, Timeline
-from ..engine.seats import Due, Pace, Seats, check_turn
+from ..engine.seats import Due, Pace, Seats, check_turn, orders_class
+from ..engine.seats import waits_for as engine_waits_for
 
-__all__ = ["Source", "LocalSource", "Unsubscribe", "to_json", "seat_keys"]
+__all__ = [
+    "Source",
+    "LocalSource",
+    "Unsubscribe",
+    "to_json",
+    "seat_keys",
+    "waits_for",
+    "orders_of",
+    "set_orders",
+]
 
 #: what ``Source.observe`` returns: call it to stop being told of changes
 Unsubscribe = Callable[[], None]
@@ -71,18 +83,33 @@ class Source(Protocol):
         """Call ``callback(source)`` after every change; returns the function that stops it."""
         ...
 
-    def waits_for(self, seat: int) -> bool:
-        """Whether the table waits for the person at ``seat`` now (live, its turn, no standing order of
-        theirs acting): what the seat driver says."""
-        ...
 
-    def orders(self, seat: int) -> dict[str, Any]:
-        """The standing orders of the person at ``seat`` (every order of the game)."""
-        ...
+def waits_for(source: Any, seat: int) -> bool:
+    """Whether the table of ``source`` waits for the person at ``seat`` now (live, its turn, no standing
+    order of theirs acting): the source's ``waits_for`` (what its seat driver says); for a source that has
+    none, the engine's :func:`~qardlab.engine.seats.waits_for` from the seat's observation, with no orders."""
+    ask = getattr(source, "waits_for", None)
+    if ask is not None:
+        return bool(ask(seat))
+    if not source.live or seat not in source.viewpoints:
+        return False
+    return engine_waits_for(source.game_name, source.observation(seat), seat, {})
 
-    def set_orders(self, seat: int, orders: Mapping[str, Any]) -> None:
-        """Change some of the standing orders of the person at ``seat``; ValueError naming a bad one."""
-        ...
+
+def orders_of(source: Any, seat: int) -> dict[str, Any]:
+    """The standing orders of the person at ``seat``: the source's ``orders``; the game's defaults (nothing
+    done for them) for a source that keeps none."""
+    ask = getattr(source, "orders", None)
+    return dict(ask(seat)) if ask is not None else dict(orders_class(source.game_name).defaults)
+
+
+def set_orders(source: Any, seat: int, orders: Mapping[str, Any]) -> None:
+    """Change some of the standing orders of the person at ``seat`` through ``source`` (ValueError naming a
+    bad one, or for a source that keeps none)."""
+    ask = getattr(source, "set_orders", None)
+    if ask is None:
+        raise ValueError(f"{source!r:.60} keeps no standing orders")
+    ask(seat, orders)
 
 
 def to_json(game: Game, seat: Optional[int]) -> dict[str, Any]:

@@ -228,12 +228,17 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
             page.locator(".qard-no-claim:visible").click()
             t.no_claim_button.click()
             what = "no claim"
-        else:
+        else:  # every answer is the player's click: a card lit (chosen or forced), or Neither
             assert g.phase == "answer"
-            [first, *_] = [a.card for a in g.legal_actions() if isinstance(a, Show)]
-            _card_button(page, first).click()
-            t.hands[0].click(first)
-            what = f"showing {first.symbol}"
+            shows = [a.card for a in g.legal_actions() if isinstance(a, Show)]
+            if shows:
+                _card_button(page, shows[0]).click()
+                t.hands[0].click(shows[0])
+                what = f"showing {shows[0].symbol}"
+            else:
+                page.locator(".qard-neither:visible").click()
+                t.answer()
+                what = "neither"
         clicks += 1
         _follow(page, t, what)
         wire.quiet(page)

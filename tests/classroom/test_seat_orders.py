@@ -162,8 +162,8 @@ def test_orders_messages_are_checked_told_to_every_window_and_kept_with_the_tabl
     a, b, watch = Conn(), Conn(), Conn()
     code = made["seats"][1]["code"]
     assert room.connect(a, code) and room.connect(b, code) and room.connect(watch, made["teacher"])
-    # a seat whose orders are not the game's defaults is told them after its first observation
-    assert [m["type"] for m in a.sent] == ["observation", "orders"] and a.sent[1]["orders"] == PASS_ON
+    # a seat whose orders are not the game's defaults is told them first, then sent its observation
+    assert [m["type"] for m in a.sent] == ["orders", "observation"] and a.sent[0]["orders"] == PASS_ON
     assert [m["type"] for m in watch.sent] == ["observation"]
     bad = [
         ({"type": "orders", "orders": {"pass_claims": "yes"}}, "orders: pass_claims must be true or false"),

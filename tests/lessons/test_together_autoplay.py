@@ -30,7 +30,7 @@ def test_autoplay_clicks_every_answer_and_leaves_the_claims_to_the_standing_orde
         async def play() -> tuple[int, dict, dict]:
             table = await join(p.url, p.code, charts=False)
             try:
-                orders = table.remote.orders(table.human)
+                orders = table.remote.orders(table.human)  # (known with the first observation)
                 moves = await autoplay(table, seed=9, timeout=30.0)
                 return moves, table.observation(table.human), orders
             finally:

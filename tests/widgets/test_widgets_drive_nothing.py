@@ -104,7 +104,8 @@ def test_the_check_catches_what_it_looks_for(planted: str, words: str) -> None:
 def test_the_tables_ask_the_source_what_the_driver_says() -> None:
     """The positive side: a table's turn and its bots come from its source (the driver behind it)."""
     base = (WIDGETS / "base.py").read_text(encoding="utf-8")
-    for call in ("self.source.waits_for(", "self.source.advance()", "self.source.advance_all()"):
+    for call in ("waits_for(self.source, ", "self.source.advance()", "self.source.advance_all()"):
         assert call in base
     assert "self.source.deal()" in (WIDGETS / "hearts.py").read_text(encoding="utf-8")
-    assert "self.source.set_orders(" in (WIDGETS / "five_sons.py").read_text(encoding="utf-8")
+    assert "self.set_orders(" in (WIDGETS / "five_sons.py").read_text(encoding="utf-8")
+    assert "set_orders(self.source, " in base
