@@ -11,7 +11,8 @@ and lets the bot of the seat to move act.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, Optional, Protocol, runtime_checkable
 
 from .game import Game, Observation, check_seed
 from .seats import Seats

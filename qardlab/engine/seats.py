@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
+from typing import Any, Callable, ClassVar, NamedTuple, Optional
 
 from .game import CHANCE, PUBLIC, Game, IllegalAction, find_game, import_object
 
@@ -80,9 +81,8 @@ class Pace:
             object.__setattr__(self, name, float(value))
 
 
-@dataclass(frozen=True)
-class Due:
-    """What is due next at a table.
+class Due(NamedTuple):
+    """What is due next at a table (a small immutable value, made at every step: a named tuple).
 
     ``kind`` one of :data:`DUE_KINDS`; ``seat`` the seat to move (``CHANCE`` for a deal, None when the game
     is over); ``delay`` the seconds to wait before the driver plays it, None when the driver does not play it
@@ -101,6 +101,7 @@ class Due:
 
 
 _OVER = Due("over", None, None)
+_AT_ONCE = Pace()
 
 
 class StandingOrders:
@@ -191,7 +192,7 @@ def check_turn(game: Game, seat: int) -> None:
 
 
 def _seat(seat: Any, players: int, what: str) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    if type(seat) is not int or not 0 <= seat < players:
         raise ValueError(f"{what} {seat!r} is not a seat of this {players}-player game (0..{players - 1})")
     return seat
 
@@ -231,19 +232,21 @@ class Seats:
         if pace is not None and not isinstance(pace, Pace):
             raise ValueError(f"pace must be a Pace, not {pace!r:.80}")
         #: the pace as data; set a new :class:`Pace` to change it
-        self.pace: Pace = pace or Pace()
-        if isinstance(bots, (list, tuple)):
-            bots = dict(enumerate(bots))
-        if bots is not None and not isinstance(bots, Mapping):
-            raise ValueError(f"bots must map seats to bots (or list them by seat), not {bots!r:.80}")
+        self.pace: Pace = pace or _AT_ONCE
+        pairs = enumerate(bots) if isinstance(bots, (list, tuple)) else None
+        if pairs is None and bots is not None:
+            if not isinstance(bots, Mapping):
+                raise ValueError(f"bots must map seats to bots (or list them by seat), not {bots!r:.80}")
+            pairs = bots.items()
         self._bots: dict[int, Any] = {}
-        for seat, bot in (bots or {}).items():
+        for seat, bot in pairs or ():
             self._bots[_seat(seat, players, "bots: seat")] = _bot(bot, seat)
         self._orders: dict[int, dict[str, Any]] = {}
-        if orders is not None and not isinstance(orders, Mapping):
-            raise ValueError(f"orders must map seats to standing orders, not {orders!r:.80}")
-        for seat, given in (orders or {}).items():
-            self.set_orders(seat, given)
+        if orders is not None:
+            if not isinstance(orders, Mapping):
+                raise ValueError(f"orders must map seats to standing orders, not {orders!r:.80}")
+            for seat, given in orders.items():
+                self.set_orders(seat, given)
 
     # -- how each seat is played --------------------------------------------------------
     @property

@@ -145,7 +145,7 @@ def test_three_students_at_one_table_in_the_browser(
         bob.locator(".qard-my-hand button.qard-card").filter(has_text=qc).first.click()
         _wait_log(alice, "Bob shows Alice the Q♣.")
         _wait_log(carol, "Bob shows Alice a card")
-        _wait_text(alice, ".qard-controls", "Claim the secret pair")
+        _wait_text(alice, ".qard-controls", "Your question is answered")
         for seat, page in enumerate(pages):
             forbidden, unnamed = _forbidden(seat, {Card.parse("QC")} if seat == 0 else set())
             wires[seat].quiet(page)

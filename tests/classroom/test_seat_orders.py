@@ -111,6 +111,9 @@ def test_a_joined_seat_with_one_or_neither_named_card_sends_nothing_until_the_st
         await until(lambda: bob.remote.orders(1)["pass_claims"] is False)
         srv.kill()
         await until(lambda: not bob.remote.connected)
+        # a dropped seat says so (not "Stepping through: go to the last step to play.")
+        assert "Connection to the table lost: reconnecting" in bob.prompt.value
+        assert "Stepping through" not in bob.prompt.value + alice.prompt.value
         srv.start()
         await bob.remote.wait(lambda o: bob.remote.connected, 20)
         await asyncio.sleep(0.5)  # the server's orders frame (the table's own) and its answer to Bob's
