@@ -2,8 +2,9 @@
 
 from .bots import Bot, RandomBot, forced_in, play, play_turn
 from .events import TEACHER, Event, EventLog
-from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction, Observation, find_game
+from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction, Observation
 from .record import Record, RecordError
+from .registry import find_game
 from .timeline import Timeline
 
 __all__ = [

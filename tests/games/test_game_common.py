@@ -16,7 +16,8 @@ import pytest
 
 from qardlab.engine import IllegalAction, RandomBot, play
 from qardlab.engine.contract import check_common
-from qardlab.engine.game import BASE_OBSERVATION_KEYS, Game, find_game
+from qardlab.engine.game import BASE_OBSERVATION_KEYS, Game
+from qardlab.engine.registry import find_game
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.hearts import Hearts
 
@@ -162,7 +163,7 @@ def test_every_game_folder_declares_its_bots_and_set_up_deals() -> None:
     its class (nothing there names a game): every declared bot plays a legal step of a new game, and a
     malformed set-up deal is refused naming the bad value."""
     from qardlab.classroom.tables import BOT_LEVELS, GAMES
-    from qardlab.engine.game import game_names
+    from qardlab.engine.registry import game_names
 
     assert GAMES == game_names() and set(GAMES) >= {"five_sons", "hearts"}
     for name in GAMES:
