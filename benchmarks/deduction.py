@@ -55,8 +55,7 @@ sys.path.insert(0, str(CODE))
 sys.path.insert(1, str(ROOT / "tests" / "deduction"))
 
 from qardlab.cards import Card  # noqa: E402
-from qardlab.deduction import Knowledge  # noqa: E402
-from qardlab.deduction.knowledge import Fact  # noqa: E402
+from qardlab.deduction import Fact, Knowledge  # noqa: E402
 from qardlab.engine import play, play_turn  # noqa: E402
 from qardlab.games.five_sons import FiveSons  # noqa: E402
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot  # noqa: E402
@@ -279,7 +278,7 @@ cpu = time.process_time()
 import qardlab.deduction
 import qardlab.games.five_sons
 from qardlab.cards import Card
-from qardlab.deduction.knowledge import Fact, Knowledge
+from qardlab.deduction import Fact, Knowledge
 imported = (time.process_time() - cpu) * 1000.0
 d = json.load(open(sys.argv[1]))["first"][int(sys.argv[2])]
 facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"], f["step"],

@@ -37,7 +37,7 @@ such game; the advisor (``questions()``) for a secret of two groups of one card.
 # The solver (and numpy, ~60 ms of CPU to import) is loaded with the package, not at the first
 # question a lesson asks of it: a first click then waits only for the counting (issue 14).
 from . import solve as _solve  # noqa: F401  (imported for its side effect: loaded now)
-from .facts import PLAYED, SECRET, Fact, Holder, PlaceWords, QuestionModel, SecretSpec
+from .facts import PLAYED, SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from .knowledge import Knowledge
 
-__all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED", "SecretSpec", "QuestionModel", "PlaceWords"]
+__all__ = ["Knowledge", "Fact", "SECRET", "PLAYED", "SecretSpec", "QuestionModel", "PlaceWords"]

@@ -46,13 +46,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..cards import Card
 from . import solve
-from .facts import FACT_KINDS, PLAYED, SECRET, Fact, Holder, PlaceWords, SecretSpec
+from .facts import FACT_KINDS, Fact, Holder, PlaceWords, SecretSpec
 
 if TYPE_CHECKING:  # explain and advise are imported at their first use (a first posterior() needs neither)
     from .advise import Question
     from .explain import Explanation
 
-__all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED", "SecretSpec", "PlaceWords"]
+__all__ = ["Knowledge"]
 
 #: small results (candidates, posterior, grids) by value: an equal Knowledge reuses them
 _RESULTS: OrderedDict = OrderedDict()

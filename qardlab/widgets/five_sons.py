@@ -451,7 +451,7 @@ class FiveSonsTable(GameTable):
     # -- charts -------------------------------------------------------------------------
     def _history(self, seat: int) -> list[dict[str, Any]]:
         """The seat's candidate counts up to the current step (nothing from later steps)."""
-        from .history import SeatHistory
+        from ..deduction.history import SeatHistory
 
         h = self._histories.get(seat)
         assert self.timeline is not None  # the charts of the history are a local table's

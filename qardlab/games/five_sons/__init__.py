@@ -2,7 +2,7 @@
 
 from .actions import TITLE, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 from .bots import RandomAsker, ReasoningBot
-from .game import ASK_MODES, FiveSons, describe_event
+from .game import FiveSons
 from .probability_bot import ProbabilityBot
 from .session import FiveSonsSession, draw_for_seats
 
@@ -17,8 +17,6 @@ __all__ = [
     "Deal",
     "phrase",
     "TITLE",
-    "ASK_MODES",
-    "describe_event",
     "draw_for_seats",
     "RandomAsker",
     "ReasoningBot",
