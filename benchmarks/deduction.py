@@ -137,7 +137,9 @@ def new_fields(d: dict) -> dict:
             kinds=tuple(sp["kinds"]),
             questions=None
             if sp["questions"] is None
-            else QuestionModel(sp["questions"][0], sp["questions"][1], frozenset(sp["questions"][2])),
+            else QuestionModel(
+                mode=sp["questions"][0], event=sp["questions"][1], quiet=frozenset(sp["questions"][2])
+            ),
         )
     )
     return {"secret": spec, "words": {h: PlaceWords(*w) for h, w in d.get("words", [])}}
@@ -235,7 +237,7 @@ CALLS = {
 
 def worker(spec_path: str) -> None:
     """Measure every call on the serialised positions; print the figures as JSON."""
-    from qardlab.deduction.advise import single_thread
+    from qardlab.deduction.pair_advisor import single_thread
 
     spec = json.loads(Path(spec_path).read_text())
     sets = {name: [from_json(d) for d in spec[name]] for name in ("chosen", "pass_left", "small")}
@@ -529,7 +531,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.worker:
         return worker(args.worker)
-    from qardlab.deduction.advise import single_thread
+    from qardlab.deduction.pair_advisor import single_thread
 
     with single_thread():
         if not args.no_speed:

@@ -5,7 +5,7 @@ holding the facts; it exposes the reasoning as methods: ``naive_candidates()``,
 ``candidates()``, ``posterior()``, ``entropy()``, ``grid(level)``, ``cell(card, holder)``,
 ``explain(card, holder)``, ``questions()``. More facts make a new value:
 ``k.with_facts(Fact.has(1, "QC"))``, ``k + fact``, ``k.upto(step)``. The work is done in
-:mod:`.solve` (exact counting), :mod:`.explain` (grid and explanations), :mod:`.advise`
+:mod:`.solve` (exact counting), :mod:`.explain` (grid and explanations), :mod:`.pair_advisor`
 (expected information of questions) and :mod:`.history` (candidates after each step of a
 game); the value types they share are in :mod:`.facts`. Nothing here knows a game.
 

@@ -278,7 +278,9 @@ def mini_game(
         at += s
     holder_sizes = {i: sizes[i] for i in range(players)}
     holder_sizes[SECRET] = 2
-    spec = SecretSpec(groups=(faces, numbers), questions=QuestionModel(mode=ask_mode))
+    spec = SecretSpec(
+        groups=(faces, numbers), questions=QuestionModel(event="ask", mode=ask_mode, quiet={"ask"})
+    )
     ks: list[list] = []  # each seat's facts, made into a Knowledge at the end
     for seat in range(players):
         ks.append(
