@@ -141,3 +141,24 @@ def test_a_circle_is_found(tmp_path: Path) -> None:
     graph = import_graph(tmp_path, "demo")
     assert graph["demo.sub.b"] == {"demo.c"} and graph["demo"] == {"demo.a"} and graph["demo.d"] == set()
     assert circles(graph) == [["demo.a", "demo.c", "demo.sub.b"]]
+
+
+def test_a_games_charts_are_loaded_only_by_widgets_and_lessons() -> None:
+    """docs/architecture.md, section 1: the rules never import a front end. A game's own charts module
+    (``qardlab.games.<name>.charts``: Five Sons' grid of pairs and advisor bars) is the one module of a game
+    that imports the shared ``qardlab.charts``; only widgets and lessons import it, so the game (its package,
+    its rules, its bots) loads and plays without matplotlib."""
+    graph = import_graph(ROOT)
+    rules = ("qardlab.cards", "qardlab.engine", "qardlab.deduction", "qardlab.games")
+    game_charts = {m for m in graph if m.startswith("qardlab.games.") and m.endswith(".charts")}
+    assert "qardlab.games.five_sons.charts" in game_charts
+    wrong = sorted(
+        m
+        for m, imported in graph.items()
+        if m.startswith(rules) and m not in game_charts and "qardlab.charts" in imported
+    )
+    assert not wrong, f"rules import the shared charts: {wrong}"
+    importers = sorted(m for m, imported in graph.items() if imported & game_charts)
+    assert importers and all(m.startswith(("qardlab.widgets", "qardlab.lessons")) for m in importers), (
+        importers
+    )

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card
+from ..cards import Card
 from ..deduction.facts import SECRET, Fact
 from ..deduction.knowledge import Knowledge
+from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.knowledge import base_knowledge
 from .position import NAMES, Position, position_of
 

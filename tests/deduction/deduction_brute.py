@@ -14,8 +14,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.deduction import SECRET, Fact, Knowledge, QuestionModel, SecretSpec
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 
 
 def _holds(hand: frozenset, f) -> bool:

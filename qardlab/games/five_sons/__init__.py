@@ -2,6 +2,7 @@
 
 from .actions import TITLE, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 from .bots import RandomAsker, ReasoningBot
+from .deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
 from .game import FiveSons
 from .probability_bot import ProbabilityBot
 from .session import FiveSonsSession, draw_for_seats
@@ -9,6 +10,9 @@ from .session import FiveSonsSession, draw_for_seats
 __all__ = [
     "FiveSons",
     "FiveSonsSession",
+    "FACE_CARDS",
+    "NUMBER_CARDS",
+    "five_sons_deck",
     "Ask",
     "Show",
     "Neither",
