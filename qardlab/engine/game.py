@@ -28,6 +28,10 @@ by construction. A game whose commonest step is worth a fused path may also give
 ``_step_fast(action)`` (see :meth:`Game._step_fast`): ``apply`` tries it first, and it
 either does exactly what the general path would (True) or nothing at all (False); no game
 overrides ``apply``.
+
+docs/adding-a-game.md is the guide: what a game declares and writes, and its tests. The generic contract
+(:func:`qardlab.engine.contract.check_contract`) checks all of it; a game whose log has private or hidden
+parts must give the contract its two secrecy hooks (``alternatives``, ``hidden_cards``), or it fails.
 """
 
 from __future__ import annotations
@@ -123,9 +127,13 @@ class Game(ABC):
     #: ``"module:Class"`` of the game's table widget (imported only by ``qardlab.widgets.table``, so
     #: engine and games never import ipywidgets); "" for the generic table of ``qardlab.widgets``
     table_widget: ClassVar[str] = ""
-    #: the bots a table or an app offers, by level name, weakest first: ``"module:Class"`` of a bot
-    #: made as ``Class(seed)`` (imported only by :meth:`bot_makers`)
+    #: the bots a table, an app or a classroom offers, by level name, weakest first (at least one):
+    #: ``"module:Class"`` of a bot made as ``Class(seed)`` (imported only by :meth:`bot_makers`). The one
+    #: place a game's bot levels are declared; the default is a bot that picks any legal action
     bot_levels: ClassVar[dict[str, str]] = {"random": "qardlab.engine.bots:RandomBot"}
+    #: words for people for some of the levels ("card counting"), by level name: what an app's menu shows
+    #: (:meth:`bot_level_title`); a level not named here shows its name
+    bot_level_titles: ClassVar[dict[str, str]] = {}
     #: the games by name (:data:`qardlab.engine.registry.GAMES`), filled by ``__init_subclass__``; records
     #: look games up there
     registry: ClassVar[dict[str, type]] = GAMES
@@ -248,11 +256,17 @@ class Game(ABC):
         return {level: import_object(path) for level, path in cls.bot_levels.items()}
 
     @classmethod
+    def bot_level_title(cls, level: str) -> str:
+        """The words for people of a bot level (:attr:`bot_level_titles`, else the level's name)."""
+        return cls.bot_level_titles.get(level, level)
+
+    @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         """A set-up deal (JSON data: a teacher's or a test's chosen cards) as the game's deal action in the
-        record encoding, and the options it implies. ValueError naming what is wrong; a game that
-        takes no set-up deal refuses every one."""
-        raise ValueError(f"{cls.title or cls.name} takes no set-up deal")
+        record encoding, and the options it implies. A deal that is not the game's raises ValueError naming
+        the bad value (an unknown key by its name); the action is validated when it is applied, as any
+        action. The default, for a game that takes no set-up deal, refuses every one."""
+        raise ValueError(f"{cls.title or cls.name} takes no set-up deal, so not {deal!r:.80}")
 
     @classmethod
     def player_counts(cls) -> tuple[int, ...]:

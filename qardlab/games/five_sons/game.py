@@ -109,6 +109,7 @@ class FiveSons(Game):
         "logic": "qardlab.games.five_sons.bots:ReasoningBot",
         "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot",
     }
+    bot_level_titles = {"random": "random questions", "probability": "probability (best questions)"}
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
