@@ -17,8 +17,8 @@ from ...cards import Card
 from ...charts import axes_title, figure
 from .deck import FACE_CARDS, NUMBER_CARDS
 
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+if TYPE_CHECKING:  # the type only; the game's folder names no front end (tests/test_packaging.py)
+    from ...charts import Figure
 
 __all__ = ["pair_grid", "pair_grid_chart", "advisor_chart"]
 
