@@ -71,11 +71,14 @@ class FunctionBot:
 def _driver(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Seats:
     if not isinstance(bots, (Mapping, list, tuple)):
         raise ValueError(f"bots must map seats to bots (or list them by seat), not {bots!r:.80}")
+    if not isinstance(bots, Mapping):  # a list by seat may hold more (one for the most players): unused
+        bots = bots[: game.players]
     return Seats(type(game), game.players, bots)
 
 
 def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
     """Let the seat to move act (or deal, at a chance node): one step; return the action applied.
+    ``bots`` maps seats to bots, or lists them by seat (a longer list's extra bots are not used).
     ValueError when no bot plays the seat to move (or the game is over)."""
     seats = _driver(game, bots)
     due = seats.due(game)

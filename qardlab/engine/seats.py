@@ -43,7 +43,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, NamedTuple, Optional
 
-from .game import CHANCE, PUBLIC, Game, IllegalAction, find_game, import_object
+from .game import CHANCE, PUBLIC, Game, IllegalAction
+from .registry import find_game, import_object
 
 __all__ = [
     "Seats",

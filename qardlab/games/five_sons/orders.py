@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...cards import FACE_CARDS, NUMBER_CARDS
 from ...engine.seats import StandingOrders
 from .actions import Claim, NoClaim
+from .deck import FACE_CARDS, NUMBER_CARDS
 
 __all__ = ["FiveSonsOrders"]
 
