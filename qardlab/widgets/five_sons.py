@@ -29,6 +29,7 @@ from ..games.five_sons.charts import advisor_chart, pair_grid_chart
 from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
+from ..games.five_sons.orders import FiveSonsOrders
 from ..render.grid import grid_table
 from ..render.markup import el, to_html
 from . import felt
@@ -117,7 +118,7 @@ class FiveSonsTable(GameTable):
         # human's chance is the other standing order, made at the next chance
         self.auto_pass = widgets.Checkbox(
             value=False,  # (drawn from the source's orders)
-            description="pass on claims unless I claim",
+            description=FiveSonsOrders.labels["pass_claims"],
             indent=False,
             layout=widgets.Layout(width="auto"),
         )
