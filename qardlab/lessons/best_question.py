@@ -239,7 +239,7 @@ MUTATIONS: dict[str, list[Mutation]] = {
 
 
 def mistake(exercise: str, name: str) -> Callable[..., Any]:
-    """The function of the named mistake of ``exercise`` (the answer keys' wrong answers are such functions)."""
+    """The function of the named mistake of ``exercise`` (the answer keys' wrong answers are these)."""
     for m in MUTATIONS[exercise]:
         if m.name == name:
             return m.fn
