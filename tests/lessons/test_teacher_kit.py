@@ -75,6 +75,7 @@ def test_lesson08_page_figures_are_the_engines():
         "06-build-crossing-out.md",
         "07-build-counting-deals.md",
         "08-build-best-question.md",
+        "collecting-progress.md",
     ],
 )
 def test_links_resolve(name):
@@ -89,5 +90,28 @@ def test_index_has_a_line_per_lesson_and_the_kit():
     for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
         if nb.name[:2] != "09":  # 09 (Play together) is the classroom helper's: its line comes with it
             assert nb.name in text, f"the kit's index has no line for {nb.name}"
-    for part in ("glossary.md", "notepad.svg", "../classroom.md", "write-your-own-lesson.md"):
+    for part in (
+        "glossary.md",
+        "notepad.svg",
+        "../classroom.md",
+        "write-your-own-lesson.md",
+        "collecting-progress.md",
+    ):
         assert part in text
+
+
+def test_the_kits_timings_are_the_timing_scripts_and_add_up():
+    """The kit's table is what scripts/lesson_timings.py computes from its counts (its rule of thumb)."""
+    text = page("README.md")
+    rows = re.findall(r"^\| (\d\d) \| ([\d.]+) \| (\d+) \| (\d+) \| (\d+) \| (\d+)", text, re.M)
+    assert len(rows) == 12
+    total = 0.0
+    for lesson, run_all, words, widgets, exercises, minutes in rows:
+        per = 10 if lesson in ("06", "07", "08") else 5
+        expected = int(words) / 120 + int(widgets) * 2 + int(exercises) * per + float(run_all) / 60
+        assert abs(expected - int(minutes)) <= 0.5, lesson
+        total += expected
+    assert f"({total:.0f} minutes" in text
+    for lesson, *_rest in rows:  # each lesson's page has its timing
+        pages = list(TEACHER.glob(f"{lesson}-*.md"))
+        assert pages and "## Timing (about" in pages[0].read_text(encoding="utf-8")
