@@ -153,7 +153,10 @@ def check_fewest(answer: Any, rev: TableReview | None) -> Reply:
         )
 
     return EXERCISES["fewest"].check(
-        answer, read_name({n: s for s, n in enumerate(rev.names)}), judge, example='"Eve"'
+        answer,
+        read_name({n: s for s, n in enumerate(rev.names)}),
+        judge,
+        example=f'"{rev.key("table-fewest")[1][0]}"',  # a name at the table, never the answer
     )
 
 
@@ -188,4 +191,5 @@ def check_biggest(answer: Any, rev: TableReview | None) -> Reply:
             solution=solution,
         )
 
-    return EXERCISES["biggest"].check(answer, read_number, judge, example="12")
+    example = str(rev.key("table-biggest")[1][0])  # a question's number, never the answer
+    return EXERCISES["biggest"].check(answer, read_number, judge, example=example)

@@ -135,6 +135,13 @@ def _answer_all(client: Any, nb: nbformat.NotebookNode, lesson: str, out: Run) -
             out.progress[ex, variant] = _progress(nb.cells[check])
             if variant == "first wrong":
                 out.seen_after_first_wrong[ex] = _everything(nb)
+        example = re.search(r"\(for example (.+?)\):", out.replies[ex, "empty"])
+        if example:  # the example the empty reply quotes, typed as an answer (after the right one)
+            line = f"{key['variable']} = {example.group(1)}"
+            nb.cells[answer].source = _answer_line(key["variable"]).sub(lambda _m, x=line: x, stored, count=1)
+            client.execute_cell(nb.cells[answer], answer)
+            client.execute_cell(nb.cells[check], check)
+            out.replies[ex, "example"] = _text(nb.cells[check])
         nb.cells[answer].source = stored  # the exercise left as stored (empty) for the next one
         client.execute_cell(nb.cells[answer], answer)
         client.execute_cell(nb.cells[check], check)
@@ -254,3 +261,18 @@ def test_every_exercise_is_tagged_keyed_and_its_check_hidden(lesson: str) -> Non
 def test_two_exercises_or_more(lesson: str) -> None:
     """Issue 28: at least two exercises in each of lessons 01-05 and 09-12, the second a transfer."""
     assert len(answer_keys(lesson)) >= 2
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_no_minus_zero_anywhere(lesson: str) -> None:
+    """Issue 28: lesson 04 printed "-0.000 bits"; no output of any lesson writes a negative zero."""
+    text = run(lesson).run_all + "".join(run(lesson).replies.values())
+    assert not re.search(r"-0\.0+\b(?!\d)", text), re.findall(r".{40}-0\.0+\b", text)
+
+
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_the_empty_replys_example_is_not_the_answer(lesson: str, exercise: str) -> None:
+    """Issue 28: lesson 09's empty reply said 'for example "Carol"', and Carol was the answer."""
+    replies = run(lesson).replies
+    if (exercise, "example") in replies:  # a function exercise quotes no example
+        assert not replies[exercise, "example"].startswith("Right:"), replies[exercise, "example"]

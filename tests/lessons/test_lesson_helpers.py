@@ -272,3 +272,16 @@ def test_lesson12_says_what_its_data_support() -> None:
     ):
         assert said in text, said
     assert "removes most of the luck" not in text and "most likely to take her" not in text
+
+
+def test_lesson10s_rule_buttons_go_to_different_steps() -> None:
+    """Issue 29: two of lesson 10's rule buttons went to the same step (the 2 of clubs and following suit both
+    first bite at step 14); one button per step now, naming both rules."""
+    from qardlab.lessons.first_hand import jumps
+
+    _seed, _game, moments, _first = hand_with_every_rule(6)
+    buttons = jumps(moments)
+    steps = [step for step, _rules, _words in buttons]
+    assert len(steps) == len(set(steps)) and steps == sorted(steps)
+    assert sorted(rule for _step, rules, _words in buttons for rule in rules) == sorted(moments)
+    assert any(len(rules) > 1 for _step, rules, _words in buttons)  # the shared step of this hand
