@@ -99,7 +99,7 @@ def question_joints(k: Knowledge, targets: list[int] | None = None) -> dict[tupl
     exact counting rather than by listing deals (the full game has too many)."""
     import numpy as np
 
-    from ..deduction.advise import single_thread, target_joint, two_groups
+    from ..deduction.pair_advisor import single_thread, target_joint, two_groups
     from ..deduction.solve import solver_for
 
     spec, faces, numbers = two_groups(k)

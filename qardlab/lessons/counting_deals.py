@@ -23,8 +23,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card
+from ..cards import Card
 from ..deduction.facts import Fact
+from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.knowledge import base_knowledge
 from .checking import Mutation, distinguishing, function_check, name_mistake, run
 from .exercises import Exercise, Reply, right, wrong
