@@ -127,14 +127,31 @@ TABLE_CSS = f"""<style>
 .qard-counting-scroll {{ max-height: 22em; overflow: auto; }}
 .qard-join-card {{ display: inline-block; border: 1px solid {p.GRID_LINE}; }}
 .qard-seat-column {{ border-right: 1px solid {p.RULE}; }}
-.qard-seat-view {{ line-height: 1.35; overflow-x: auto; }}
+.qard-side-by-side {{ container: qard-columns / inline-size; }}
+.qard-side-by-side .qard-side-by-side-row {{ display: grid; gap: .6em 0; width: 100%; overflow: visible;
+  grid-template-columns: repeat(var(--qard-abreast), minmax(0, 1fr)); }}
+.qard-side-by-side-row > .qard-seat-column {{ width: auto !important; min-width: 0 !important;
+  box-sizing: border-box; }}
+.qard-columns-1 {{ --qard-abreast: 1; }}
+.qard-columns-2 {{ --qard-abreast: 2; }}
+.qard-columns-3 {{ --qard-abreast: 3; }}
+.qard-columns-4 {{ --qard-abreast: 4; }}
+.qard-columns-5 {{ --qard-abreast: 5; }}
+.qard-columns-6 {{ --qard-abreast: 6; }}
+@container qard-columns (max-width: 92em) {{ .qard-columns-6 {{ --qard-abreast: 3; }} }}
+@container qard-columns (max-width: 77em) {{ .qard-columns-5 {{ --qard-abreast: 3; }} }}
+@container qard-columns (max-width: 61em) {{ .qard-columns-4 {{ --qard-abreast: 2; }} }}
+@container qard-columns (max-width: 46em) {{ .qard-columns-3, .qard-columns-5, .qard-columns-6 {{
+  --qard-abreast: 2; }} }}
+@container qard-columns (max-width: 30em) {{ .qard-side-by-side-row {{ --qard-abreast: 1 !important; }} }}
+.qard-seat-view {{ line-height: 1.35; }}
 .qard-seat-view h4 {{ margin: .2em 0; }}
 .qard-seat-step {{ min-height: 2.7em; }}
-.qard-seat-view .qard-hand {{ font-size: .8em; flex-wrap: nowrap; }}
+.qard-seat-view .qard-hand {{ font-size: .95em; }}
+.qard-seat-view .qard-hand .qard-card {{ margin: 0 .06em !important; }}
 .qard-seat-view .qard-grid-table {{ line-height: 1.55; margin-top: .2em; }}
-.qard-seat-view .qard-grid-table td {{ min-width: 2.1em; padding: 0 .15em; }}
-.qard-seat-view .qard-grid-table th {{ padding: 0 .15em; }}
-.qard-seat-view .qard-grid-table tr:first-child th {{ font-size: .85em; }}
+.qard-seat-view .qard-grid-table td {{ min-width: 1.9em; padding: 0 .1em; }}
+.qard-seat-view .qard-grid-table th {{ padding: 0 .1em; }}
 .qard-seat-view .qard-grid-table caption {{ text-align: left; font-style: italic; color: {p.SUBTLE}; }}
 .qard-seat-view .qard-log {{ line-height: 1.3; }}
 </style>"""

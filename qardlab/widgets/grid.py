@@ -138,9 +138,9 @@ class DeductionGrid(widgets.VBox):
 
     # -- layout -------------------------------------------------------------------------
     def _columns(self) -> str:
-        """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 3.2em)
-        where the column is narrow."""
-        return f"3em repeat({len(self.holders)}, minmax(3.2em, {self.cell_width}))"
+        """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 2.7em, room
+        for "99%" at projector size) where the column is narrow."""
+        return f"2.6em repeat({len(self.holders)}, minmax(2.7em, {self.cell_width}))"
 
     def set_cell_width(self, width: str) -> None:
         """Narrower (or wider) holder columns, as where several grids stand side by side."""
