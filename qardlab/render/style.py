@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import palette as p
 
-__all__ = ["FELT_CSS", "TABLE_CSS", "GRID_CSS", "GRID_CELLS_CSS", "FOCUS_CSS", "STYLESHEET"]
+__all__ = ["FELT_CSS", "TABLE_CSS", "GRID_CSS", "GRID_CELLS_CSS", "HAND_CARDS_CSS", "FOCUS_CSS", "STYLESHEET"]
 
 #: the felt: seats round it, the trick or the secret pair in the middle, the prompt, the log. The felt
 #: takes its container's width (up to its full width, set on it); its seats stand against its sides or in
@@ -160,22 +160,41 @@ TABLE_CSS = f"""<style>
 GRID_CSS = f"""<style>
 .qard-grid-table {{ text-align: center; border-collapse: collapse; }}
 .qard-grid-table td {{ min-width: 2.6em; padding: 0 .25em; border: 1px solid {p.CELL_EDGE}; }}
-.qard-grid-table .qard-void {{ color: {p.ERROR}; }}
+.qard-grid-table .qard-void {{ color: {p.ERROR}; font-size: .95em; }}
 </style>"""
 
 #: the deduction grid widget's cells (``qardlab.widgets.grid.GridCells``: plain CSS, which the widget brings
 #: to the page with itself): a label column, a head per holder, a button per cell shaded by its value
 GRID_CELLS_CSS = f"""
 .qard-grid-cells {{ display: grid; gap: 1px; align-items: stretch; font-family: inherit; }}
+.qard-grid-cells .qard-grid-row, .qard-grid-cells .qard-grid-explanation-row {{ display: contents; }}
+.qard-grid-cells .qard-grid-explanation-row[hidden] {{ display: none; }}
 .qard-grid-cells .qard-grid-head {{ font-weight: bold; text-align: center; overflow: hidden;
   text-overflow: ellipsis; white-space: nowrap; align-self: end; }}
 .qard-grid-cells .qard-grid-label {{ display: flex; align-items: center; }}
-.qard-grid-cells .qard-grid-cell {{ height: 1.9em; min-width: 0; padding: 0; margin: 0; font: inherit;
-  font-size: 1em; color: {p.INK}; border: 1px solid {p.CELL_EDGE}; border-radius: 0; cursor: pointer;
-  overflow: hidden; white-space: nowrap; }}
+.qard-grid-cells .qard-grid-cell {{ display: flex; align-items: center; justify-content: center;
+  box-sizing: border-box; height: 1.9em; min-width: 0; padding: 0; margin: 0; font: inherit; font-size: 1em;
+  color: {p.INK}; border: 1px solid {p.CELL_EDGE}; cursor: pointer; overflow: hidden; white-space: nowrap;
+  user-select: none; }}
 .qard-grid-cells .qard-grid-cell:hover {{ border-color: {p.GRID_LINE};
   box-shadow: inset 0 0 0 1px {p.GRID_LINE}; }}
-.qard-grid-cells .qard-grid-cell:focus-visible {{ outline: 3px solid {p.FOCUS}; outline-offset: 1px; }}
+.qard-grid-cells .qard-grid-cell:focus {{ outline: 3px solid {p.FOCUS}; outline-offset: 1px;
+  position: relative; z-index: 1; }}
+.qard-grid-cells .qard-grid-explanation {{ grid-column: 1 / -1; margin: 2px 0 4px; padding: .3em .5em;
+  background: {p.SELECTED}; border: 2px solid {p.HIGHLIGHT}; border-radius: .3em; color: {p.INK};
+  line-height: 1.35; }}
+"""
+
+#: a hand of playable cards (``qardlab.widgets.cards.HandCards``: plain CSS, which the widget brings to the
+#: page with itself): a toolbar of card buttons, a chosen card outlined, an illegal one dimmed
+HAND_CARDS_CSS = f"""
+.qard-hand-cards {{ display: flex; flex-wrap: wrap; align-items: center; }}
+.qard-hand-cards .qard-card {{ width: 3.1em; height: 4.3em; margin: 2px; padding: 0; box-sizing: border-box;
+  border: 1px solid {p.CARD_EDGE}; border-radius: .35em; font: bold 1.15em/1 'DejaVu Sans', sans-serif;
+  cursor: pointer; box-shadow: 1px 1px 2px {p.CARD_SHADOW}; }}
+.qard-hand-cards .qard-card.qard-selected {{ border: 3px solid {p.HIGHLIGHT}; }}
+.qard-hand-cards .qard-card.qard-illegal {{ opacity: .55; }}
+{p.FOCUS_CSS}
 """
 
 #: keyboard focus on a playable card (a thick ring the projector shows)
