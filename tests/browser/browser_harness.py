@@ -401,6 +401,11 @@ def widget_error_texts(page: Any) -> list[str]:
 
 #: the second screenshot size: a classroom projector
 PROJECTOR = {"width": 1024, "height": 768}
+#: a laptop's screen (the pages' first size)
+LAPTOP = {"width": 1280, "height": 900}
+#: the screens every lesson and app is checked at (issue 29): the projector first, where JupyterLab opens
+#: with its file browser open, then the laptop
+SCREENS = (PROJECTOR, LAPTOP)
 
 
 def screenshot(page: Any, name: str, projector: bool = True) -> Path:
@@ -600,3 +605,50 @@ def layout_faults(page: Any, roots: str = TABLE_ROOTS, min_px: float = MIN_TEXT_
     trick). Hidden elements, and text for screen readers only, are left out; a log that scrolls up and down
     may hide its older lines."""
     return page.evaluate(JS_LAYOUT_FAULTS, [roots, min_px])
+
+
+def size_name(size: dict[str, int]) -> str:
+    """ "1024x768" """
+    return f"{size['width']}x{size['height']}"
+
+
+JS_FILE_BROWSER = """() => {
+  const fb = document.querySelector('.jp-FileBrowser');
+  if (!fb || fb.offsetParent === null) return 0;
+  return fb.getBoundingClientRect().width;
+}"""
+
+
+def file_browser_width(page: Any) -> float:
+    """How wide JupyterLab's file browser is on the page (0 when it is closed or there is none)."""
+    return float(page.evaluate(JS_FILE_BROWSER))
+
+
+def check_fit(
+    page: Any, stem: str, screens: tuple[dict[str, int], ...] = SCREENS, roots: str = TABLE_ROOTS
+) -> tuple[dict[str, list[str]], list[Path]]:
+    """The page at each of ``screens`` in turn (laid out again, the widgets not redrawn): its
+    :func:`layout_faults` and a screenshot as a class sees it, ``<stem>-1024x768.png`` (full page where
+    the page scrolls, as Voila's does; JupyterLab's notebook scrolls inside the window). Returns the faults
+    by size (only sizes with faults) and the screenshots' paths; the viewport is left at the last size."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    faults: dict[str, list[str]] = {}
+    paths = []
+    for size in screens:
+        if page.viewport_size != size:
+            page.set_viewport_size(size)
+            page.wait_for_timeout(400)  # the layout reflows (container queries included)
+        found = layout_faults(page, roots)
+        if found:
+            faults[size_name(size)] = found
+        path = SCREENSHOTS / f"{stem}-{size_name(size)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        paths.append(path)
+    return faults, paths
+
+
+def fit_report(faults: dict[str, list[str]], limit: int = 12) -> str:
+    """The faults of :func:`check_fit` in words, at most ``limit`` a size."""
+    return "\n".join(
+        f"at {size}: {len(found)} faults\n  " + "\n  ".join(found[:limit]) for size, found in faults.items()
+    )
