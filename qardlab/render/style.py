@@ -32,7 +32,9 @@ FELT_CSS = f"""<style>
 .qard-felt-ring .qard-seat.qard-winner {{ border: 4px solid {p.WINNER}; padding: .1em .3em;
   box-shadow: 0 0 14px 3px {p.WINNER_GLOW}; }}
 .qard-seat-head {{ display: flex; align-items: center; gap: .35em; font-size: 1.12em; white-space: nowrap; }}
-.qard-seat-name {{ font-weight: bold; flex: none; }}
+.qard-seat-name {{ font-weight: bold; flex: 0 1 auto; min-width: 2.5em; overflow: hidden;
+  text-overflow: ellipsis; }}
+.qard-seat-head > :not(.qard-seat-name) {{ flex: none; }}
 .qard-turn .qard-seat-name {{ background: {p.HIGHLIGHT}; border-radius: .3em; padding: 0 .3em; }}
 .qard-dealer {{ display: inline-block; background: {p.DEALER}; color: {p.PAPER}; border-radius: 50%;
   width: 1.4em; height: 1.4em; line-height: 1.4em; text-align: center; font-size: .85em; font-weight: bold;
@@ -63,7 +65,8 @@ FELT_CSS = f"""<style>
   font-size: 1.05em; }}
 .qard-trick-card .qard-card {{ margin: 0 !important; }}
 .qard-trick-name {{ display: block; font-size: .9em; color: {p.FELT_TEXT}; white-space: nowrap;
-  text-shadow: 0 1px 2px {p.SHADOW}; }}
+  text-shadow: 0 1px 2px {p.SHADOW}; max-width: 3.5em; margin: 0 auto; overflow: hidden;
+  text-overflow: ellipsis; }}
 .qard-last-trick {{ opacity: .6; }}
 .qard-felt-info {{ position: absolute; left: .8em; bottom: .5em; font-size: .95em; line-height: 1.3;
   color: {p.FELT_TEXT}; }}

@@ -232,7 +232,7 @@ def seat_box(
     kinds = {k for k, _t in tags}
     head = el(
         "div",
-        el("span", name, cls="qard-seat-name"),
+        el("span", name, cls="qard-seat-name", title=name),
         dealer_badge() if dealer else None,
         el("span", "(you)", cls="qard-you") if you else None,
         [el("span", text, cls=["qard-tag", f"qard-tag-{kind}"]) for kind, text in tags],
@@ -446,7 +446,7 @@ def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]
             el(
                 "div",
                 card_element(Card.parse(c)),
-                el("span", names[s], cls="qard-trick-name"),
+                el("span", names[s], cls="qard-trick-name", title=names[s]),
                 cls="qard-trick-card",
                 data_seat=s,
                 style={"left": f"{spots[s][0]:g}em", "top": f"{spots[s][1]:g}em"},
