@@ -1,0 +1,89 @@
+"""What the teacher hands out: join sheets (a card per student seat: the table, the seat, its code, a link and
+a QR code) and the codes as a table. Only the seats' codes: a teacher's code (every hand and the secret) is on
+nothing meant for students."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from .. import palette
+from ..render.markup import el, raw, to_html
+
+__all__ = ["codes_html", "join_sheet", "join_link"]
+
+
+def codes_html(created: Sequence[dict], url: str = "") -> str:
+    """The seats' join codes of some tables as an HTML table, one row a table, to show (or print) for the
+    class. The teachers' codes (every hand and the secret) are not on it."""
+    width = max((len(t["seats"]) for t in created), default=0)
+    head = el("tr", el("th"), [el("th", f"seat {s}") for s in range(width)])
+    rows = [
+        el(
+            "tr",
+            el("th", f"table {t['table']}"),
+            [
+                el("td", el("code", s["code"])) if s["code"] else el("td", f"bot: {s['bot']}")
+                for s in t["seats"]
+            ],
+        )
+        for t in created
+    ]
+    table = to_html(el("table", head, rows, cls="qard-codes"))
+    return (to_html(el("p", "Server: ", el("code", url))) if url else "") + table
+
+
+def join_link(app_url: str, server_url: str, code: str) -> str:
+    """The address of the student's join page with the server and the code filled in."""
+    from urllib.parse import urlencode
+
+    return f"{app_url.rstrip('?')}?{urlencode({'server': server_url, 'code': code})}"
+
+
+def _qr_svg(text: str) -> str:
+    """A QR code of ``text`` as inline SVG, or "" when no light QR library (segno) is installed."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    return segno.make(text, error="m").svg_inline(scale=3, border=2)
+
+
+def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] = None) -> str:
+    """The join codes of some tables as HTML, one card per student seat: the table, the seat's name, the
+    code, and (with ``app_url``, the address of the Voila page ``app-classroom.ipynb`` as the students
+    reach it) a link that opens the page with the code filled in, and its QR code when segno is
+    installed (``pip install qardlab[classroom]``)."""
+    cards = []
+    for t in created:
+        for s in t["seats"]:
+            if not s["code"]:
+                continue
+            name = f"{s['name']} (seat {s['seat']})" if s.get("name") else f"seat {s['seat']}"
+            link = join_link(app_url, server_url, s["code"]) if app_url else ""
+            qr = _qr_svg(link) if link else ""
+            cards.append(
+                el(
+                    "div",
+                    el("b", f"table {t['table']}"),
+                    f" · {name}",
+                    el("br"),
+                    el("code", s["code"], style={"font-size": "1.1em"}),
+                    [el("br"), el("a", "open my seat", href=link, target="_blank")] if link else None,
+                    el("br"),
+                    raw(qr) if qr else None,
+                    cls="qard-join-card",
+                    style={
+                        "display": "inline-block",
+                        "border": f"1px solid {palette.GRID_LINE}",
+                        "border-radius": "6px",
+                        "padding": "6px",
+                        "margin": "4px",
+                        "text-align": "center",
+                        "vertical-align": "top",
+                    },
+                )
+            )
+    where = el(
+        "p", "Server: ", el("code", server_url), [" · join page: ", el("code", app_url)] if app_url else None
+    )
+    return to_html(el("div", where, cards, cls="qard-join-sheet"))
