@@ -250,8 +250,16 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
 
     def send(self, text: str) -> None:
         try:
-            self.write_message(text)
+            sent = self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
+            self.classroom.disconnect(self)
+            return
+        sent.add_done_callback(self._sent)
+
+    def _sent(self, sent: Any) -> None:
+        """A frame's write is over: if the connection closed meanwhile, this window has gone (its error
+        read here, so that no "exception never retrieved" line per frame floods the log)."""
+        if not sent.cancelled() and sent.exception() is not None:
             self.classroom.disconnect(self)
 
 
