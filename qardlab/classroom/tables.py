@@ -810,5 +810,13 @@ class Classroom:
             self.accept(table, seat, random.Random(at).choice(g.legal_actions()))
 
     def close(self) -> None:
-        """Stop the bots' thread (the server is stopping)."""
+        """Stop the bots' thread and every timer (the server is stopping)."""
+        for handle in (self._flush_due, self._retry_due):
+            if handle is not None:
+                handle.cancel()
+        for table in self.tables.values():
+            if table.pending is not None:
+                table.pending.cancel()
+            if table.thinking is not None:
+                table.thinking.cancel()
         self._bots_thread.shutdown(wait=False, cancel_futures=True)
