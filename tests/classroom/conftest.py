@@ -36,14 +36,23 @@ TOKEN = "teacher-token-for-tests"
 class ServerProcess:
     """``qardlab serve`` in a subprocess on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: Path, token: str = TOKEN, port: int = 0) -> None:
+    def __init__(
+        self,
+        db: Path,
+        token: str = TOKEN,
+        port: int = 0,
+        args: tuple[str, ...] = (),
+        preexec: Any = None,
+    ) -> None:
         self.db, self.token, self.port = db, token, port
+        self.args, self.preexec = args, preexec  # more arguments; what the child runs before the server
         self.proc: Optional[subprocess.Popen] = None
         self.url = ""
         self.start()
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # the token in the environment, as a teacher should give it (an argument shows in the process list)
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_TOKEN": self.token}
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -56,11 +65,11 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 str(self.db),
-                "--token",
-                self.token,
                 "--sync",
                 "normal",
+                *self.args,
             ],
+            preexec_fn=self.preexec,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

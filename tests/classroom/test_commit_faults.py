@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import resource
 import sqlite3
-import subprocess
-import sys
-import threading
 import time
 
 import pytest
-from conftest import ROOT, TOKEN, Client, ServerProcess, run_async
+from conftest import Client, ServerProcess, run_async
 from test_store_files import ASK, DEAL
 
 from qardlab.classroom import tables
@@ -168,25 +164,11 @@ def test_a_full_disk_loses_no_accepted_move_and_the_class_goes_on(tmp_path) -> N
     server stays up; once there is room (the limit lifted), the tables play on and every move told to
     anyone is in the file."""
     db = tmp_path / "class.db"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_TOKEN": TOKEN}
     limit = 96 * 1024
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "qardlab", "serve", "--port", "0", "--db", str(db), "--sync", "normal"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY)),
+    server = ServerProcess(
+        db, preexec=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
     )
-    server = ServerProcess.__new__(ServerProcess)
-    server.db, server.token, server.proc, server.lines, server.url = db, TOKEN, proc, [], ""
-    for line in proc.stdout:
-        server.lines.append(line)
-        if "classroom server at" in line:
-            server.url = line.split(" at ")[1].split("/ ")[0].rstrip("/")
-        if line.startswith("teacher token:"):
-            break
-    threading.Thread(target=server._drain, args=(proc.stdout,), daemon=True).start()
+    proc = server.proc
     opened = []
     try:
         bots = server.create(game="five_sons", players=4, pace=0, bots={str(s): "logic" for s in range(4)})
