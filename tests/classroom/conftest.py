@@ -53,6 +53,8 @@ class ServerProcess:
     def start(self) -> None:
         # the token in the environment, as a teacher should give it (an argument shows in the process list)
         env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_TOKEN": self.token}
+        if not self.token:
+            del env["QARDLAB_TOKEN"]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -87,7 +89,9 @@ class ServerProcess:
             if m:
                 self.url = m.group(1)
             if line.startswith("teacher token:"):
-                assert line.split(":", 1)[1].strip() == self.token
+                printed = line.split(":", 1)[1].strip()
+                assert printed == self.token or not self.token, (printed, self.token)
+                self.token = printed  # (none given: the server's own, from --token-file)
                 break
         else:
             raise RuntimeError("the server did not start within 30 s")
