@@ -4,12 +4,15 @@ nothing meant for students."""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+import functools
+import os
+from pathlib import Path
+from typing import Any, Optional, Sequence, Union
 
 from .. import palette
 from ..render.markup import el, raw, to_html
 
-__all__ = ["codes_html", "join_sheet", "join_link"]
+__all__ = ["codes_html", "join_sheet", "join_link", "join_sheet_view"]
 
 
 def codes_html(created: Sequence[dict], url: str = "") -> str:
@@ -87,3 +90,38 @@ def join_sheet(created: Sequence[dict], server_url: str, app_url: Optional[str] 
         "p", "Server: ", el("code", server_url), [" · join page: ", el("code", app_url)] if app_url else None
     )
     return to_html(el("div", where, cards, cls="qard-join-sheet"))
+
+
+@functools.cache
+def _private_html() -> type:
+    import ipywidgets as widgets
+
+    class PrivateHTML(widgets.HTML):
+        """An HTML widget whose text form (what a notebook file keeps of a widget's output, beside the
+        widget's id) says nothing of its contents."""
+
+        def __repr__(self) -> str:
+            return f"{type(self).__name__}(shown in the notebook only)"
+
+    return PrivateHTML
+
+
+def join_sheet_view(
+    created: Sequence[dict],
+    server_url: str,
+    app_url: Optional[str] = None,
+    file: Union[str, Path, None] = None,
+) -> Any:
+    """:func:`join_sheet` as a widget to show in the teacher's notebook, and (with ``file``) as a page to
+    print, written there readable by its owner only.
+
+    A notebook file keeps of a widget only its id and its text form, which here names no code; its
+    contents stay out of the file unless JupyterLab's "Save Widget State Automatically" is on. (An
+    ``HTML(...)`` output, or an ipywidgets HTML's text form, would put the codes in the file.)"""
+    sheet = join_sheet(created, server_url, app_url)
+    if file is not None:
+        fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f'<!doctype html>\n<meta charset="utf-8">\n<title>Join codes</title>\n{sheet}\n')
+    return _private_html()(sheet)

@@ -6,7 +6,8 @@ part lives in the module of its concern:
   nbval) and :class:`ThreadServer` (the same server in a thread of this process: lesson 09's practice
   table), in :mod:`qardlab.classroom.local`;
 - :class:`Teacher`: the teacher's HTTP requests with the token, in :mod:`qardlab.classroom.api`;
-- :func:`join_sheet`, :func:`codes_html`, :func:`join_link`: what is handed to students (seats' codes only),
+- :func:`join_sheet`, :func:`join_sheet_view`, :func:`codes_html`, :func:`join_link`: what is handed to
+  students (seats' codes only),
   in :mod:`qardlab.classroom.sheets`;
 - :func:`side_by_side`: a finished table's record at every seat's view at once, in
   :mod:`qardlab.classroom.replay`.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from .api import Teacher, TeacherError, seat_names
 from .local import LocalServer, ThreadServer
 from .replay import side_by_side
-from .sheets import codes_html, join_link, join_sheet
+from .sheets import codes_html, join_link, join_sheet, join_sheet_view
 
 __all__ = [
     "LocalServer",
@@ -28,5 +29,6 @@ __all__ = [
     "codes_html",
     "join_sheet",
     "join_link",
+    "join_sheet_view",
     "seat_names",
 ]
