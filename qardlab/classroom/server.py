@@ -24,6 +24,7 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -138,7 +139,13 @@ class _Handler(tornado.web.RequestHandler):
         while True:
             try:
                 return change()
-            except StoreBusy:
+            except (sqlite3.Error, OSError) as e:
+                if not isinstance(e, StoreBusy):
+                    raise RequestError(
+                        f"the server could not store this in its database file {self.classroom.store.path} "
+                        f"({e}): is its disk full? Nothing was changed",
+                        503,
+                    ) from None
                 if time.monotonic() > end:
                     raise RequestError(
                         f"the server's database file {self.classroom.store.path} is locked by another "

@@ -14,6 +14,7 @@ import asyncio
 import json
 import resource
 import sqlite3
+import threading
 import time
 
 import pytest
@@ -137,13 +138,21 @@ def test_another_programs_write_lock_holds_up_nothing_and_loses_nothing(tmp_path
             late = Client(server, one["seats"][0]["code"])  # and a new window is served its observation
             opened.append(late)
             assert late.wait_step(1)["step"] == 1
+            made: list = []  # the teacher creates a table meanwhile: it waits for the lock, off the loop
+            creating = threading.Thread(
+                target=lambda: made.append(server.request("POST", "/api/tables", {"game": "hearts"}))
+            )
+            creating.start()
             assert a.quiet(1.0) == []  # nobody is told of a move that is not stored yet
+            assert server.get("/api/status")[0] == 200 and not made
             still_held = held
         finally:
             browser.execute("ROLLBACK")
             browser.close()
         assert still_held
         assert a.wait_step(2)["phase"] == "answer" and b.wait_step(2)["phase"] == "answer"
+        creating.join(30)
+        assert made and made[0][0] == 201 and made[0][1]["table"] == 3
         assert not [e for c in (a, b) for e in c.errors]
         status, body = server.get("/api/status")
         assert "problem" not in body, body
