@@ -626,9 +626,17 @@ class Classroom:
         self._failures += 1
         busy = isinstance(error, StoreBusy)
         delays = RETRY_BUSY if busy else RETRY_FAULT
+        try:
+            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
         if not busy and self.check_file():  # the file was deleted and is written back: try again at once
             self._failures = 0
-            delays = (0.0,)
+            if loop is not None:
+                self._retry_due = loop.call_later(0, self._flush)
+            else:
+                self._flush()
+            return
         problem = (
             f"{self.store.path} is locked by another program (a database browser, a backup?): moves wait "
             "until it lets go; close that program"
@@ -637,14 +645,9 @@ class Classroom:
             "read-only? Moves are undone until it can be written again"
         )
         self._file_problem(problem)
-        if self._failures <= len(delays):
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-            if loop is not None:
-                self._retry_due = loop.call_later(delays[self._failures - 1], self._flush)
-                return
+        if self._failures <= len(delays) and loop is not None:
+            self._retry_due = loop.call_later(delays[self._failures - 1], self._flush)
+            return
         batch, self._unsaved = self._unsaved, []
         self._lost(batch, error)
 

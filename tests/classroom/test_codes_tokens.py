@@ -130,7 +130,9 @@ def test_the_token_comes_from_the_environment_or_a_file(tmp_path) -> None:
 
 
 def test_a_local_servers_token_is_not_in_the_process_list() -> None:
+    from qardlab.classroom.local import LOG_LINES
+
     with LocalServer(token="not-for-ps") as server:
-        assert server.token == "not-for-ps"
+        assert server.token == "not-for-ps" and server.log.maxlen == LOG_LINES  # its log kept bounded
         assert b"not-for-ps" not in Path(f"/proc/{server.proc.pid}/cmdline").read_bytes()
         assert Teacher(server.url, "not-for-ps").tables() == []

@@ -211,3 +211,30 @@ def test_a_full_disk_loses_no_accepted_move_and_the_class_goes_on(tmp_path) -> N
     stored = con.execute("SELECT COUNT(*) FROM steps WHERE table_id = ?", (bots["table"],)).fetchone()[0]
     con.close()
     assert stored >= told
+
+
+def test_a_commit_refused_because_the_file_went_is_stored_in_the_file_put_back(tmp_path) -> None:
+    """The file is deleted and the next commit fails (as SQLite may refuse to write to a moved file): the
+    server writes every table back to the file at once and stores the step there, without undoing it."""
+
+    async def main() -> None:
+        store = FailingStore(tmp_path / "m.db")
+        room = Classroom(store, "token")
+        made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
+        seat = Conn()
+        room.connect(seat, made["seats"][1]["code"])
+        for name in ("m.db", "m.db-wal", "m.db-shm"):
+            (tmp_path / name).unlink(missing_ok=True)
+        once = iter([True])
+        store.failing = lambda rows: next(once, False)
+        room.receive(seat, json.dumps({"type": "act", "action": ASK, "step": 1}))
+        await until(lambda: seat.sent[-1].get("observation", {}).get("step") == 2)
+        assert store.refused == 1 and not any("could not store" in m.get("message", "") for m in seat.sent)
+        assert (tmp_path / "m.db").exists()
+        room.close()
+        store.close()
+
+    run_async(main())
+    again = Store(tmp_path / "m.db")
+    assert [len(t.steps) for t in again.tables()] == [2]
+    again.close()
