@@ -145,7 +145,7 @@ def lock(tree: Path, hold: float) -> dict:
             )[1]
             ws = seat(server, made["seats"][1]["code"])
             until(ws, lambda m: m["type"] == "observation")
-            other = sqlite3.connect(db, isolation_level=None, timeout=0)
+            other = sqlite3.connect(db, isolation_level=None, timeout=0, check_same_thread=False)
             other.execute("BEGIN IMMEDIATE")
             released = time.monotonic() + hold
             threading.Timer(hold, lambda: (other.execute("ROLLBACK"), other.close())).start()

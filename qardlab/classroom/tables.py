@@ -51,7 +51,7 @@ MAX_PER_CODE = 6
 #: told, what was due scheduled again) after the last: quickly for a fault (a full disk), longer while
 #: another program holds the file's lock (a database browser, a backup)
 RETRY_FAULT = (0.05, 0.2, 0.5)
-RETRY_BUSY = (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+RETRY_BUSY = (0.02, 0.05, 0.1, 0.2) + (0.25,) * 38
 
 #: after steps are undone for good, what was due at their tables is scheduled again after this pause
 #: times the refused commits in a row, at most ``LOST_PAUSE_MAX`` seconds
