@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
-from ..engine.game import find_game, game_names, package_games
+from ..engine.registry import find_game, game_names, package_games
 from .store import Store, StoreBusy, TableRow
 
 __all__ = [
