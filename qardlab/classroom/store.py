@@ -391,13 +391,15 @@ def _row(r: tuple, steps: list[Any]) -> TableRow:
     """A stored row as a TableRow; ValueError / TypeError naming what does not read."""
     table_id, game, players, options, seed, teacher, seats, bots, pace, seed_text = r
 
-    def load(text: Any, what: str) -> Any:
+    def load(text: Any, what: str) -> Any:  # (what is wrong, never the text: the seats hold codes)
         if not isinstance(text, str):
-            raise ValueError(f"its {what} is {text!r}, not JSON text")
+            raise ValueError(f"its {what} are of type {type(text).__name__}, not JSON text")
         try:
             return json.loads(text)
         except (ValueError, RecursionError) as e:
-            raise ValueError(f"its {what} is not JSON ({e})") from None
+            raise ValueError(
+                f"its {what} are not JSON ({type(e).__name__} at character {getattr(e, 'pos', '?')})"
+            ) from None
 
     options, seats, bots = load(options, "options"), load(seats, "seats"), load(bots, "bots")
     if not isinstance(options, dict) or not isinstance(seats, list) or not isinstance(bots, dict):
@@ -409,7 +411,7 @@ def _row(r: tuple, steps: list[Any]) -> TableRow:
     if not isinstance(game, str) or not isinstance(teacher, str) or not isinstance(pace, (int, float)):
         raise ValueError("its game, teacher code or pace is not of the right type")
     if not all(c is None or isinstance(c, str) for c in seats):
-        raise ValueError(f"its seats {seats!r} are not codes")
+        raise ValueError("its seats are not all codes (or null)")
     return TableRow(
         table_id,
         game,

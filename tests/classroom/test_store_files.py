@@ -72,6 +72,8 @@ def test_a_malformed_table_is_skipped_and_named_the_others_are_served(tmp_path) 
         for t, what in ((bad, "seats"), (worse, "step 0")):
             assert f"table {t['table']} in {db} does not read and is left out" in out and what in out, out
         assert "Fix or delete that row, or start on another --db file" in out
+        codes = [c for t in (good, bad, worse) for c in [t["teacher"], *(x["code"] for x in t["seats"])]]
+        assert not [c for c in codes if c in out]  # what is wrong, never what the row holds
         listed = server.get("/api/tables")[1]["tables"]
         assert [t["table"] for t in listed] == [good["table"]]
         seat = Client(server, good["seats"][1]["code"])  # the good table plays on
