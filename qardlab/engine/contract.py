@@ -8,8 +8,14 @@ game's internals. Call :func:`check_contract` from a game's tests, or the single
 
 - :func:`check_declarations`: what the game class declares (docs/adding-a-game.md): a registered
   name, a title, its player counts, bot levels whose bots play a legal step (the same for the same
-  seed), the words of its levels, a knowledge adapter that imports, and set-up deals refused with a
-  ValueError naming the bad value;
+  seed), the words of its levels, a knowledge adapter that imports, standing orders whose defaults and
+  recommended values the game's own check takes, and set-up deals refused with a ValueError naming the
+  bad value;
+- :func:`check_orders` (every ``check_every`` steps of :func:`play_checked` and at the replayed positions,
+  for a game that declares standing orders):
+  every key the orders read is public, the same in each seat's observation as in the public one
+  (:func:`qardlab.engine.seats.check_public_orders`), so the moment an order acts tells nobody anything;
+  and the action the recommended orders give the seat to move is one the game accepts;
 - :func:`check_common`: what ``Game`` promises of every game: the base observation keys
   (:data:`~qardlab.engine.game.BASE_OBSERVATION_KEYS`) for every seat and the teacher, the
   teacher's ``hands``, a transcript per seat, the one seat check (IllegalAction naming a bad
@@ -53,6 +59,7 @@ from ..cards import Card
 from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction
 from .record import Record
 from .registry import find_game, import_object
+from .seats import check_public_orders, order_action, orders_class
 
 __all__ = [
     "ContractStats",
@@ -72,6 +79,7 @@ __all__ = [
     "check_common",
     "check_declarations",
     "check_secrecy_hooks",
+    "check_orders",
     "secret_parts",
     "GENERIC_BAD_ACTIONS",
 ]
@@ -107,6 +115,8 @@ class ContractStats:
     live_forced_vs_chosen: int = 0
     #: cards the hidden_cards hook named, summed over the scans (a hook that names none checks nothing)
     hidden_named: int = 0
+    #: positions at which the game's standing orders were checked (:func:`check_orders`; 0: it has none)
+    orders_checked: int = 0
     #: the first event with a private or hidden part, as "'kind' at step n (private)"; "" if the log had none
     secret_parts: str = ""
     notes: list[str] = field(default_factory=list)
@@ -217,7 +227,8 @@ def play_checked(
     At every step: ``legal_actions()`` is non-empty while the game is not over (where
     ``enumerated(game)`` says the phase enumerates its actions) and every legal action is
     accepted by a copy; every ``check_every`` steps the bad actions (generic ones plus the
-    game's hook) are refused with nothing changed. ``apply`` is the only call that plays, one
+    game's hook) are refused with nothing changed, and the game's standing orders are checked
+    (:func:`check_orders`: they read only public keys). ``apply`` is the only call that plays, one
     per step, as a live table plays; ``trace`` (if given) records the calls and a copy of the
     live game every ``snapshot_every`` calls and at the end.
     """
@@ -241,6 +252,7 @@ def play_checked(
             for a in sample:
                 game.copy().apply(a)  # legal means accepted
         if i % check_every == 0:
+            stats.orders_checked += check_orders(game)
             bad = list(GENERIC_BAD_ACTIONS) + list(bad_actions(game) if bad_actions else [])
             stats.illegal_checked += check_illegal_changes_nothing(game, bad)
         chance = game.to_move == CHANCE
@@ -540,9 +552,11 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
     ``title`` is words for people; ``min_players <= max_players``; ``bot_levels`` names at least one level,
     each a ``"module:Class"`` whose ``Class(seed)`` is a bot that, at the first step of a new game, gives an
     action the game accepts (two bots of one seed give the same); ``bot_level_titles`` gives words only for
-    declared levels; a ``knowledge_adapter`` given imports and is callable; a ``table_widget`` given is a
-    ``"module:Class"`` string (not imported: that is the widgets' business); ``deal_from_json`` refuses a
-    set-up deal that is not the game's with a ValueError naming it (an unknown key by its name).
+    declared levels; a ``knowledge_adapter`` given imports and is callable; ``standing_orders`` (if given)
+    names a :class:`~qardlab.engine.seats.StandingOrders` whose ``reads`` are key names, every order has
+    words (``labels``) and whose own check takes its ``defaults`` and ``recommended``; a ``table_widget``
+    given is a ``"module:Class"`` string (not imported: that is the widgets' business); ``deal_from_json``
+    refuses a set-up deal that is not the game's with a ValueError naming it (an unknown key by its name).
     """
     name = cls.__dict__.get("name", "")
     assert isinstance(name, str) and re.fullmatch(r"[a-z][a-z0-9_]*", name), (
@@ -583,6 +597,20 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
             assert repr(again) == repr(action), f"{name}: two {level!r} bots of seed {seed} act differently"
     if cls.knowledge_adapter:
         assert callable(import_object(cls.knowledge_adapter)), f"{name}: knowledge_adapter is not a function"
+    orders = orders_class(cls)  # ValueError unless standing_orders names a StandingOrders class
+    assert isinstance(orders.reads, tuple) and all(isinstance(k, str) for k in orders.reads), (
+        f"{name}: its standing orders' reads must be a tuple of observation keys, not {orders.reads!r}"
+    )
+    unlabelled = sorted(set(orders.defaults) - set(orders.labels))
+    assert not unlabelled, f"{name}: its standing orders {unlabelled} have no words for people (labels)"
+    for what in ("defaults", "recommended"):
+        given = getattr(orders, what)
+        try:
+            orders.check(given)
+        except ValueError as e:
+            raise AssertionError(
+                f"{name}: its standing orders' {what} {dict(given)!r} are refused: {e}"
+            ) from None
     if cls.table_widget:
         assert isinstance(cls.table_widget, str) and ":" in cls.table_widget, (
             f"{name}: table_widget must be a 'module:Class' string, not {cls.table_widget!r}"
@@ -596,6 +624,37 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
     assert _UNKNOWN_KEY in said, (
         f"{name}: refusing a deal with the key {_UNKNOWN_KEY!r}, the error does not name it: {said}"
     )
+
+
+def check_orders(game: Game) -> int:
+    """The standing orders of ``game``'s class at its position (1), or nothing for a game that declares none
+    (0). Every key the orders read is in the public observation and the same in each seat's observation as
+    there (:func:`~qardlab.engine.seats.check_public_orders`): an order that reads a seat's hand, its legal
+    actions or anything private acts at moments that tell the others what the seat holds, and fails here.
+    The action the game's recommended orders give the seat to move now, if any, is one the game accepts."""
+    kind = orders_class(type(game))
+    if not kind.defaults and not kind.reads:
+        return 0
+    public = game.observation(PUBLIC)
+    absent = [k for k in kind.reads if k not in public]
+    assert not absent, (
+        f"{game.name}: its standing orders read {absent}, which the public observation lacks (an order reads "
+        "only public keys of the observation)"
+    )
+    check_public_orders(game)
+    seat = game.to_move
+    if kind.recommended and not game.is_over and seat is not None and seat != CHANCE:
+        orders = {**kind.defaults, **kind.check(kind.recommended)}
+        action = order_action(type(game), public, seat, orders)
+        if action is not None:
+            try:
+                game.copy().apply(action)
+            except IllegalAction as e:
+                raise AssertionError(
+                    f"{game.name}: the recommended standing orders give seat {seat} {action!r} at step "
+                    f"{game.step}, which the game refuses: {e}"
+                ) from None
+    return 1
 
 
 def secret_parts(game: Game) -> str:
@@ -724,6 +783,7 @@ def check_contract(
             stats.positions += 1
             check_record_roundtrip(g)
             check_common(g)
+            stats.orders_checked += check_orders(g)
             for seat in range(g.players):
                 if hidden_cards is not None:
                     hidden = list(hidden_cards(g, seat))

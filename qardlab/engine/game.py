@@ -134,6 +134,11 @@ class Game(ABC):
     #: words for people for some of the levels ("card counting"), by level name: what an app's menu shows
     #: (:meth:`bot_level_title`); a level not named here shows its name
     bot_level_titles: ClassVar[dict[str, str]] = {}
+    #: ``"module:Class"`` of the standing orders a person at a seat may give (a
+    #: :class:`~qardlab.engine.seats.StandingOrders` subclass in the game's folder, such as Five Sons'
+    #: "pass on claims unless I claim"); "" for none. The seat driver applies them; the contract checks
+    #: that they read only public keys
+    standing_orders: ClassVar[str] = ""
     #: the games by name (:data:`qardlab.engine.registry.GAMES`), filled by ``__init_subclass__``; records
     #: look games up there
     registry: ClassVar[dict[str, type]] = GAMES
