@@ -233,6 +233,7 @@ class Hearts(Game):
         "rules": "qardlab.games.hearts.bots:RuleBot",
         "counting": "qardlab.games.hearts.bots:CountingBot",
     }
+    bot_level_titles = {"counting": "card counting"}
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
