@@ -7,20 +7,22 @@ Game-neutral: each check takes games, factories and small game-specific hooks, n
 game's internals. Call :func:`check_contract` from a game's tests, or the single checks:
 
 - :func:`check_declarations`: what the game class declares (docs/adding-a-game.md): a registered
-  name, a title, its player counts, bot levels whose bots play a legal step (the same for the same
-  seed), the words of its levels, a knowledge adapter that imports, standing orders whose defaults and
-  recommended values the game's own check takes, and set-up deals refused with a ValueError naming the
-  bad value;
-- :func:`check_orders` (every ``check_every`` steps of :func:`play_checked` and at the replayed positions,
-  for a game that declares standing orders):
-  every key the orders read is public, the same in each seat's observation as in the public one
-  (:func:`qardlab.engine.seats.check_public_orders`), so the moment an order acts tells nobody anything;
-  and the action the recommended orders give the seat to move is one the game accepts;
+  name, a title, its player counts, its words and codec as class methods (``describe_event``,
+  ``action_to_json``, ``action_from_json``, ``action_text``; ``describe`` not overridden), bot
+  levels whose bots play a legal step (the same for the same seed), the words of its levels, a
+  knowledge adapter that imports, standing orders whose defaults and recommended values the game's
+  own check takes, and set-up deals refused with a ValueError naming the bad value;
+- :func:`check_orders` (every ``check_every`` steps of :func:`play_checked` and at the replayed
+  positions, for a game that declares standing orders): every key the orders read is public, the
+  same in each seat's observation as in the public one
+  (:func:`qardlab.engine.seats.check_public_orders`), so the moment an order acts tells nobody
+  anything; and the action the recommended orders give the seat to move is one the game accepts;
 - :func:`check_common`: what ``Game`` promises of every game: the base observation keys
   (:data:`~qardlab.engine.game.BASE_OBSERVATION_KEYS`) for every seat and the teacher, the
-  teacher's ``hands``, a transcript per seat, the one seat check (IllegalAction naming a bad
-  seat, in ``observation``, ``transcript`` and ``knowledge``), and a knowledge per seat where
-  the game names a knowledge adapter;
+  teacher's ``hands``, a transcript per seat, the one event shape for every viewer, in Python and
+  JSON alike, read by ``describe_event`` into the transcript's words (:func:`check_event_shape`),
+  the one seat check (IllegalAction naming a bad seat, in ``observation``, ``transcript`` and
+  ``knowledge``), and a knowledge per seat where the game names a knowledge adapter;
 
 - :func:`play_checked`: legal actions are never empty until the game is over, and bad
   actions at sampled steps raise IllegalAction and change nothing;
@@ -49,6 +51,7 @@ needs neither.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import re
@@ -78,6 +81,7 @@ __all__ = [
     "check_contract",
     "check_common",
     "check_declarations",
+    "check_event_shape",
     "check_secrecy_hooks",
     "check_orders",
     "secret_parts",
@@ -517,6 +521,7 @@ def check_common(game: Game) -> None:
             k = game.knowledge(seat)
             assert k.seat == seat, f"{game.name}: knowledge({seat}) is another seat's"
     check_public_view(game)
+    check_event_shape(game)
     for bad in (-1, game.players, True, "0", 1.5):
         for call in (game.observation, game.transcript, game.knowledge, game.hand):
             try:
@@ -525,6 +530,32 @@ def check_common(game: Game) -> None:
                 assert repr(bad) in str(e), f"{call.__name__}({bad!r}): the error does not name it: {e}"
             else:  # pragma: no cover - a game's bug
                 raise AssertionError(f"{game.name}.{call.__name__}({bad!r}) was not refused")
+
+
+def check_event_shape(game: Game) -> None:
+    """The one event shape (:meth:`~qardlab.engine.events.Event.seen_by`), for every viewer at ``game``'s
+    position: each event of its JSON observation is the same in Python (``private`` keyed by seats as
+    strings); ``private`` holds only the parts the viewer may see (a seat's own, none for the public view);
+    and the game's one words function, the class method ``describe_event``, says of the JSON events what
+    the transcript says: a table that has only the observation reads the same log as the game's owner."""
+    cls, names = type(game), game.seat_names()
+    for viewer in (None, *range(game.players), PUBLIC):
+        events = game.observation_json(viewer)["events"]
+        python = game.observation(viewer)["events"]
+        assert _plain_json(python, game) == events, (
+            f"{game.name}: the events of {viewer!r}'s observation differ in Python and in JSON (one shape)"
+        )
+        for e in events:
+            parts = e.get("private", {})
+            allowed = set() if viewer == PUBLIC else {str(viewer)} if viewer is not None else None
+            assert allowed is None or set(parts) <= allowed, (
+                f"{game.name}: {viewer!r}'s event {e['kind']!r} at step {e['step']} holds the private parts "
+                f"of {sorted(set(parts) - allowed)}: a seat sees only its own"
+            )
+        words = [cls.describe_event(e, viewer, names) for e in events]
+        assert words == game.transcript(viewer), (
+            f"{game.name}: describe_event of {viewer!r}'s JSON events differs from its transcript"
+        )
 
 
 #: set-up deals no game takes (``deal_from_json``): each must be refused with a ValueError naming it
@@ -615,6 +646,21 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
         assert isinstance(cls.table_widget, str) and ":" in cls.table_widget, (
             f"{name}: table_widget must be a 'module:Class' string, not {cls.table_widget!r}"
         )
+    for method in ("describe_event", "action_to_json", "action_from_json", "action_text"):
+        kind = type(inspect.getattr_static(cls, method))
+        assert kind in (classmethod, staticmethod), (
+            f"{name}: {method} must be a class method (a view reads events and encodes actions without a "
+            f"game), not a {kind.__name__}"
+        )
+    overrides = [c.__name__ for c in cls.__mro__ if c is not Game and "describe" in vars(c)]
+    assert not overrides, (
+        f"{name}: {overrides[0]} overrides describe; a game's words are its class method describe_event "
+        "(describe calls it)"
+    )
+    for action in game.legal_actions()[:5] if game.to_move is not None else []:
+        data = cls.action_to_json(action)
+        again = cls.action_to_json(cls.action_from_json(json.loads(json.dumps(data))))
+        assert again == data, f"{name}: the codec does not round-trip {action!r}: {data!r} -> {again!r}"
     for deal in _JUNK_DEALS:
         said = _refusal(cls, deal)
         assert repr(deal) in said, (

@@ -24,6 +24,7 @@ from .. import palette
 from ..engine import Game, find_game
 from ..render.markup import el, to_html
 from .base import DESCRIPTION_WIDTH, close_tree
+from .finder import table_class
 
 __all__ = ["GameApp", "FiveSonsApp", "HeartsApp", "app_class"]
 
@@ -178,8 +179,6 @@ class GameApp(widgets.VBox):
     def make_table(self, game: Any, bots: dict[int, Any]) -> Any:
         """The game's table (:func:`qardlab.widgets.table_class`: its own, or the generic one), locked to the
         player's seat (and the teacher's view, if asked), the bots in the other seats."""
-        from . import table_class
-
         return table_class(self.game_class)(
             game, seat=self.seat, human=self.seat, bots=bots, charts=self._charts, views=self.views
         )

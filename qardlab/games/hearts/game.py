@@ -30,7 +30,7 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence as _Sequence
 from operator import add as _add
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import (
     _CARDS,
@@ -44,7 +44,6 @@ from ...cards import (
     cards_of_mask,
 )
 from ...engine import CHANCE, Game, IllegalAction, Observation
-from ...engine.events import Event
 from . import words
 from .log import HeartsLog
 from .rules import (
@@ -67,9 +66,9 @@ from .rules import (
     trick_winner,
 )
 from .values import Deal, Trick, action_from_json, action_to_json, codes_of
-from .words import describe_event
+from .words import event_words
 
-__all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS", "describe_event"]
+__all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS"]
 
 PHASES = ("pass", "play", "hand_over", "match_over")
 #: the keys of ``Hearts.bot_observation``: what the package's Hearts bots read of an observation
@@ -1062,10 +1061,15 @@ class Hearts(Game):
         }
 
     # -- records ----------------------------------------------------------------------
-    def action_to_json(self, action: Any) -> Any:
+    @classmethod
+    def action_to_json(cls, action: Any) -> Any:
+        """A Hearts action as record data (:func:`.values.action_to_json`): a card code, a list of codes, or
+        ``{"deal": [...]}``."""
         return action_to_json(action)
 
-    def action_from_json(self, data: Any) -> Any:
+    @classmethod
+    def action_from_json(cls, data: Any) -> Any:
+        """The action of record data (:func:`.values.action_from_json`); ValueError naming anything else."""
         return action_from_json(data)
 
     def copy(self) -> Hearts:
@@ -1092,11 +1096,10 @@ class Hearts(Game):
         return self.copy()
 
     # -- words ------------------------------------------------------------------------
-    def describe(self, event: Any, seat: int | None = None) -> str:
-        """One event in words, as ``seat`` saw it (None: the teacher, who sees everything)."""
-        data = event.seen_by(seat) if isinstance(event, Event) else event
-        kind = event.kind if isinstance(event, Event) else event["kind"]
-        return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
+    @classmethod
+    def describe_event(cls, event: Mapping[str, Any], seat: Any, names: Sequence[str]) -> str:
+        """One event of an observation in its viewer's words (:func:`.words.event_words`)."""
+        return event_words(event, seat, names)
 
     def __repr__(self) -> str:
         return (
