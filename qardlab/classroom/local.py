@@ -149,8 +149,13 @@ class LocalServer(_Server):
             self._tmp.cleanup()
             self._tmp = None
 
+    @property
+    def running(self) -> bool:
+        """Whether its process still runs."""
+        return self.proc.poll() is None
+
     def __repr__(self) -> str:
-        return f"LocalServer({self.url}, {'running' if self.proc.poll() is None else 'stopped'})"
+        return f"LocalServer({self.url}, {'running' if self.running else 'stopped'})"
 
 
 class ThreadServer(_Server):

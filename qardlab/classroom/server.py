@@ -35,9 +35,9 @@ import tornado.websocket
 from tornado.netutil import bind_sockets
 
 from .logs import LogLimit
-from .store import Store, StoreBusy
+from .store import Store, StoreBusy, StoreError
 from .tables import MAX_MESSAGE, Classroom, RateLimit, RequestError, Table
-from .tokens import TOKEN_ENV, read_token
+from .tokens import TOKEN_ENV, TOKEN_SETTING, read_token, token_help
 
 __all__ = ["make_app", "serve", "run", "LogLimit", "connection_limits", "TOKEN_ENV"]
 
@@ -104,8 +104,16 @@ class _Handler(tornado.web.RequestHandler):
         return hmac.compare_digest(given.encode(), f"token {self.classroom.token}".encode())
 
     def need_teacher(self) -> None:
-        if not self.is_teacher():
-            raise RequestError("this needs the teacher's token: header 'Authorization: token TOKEN'", 403)
+        if self.is_teacher():
+            return
+        given = self.request.headers.get("Authorization", "")
+        if not given:
+            first = "this needs the teacher's token, in the header 'Authorization: token TOKEN'"
+        elif not given.startswith("token "):
+            first = "the teacher's token goes in the header as 'Authorization: token TOKEN'"
+        else:
+            first = "the teacher's token given is not this server's (an old one, or another server's?)"
+        raise RequestError(f"{first}. {self.classroom.token_help}", 403)
 
     def body_json(self) -> Any:
         if len(self.request.body) > MAX_BODY:
@@ -171,9 +179,13 @@ def _refusals(method: Any) -> Any:
 
 
 def _reason(status: int) -> str:
-    return {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable"}.get(
-        status, "Error"
-    )
+    return {
+        400: "Bad Request",
+        403: "Forbidden",
+        404: "Not Found",
+        409: "Conflict",
+        503: "Service Unavailable",
+    }.get(status, "Error")
 
 
 class StatusHandler(_Handler):
@@ -194,7 +206,8 @@ class TablesHandler(_Handler):
     async def post(self) -> None:
         self.need_teacher()
         body = self.body_json()
-        self.answer(await self.stored(lambda: self.classroom.create(body)), 201)
+        made = await self.stored(lambda: self.classroom.create(body))
+        self.answer(made, 200 if made.get("existing") else 201)
 
 
 class RecordHandler(_Handler):
@@ -430,11 +443,33 @@ async def serve(
 ) -> None:
     """Run a classroom server until cancelled (or SIGINT / SIGTERM). Port 0 picks a free port.
 
-    The token: ``token``, else ``token_file``, else ``$QARDLAB_TOKEN``, else a new one (:func:`read_token`).
-    StoreError (before listening) for a database file it will not use."""
-    token, _whence = read_token(token, token_file)
+    The token: ``token``, else ``token_file``, else ``$QARDLAB_TOKEN``, else the one the database file keeps,
+    else a new one (:func:`read_token`); it is kept in the file, so a restart on the same file takes it.
+    StoreError (before listening) for a database file it will not use; ValueError for a token file that
+    cannot be used."""
+    if token or (token_file and Path(token_file).exists()):
+        read_token(token, token_file)  # a token that cannot be used is refused before the file is opened
     store = Store(db, synchronous=synchronous)
+    try:
+        stored = store.setting(TOKEN_SETTING)
+        token, whence = read_token(token, token_file, stored)
+        if token != stored:
+            if stored is not None:
+                log.warning(
+                    "the teacher's token given (%s) replaces the one %s kept: the teacher's notebook needs "
+                    "the new one",
+                    whence,
+                    db,
+                )
+            store.set_setting(TOKEN_SETTING, token)
+    except sqlite3.Error as e:
+        store.close()
+        raise StoreError(f"cannot keep the teacher's token in the database file {db} ({e})") from None
+    except BaseException:
+        store.close()
+        raise
     classroom = Classroom(store, token, rate=rate, burst=burst)
+    classroom.token_help = token_help(whence, db, token_file)
     timings = os.environ.get("QARDLAB_CLASSROOM_TIMINGS")  # benchmarks/classroom.py reads these
     if timings:
         classroom.timings = []

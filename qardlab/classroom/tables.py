@@ -43,6 +43,8 @@ log = logging.getLogger("qardlab.classroom")
 
 #: the largest client message taken (bytes); a bigger one is refused with an error
 MAX_MESSAGE = 8 * 1024
+#: the longest name of a table
+MAX_NAME = 100
 #: the bots' pace when a table does not set one (seconds between a change and a bot's move)
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
@@ -162,6 +164,7 @@ class Table:
         self.id = row.id
         self.name = row.game
         self.players = row.players
+        self.label = row.name  # the teacher's name for it (None: none)
         self.teacher = row.teacher
         self.seats: list[Optional[str]] = list(row.seats)  # seat -> code (None: a bot plays it)
         self.levels: dict[int, str] = dict(row.bots)
@@ -189,10 +192,23 @@ class Table:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
         self.driver.set_bot(seat, bot_levels(self.name)[level](seed))
 
+    def answer(self) -> dict[str, Any]:
+        """What ``POST /api/tables`` answers for this table: its id, name, the teacher's code and the seats'
+        codes as they are now."""
+        return {
+            "table": self.id,
+            "name": self.label,
+            "teacher": self.teacher,
+            "seats": [
+                {"seat": s, "code": self.seats[s], "bot": self.levels.get(s)} for s in range(self.players)
+            ],
+        }
+
     def summary(self) -> dict[str, Any]:
         g = self.told
         return {
             "table": self.id,
+            "name": self.label,
             "game": self.name,
             "players": self.players,
             "step": g.step,
@@ -255,6 +271,8 @@ class Classroom:
     def __init__(self, store: Store, token: str, *, rate: float = 10.0, burst: float = 20.0) -> None:
         self.store = store
         self.token = token
+        #: where a teacher finds the token (a refused request is told): see ``tokens.token_help``
+        self.token_help = "The server printed its token when it started ('teacher token: ...')"
         self.rate, self.burst = rate, burst
         self.tables: dict[int, Table] = {}
         self._unsaved: list[tuple[Table, Game, Game, tuple[int, int, Any, Optional[int], float]]] = []
@@ -267,6 +285,8 @@ class Classroom:
         self.timings: Optional[list[tuple[int, int, float, float]]] = None
         self._bots_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-bots")
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
+        #: a table's name (``POST /api/tables`` with a ``name``) -> the table
+        self.names: dict[str, Table] = {}
         rows = store.tables()
         for table_id, why in store.skipped:
             log.error(
@@ -291,6 +311,8 @@ class Classroom:
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.label is not None:
+            self.names.setdefault(table.label, table)
         self.codes[code_key(table.teacher)] = (table, None)
         for seat, code in enumerate(table.seats):
             if code is not None:
@@ -310,16 +332,32 @@ class Classroom:
         StoreBusy (nothing changed) when another program holds the file's lock: try again."""
         if not isinstance(body, dict):
             raise RequestError(f"the body must be a JSON object, not {_short(body)}")
-        unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace", "orders"}
+        unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace", "orders", "name"}
         if unknown:
             raise RequestError(
                 f"unknown fields {sorted(unknown)[:10]}; known: "
-                "game, players, seed, options, deal, bots, pace, orders"
+                "game, players, seed, options, deal, bots, pace, orders, name"
             )
         name = body.get("game")
         if not isinstance(name, str) or name not in GAMES:
             raise RequestError(f"game must be one of {list(GAMES)}, not {_short(name)}")
         players = _check_int(body.get("players", 4), "players")
+        label = body.get("name")
+        if label is not None:
+            if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME or not label.isprintable():
+                raise RequestError(
+                    f"name must be a table's name of 1 to {MAX_NAME} printable characters, "
+                    f"not {_short(label)}"
+                )
+            same = self.names.get(label)
+            if same is not None:  # the notebook run again: the table it made before, as it was answered
+                if (same.name, same.players) != (name, players):
+                    raise RequestError(
+                        f"table {same.id} is named {label!r} already, and plays {same.name} for "
+                        f"{same.players}: give this one another name",
+                        409,
+                    )
+                return {**same.answer(), "existing": True}
         seed = body.get("seed")
         seed = secrets.randbits(SEED_BITS) if seed is None else _check_int(seed, "seed")
         options = body.get("options", {})
@@ -361,18 +399,16 @@ class Classroom:
         stored = {**options, "_given_deal": deal is not None, "_orders": orders}
         steps = [game.action_to_json(a) for a in game.history]
         pace = float(pace)
-        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps)
+        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps, label)
         table = Table(
-            TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace), game, orders
+            TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace, name=label),
+            game,
+            orders,
         )
         self._add(table)
         self._schedule(table)
         log.info("table %s: %s for %s, bots %s", table_id, name, players, bots)
-        return {
-            "table": table_id,
-            "teacher": teacher,
-            "seats": [{"seat": s, "code": seats[s], "bot": bots.get(s)} for s in range(players)],
-        }
+        return table.answer()
 
     @staticmethod
     def _table_orders(name: str, given: Any) -> dict[str, Any]:
