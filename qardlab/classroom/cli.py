@@ -15,8 +15,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="qardlab", description="qardlab's command line")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run a classroom table server (see docs/classroom.md)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    serve.add_argument(
+        "--host",
+        default=None,
+        help="address to listen on (default 127.0.0.1; a hub service: the host of $JUPYTERHUB_SERVICE_URL)",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="port (default 8765, or the port of $JUPYTERHUB_SERVICE_URL; 0 picks a free one)",
+    )
+    serve.add_argument(
+        "--base-url",
+        default=None,
+        help="the prefix of every route, e.g. /services/qardlab/ (default: $JUPYTERHUB_SERVICE_PREFIX or /)",
+    )
     serve.add_argument(
         "--db",
         default="qardlab-classroom.db",
@@ -58,11 +72,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 1
         return 0
     logging.basicConfig(level=args.log.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from .hub import service_address
     from .server import run
     from .store import StoreError
 
     try:
-        run(args.host, args.port, args.db, args.token, token_file=args.token_file, synchronous=args.sync)
+        hub_host, hub_port = service_address() or ("127.0.0.1", 8765)
+    except ValueError as e:
+        print(f"qardlab serve: {e}", file=sys.stderr)
+        return 2
+    host = hub_host if args.host is None else args.host
+    port = hub_port if args.port is None else args.port
+    try:
+        run(
+            host,
+            port,
+            args.db,
+            args.token,
+            token_file=args.token_file,
+            synchronous=args.sync,
+            base_url=args.base_url,
+        )
     except StoreError as e:
         print(f"qardlab serve: {e}", file=sys.stderr)
         return 1

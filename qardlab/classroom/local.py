@@ -37,7 +37,7 @@ class _Server:
 
     def _heard(self, line: str) -> None:
         """Take the address (``... at http://host:port/``) or the teacher's token from a line it printed."""
-        m = re.search(r"at (http://[^/\s]+)/", line)
+        m = re.search(r"at (http://\S+?)/? \(", line)  # (its prefix too, under --base-url)
         if m:
             self.url = m.group(1)
         if line.startswith("teacher token:"):

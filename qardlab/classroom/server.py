@@ -21,6 +21,7 @@ import hmac
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -34,6 +35,8 @@ import tornado.web
 import tornado.websocket
 from tornado.netutil import bind_sockets
 
+from .frames import FRAME_MODES
+from .hub import hub_oauth_available, service_prefix
 from .logs import LogLimit
 from .store import Store, StoreBusy, StoreError
 from .tables import MAX_MESSAGE, Classroom, RateLimit, RequestError, Table
@@ -99,12 +102,20 @@ class _Handler(tornado.web.RequestHandler):
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
         _log_exception(self, typ, value, tb)
 
-    def is_teacher(self) -> bool:
+    async def is_teacher(self) -> bool:
+        """The teacher's token in ``Authorization``, or (as a hub service with the ``hub`` extra) a hub user
+        the hub lets use this service: its cookie, or a hub token of theirs."""
         given = self.request.headers.get("Authorization", "")
-        return hmac.compare_digest(given.encode(), f"token {self.classroom.token}".encode())
+        if hmac.compare_digest(given.encode(), f"token {self.classroom.token}".encode()):
+            return True
+        if self.settings.get("hub_auth") is not None:
+            from .hub import hub_teacher
 
-    def need_teacher(self) -> None:
-        if self.is_teacher():
+            return await hub_teacher(self) is not None
+        return False
+
+    async def need_teacher(self) -> None:
+        if await self.is_teacher():
             return
         given = self.request.headers.get("Authorization", "")
         if not given:
@@ -198,13 +209,13 @@ class StatusHandler(_Handler):
 
 class TablesHandler(_Handler):
     @_refusals
-    def get(self) -> None:
-        self.need_teacher()
+    async def get(self) -> None:
+        await self.need_teacher()
         self.answer({"tables": self.classroom.listing()})
 
     @_refusals
     async def post(self) -> None:
-        self.need_teacher()
+        await self.need_teacher()
         body = self.body_json()
         made = await self.stored(lambda: self.classroom.create(body))
         self.answer(made, 200 if made.get("existing") else 201)
@@ -212,14 +223,14 @@ class TablesHandler(_Handler):
 
 class RecordHandler(_Handler):
     @_refusals
-    def get(self, table_id: str) -> None:
-        self.answer(self.classroom.record(table_id, self.is_teacher()))
+    async def get(self, table_id: str) -> None:
+        self.answer(self.classroom.record(table_id, await self.is_teacher()))
 
 
 class SeatHandler(_Handler):
     @_refusals
     async def post(self, table_id: str, seat: str) -> None:
-        self.need_teacher()
+        await self.need_teacher()
         body = self.body_json()
         self.answer(await self.stored(lambda: self.classroom.set_seat(table_id, seat, body)))
 
@@ -231,6 +242,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
     seat: Optional[int] = None
     code: str = ""
     rate: RateLimit
+    frames: str = "full"
 
     def initialize(self, classroom: Classroom) -> None:
         self.classroom = classroom
@@ -246,6 +258,16 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
 
     def open(self) -> None:
         self.set_nodelay(True)
+        frames = self.get_argument("frames", "full")
+        if frames not in FRAME_MODES:
+            self.send(
+                json.dumps(
+                    {"type": "error", "message": f"frames must be 'full' or 'changes', not {frames!r:.40}"}
+                )
+            )
+            self.close(4400, "unknown frames")
+            return
+        self.frames = frames
         self.classroom.connect(self, self.get_argument("code", None))
 
     def on_message(self, message: Any) -> None:
@@ -282,16 +304,32 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.classroom.disconnect(self)
 
 
-def make_app(classroom: Classroom) -> tornado.web.Application:
+def make_app(classroom: Classroom, prefix: str = "/", hub: bool = False) -> tornado.web.Application:
+    """The server's routes, every one under ``prefix`` (``/services/qardlab/`` as a JupyterHub managed
+    service); ``hub``: the teacher may also sign in through the hub (``hub.py``)."""
     args = {"classroom": classroom}
+    p = re.escape(prefix)
+    routes: list[Any] = [
+        (p + r"api/status", StatusHandler, args),
+        (p + r"api/tables", TablesHandler, args),
+        (p + r"api/tables/([0-9]+)/record", RecordHandler, args),
+        (p + r"api/tables/([0-9]+)/seats/([0-9]+)", SeatHandler, args),
+        (p + r"ws", SeatSocket, args),
+        (
+            p + r"?",
+            StatusHandler,
+            args,
+        ),  # the prefix itself: the status (a hub's link to the service lands here)
+    ]
+    settings: dict[str, Any] = {}
+    if hub:
+        from .hub import hub_routes
+
+        more, settings = hub_routes(prefix, classroom)
+        routes = more + routes
     return tornado.web.Application(
-        [
-            (r"/api/status", StatusHandler, args),
-            (r"/api/tables", TablesHandler, args),
-            (r"/api/tables/([0-9]+)/record", RecordHandler, args),
-            (r"/api/tables/([0-9]+)/seats/([0-9]+)", SeatHandler, args),
-            (r"/ws", SeatSocket, args),
-        ],
+        routes,
+        **settings,
         # bigger frames than this close the connection; ours (MAX_MESSAGE) get a clear error first
         websocket_max_message_size=max(MAX_MESSAGE * 8, 64 * 1024),
         # a ping every 10 s, the connection closed when its answer is 10 s late (Tornado takes no timeout
@@ -440,13 +478,18 @@ async def serve(
     token_file: Optional[str] = None,
     connections: Optional[int] = None,
     per_address: Optional[int] = None,
+    base_url: Optional[str] = None,
 ) -> None:
     """Run a classroom server until cancelled (or SIGINT / SIGTERM). Port 0 picks a free port.
 
     The token: ``token``, else ``token_file``, else ``$QARDLAB_TOKEN``, else the one the database file keeps,
     else a new one (:func:`read_token`); it is kept in the file, so a restart on the same file takes it.
     StoreError (before listening) for a database file it will not use; ValueError for a token file that
-    cannot be used."""
+    cannot be used.
+
+    ``base_url``: the prefix of every route (default ``$JUPYTERHUB_SERVICE_PREFIX``, else ``/``); run by a
+    JupyterHub (``$JUPYTERHUB_API_TOKEN``) with the ``hub`` extra, the teacher may sign in through the hub."""
+    prefix = service_prefix(base_url)  # (ValueError for a bad one, before anything is opened)
     if token or (token_file and Path(token_file).exists()):
         read_token(token, token_file)  # a token that cannot be used is refused before the file is opened
     store = Store(db, synchronous=synchronous)
@@ -473,7 +516,7 @@ async def serve(
     timings = os.environ.get("QARDLAB_CLASSROOM_TIMINGS")  # benchmarks/classroom.py reads these
     if timings:
         classroom.timings = []
-    app = make_app(classroom)
+    app = make_app(classroom, prefix, hub=hub_oauth_available())
     total, one = connection_limits()
     server = ClassServer(
         app,
@@ -498,7 +541,7 @@ async def serve(
             pass
     n = len(classroom.tables)
     ready(
-        f"qardlab classroom server at http://{host}:{real_port}/ (database {db}, "
+        f"qardlab classroom server at http://{host}:{real_port}{prefix} (database {db}, "
         f"{n} table{'' if n == 1 else 's'})"
     )
     ready(f"teacher token: {token}")
