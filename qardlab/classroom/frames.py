@@ -34,7 +34,9 @@ def observation_changes(
         was = old[key]
         if type(value) is list and type(was) is list and len(value) != len(was):
             n = len(was)
-            if 0 < n < len(value) and value[n - 1] == was[-1] and value[:n] == was:
+            # the log only grows (the engine's EventLog is append-only): its new end is what happened; any
+            # other list is compared whole
+            if 0 < n < len(value) and value[n - 1] == was[-1] and (key == "events" or value[:n] == was):
                 added[key] = value[n:]
             else:
                 changed[key] = value
