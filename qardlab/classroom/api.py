@@ -58,13 +58,17 @@ class Teacher:
         pace: Optional[float] = None,
         orders: Optional[dict] = None,
         name: Optional[str] = None,
+        grace: Optional[float] = None,
+        stand_in: Optional[str] = None,
     ) -> dict:
         """A new table: ``{"table": id, "name", "seats": [{"seat", "code", "bot", "name"}], "teacher": code}``
         (the server's answer, with each seat's name added). ``orders``: the standing orders every student
         starts with (default: the game's recommended ones; ``{}``: none). ``name``: the table's name on the
         server; when a table of that name is there already (this notebook run again, after a restart of the
         server too), that table is the answer (``"existing": true``) and no new one is made. TeacherError
-        when that table plays another game or another number of players."""
+        when that table plays another game or another number of players. ``grace``: seconds a student who
+        has been at the table may be away before a bot (of level ``stand_in``, default the game's middle one)
+        plays their turns, until they are back (None: the table waits for them)."""
         body: dict[str, Any] = {
             "game": game,
             "players": players,
@@ -80,6 +84,10 @@ class Teacher:
             body["orders"] = orders
         if name is not None:
             body["name"] = name
+        if grace is not None:
+            body["grace"] = grace
+        if stand_in is not None:
+            body["stand_in"] = stand_in
         answer = self._request("POST", "/api/tables", body)
         names = seat_names(game, players, options or {})
         for seat in answer.get("seats", []):  # the seats' names, for the join sheet (students know them)
