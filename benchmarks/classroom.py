@@ -93,15 +93,53 @@ def start_server(db: Path, sync: str, timings: Path, code: Optional[Path]) -> tu
     raise RuntimeError("the server did not start")
 
 
-def post(url: str, body: dict) -> dict:
+def post(url: str, body: dict, path: str = "/api/tables") -> dict:
     req = urllib.request.Request(
-        url + "/api/tables",
+        url + path,
         data=json.dumps(body).encode(),
         method="POST",
         headers={"Authorization": f"token {TOKEN}"},
     )
     with urllib.request.urlopen(req) as r:
         return json.loads(r.read())
+
+
+def listing(url: str) -> list[dict]:
+    req = urllib.request.Request(url + "/api/tables", headers={"Authorization": f"token {TOKEN}"})
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read())["tables"]
+
+
+def warm_up(url: str, tables: int, players: int, game: str, steps: int) -> list[dict]:
+    """Tables whose seats bots play (at a pace of 0.05 s) until each is ``steps`` in, then handed to the
+    students (a new code a seat): the class starts late in its matches. Returns each table's seats."""
+    made = [
+        post(
+            url,
+            {
+                "game": game,
+                "players": players,
+                "seed": 1000 + t,
+                "pace": 0.05,
+                "orders": {},
+                "bots": {str(s): "random" for s in range(players)},
+            },
+        )
+        for t in range(tables)
+    ]
+    waiting = {t["table"] for t in made}
+    seats: dict[int, list[dict]] = {}
+    deadline = time.monotonic() + 300
+    while waiting and time.monotonic() < deadline:
+        for t in listing(url):
+            if t["table"] in waiting and (t["step"] >= steps or t["is_over"]):
+                waiting.discard(t["table"])
+                seats[t["table"]] = [
+                    {"seat": s, **post(url, {"bot": None}, f"/api/tables/{t['table']}/seats/{s}")}
+                    for s in range(players)
+                ]
+        time.sleep(0.05)
+    return [{"table": t, "seats": seats[t]} for t in sorted(seats)]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -194,15 +232,13 @@ class Seat:
         ws.close()
 
 
-async def class_of(url: str, tables: int, players: int, game: str, seconds: float, rate: float) -> list[Seat]:
+async def class_of(
+    url: str, answers: list[dict], players: int, game: str, seconds: float, rate: float
+) -> list[Seat]:
     seats, tasks = [], []
     deadline = time.monotonic() + seconds
     proto = Game.registry[game]._blank(players, {}, None)
     pacer = Pacer(rate)
-    answers = [
-        post(url, {"game": game, "players": players, "seed": 1000 + t, "pace": 0, "orders": {}})
-        for t in range(tables)
-    ]
     for answer in answers:
         for s in answer["seats"]:
             seat = Seat(proto, answer["table"], s["seat"], answer["table"] * 10 + s["seat"])
@@ -228,9 +264,25 @@ def one_class(args: argparse.Namespace, rate: float, code: Optional[Path]) -> di
                 os.sched_setaffinity(0, {1} if os.cpu_count() and os.cpu_count() > 1 else {0})
             except (AttributeError, OSError):
                 pass
+            if args.late:
+                answers = warm_up(url, args.tables, args.players, args.game, args.late)
+            else:
+                answers = [
+                    post(
+                        url,
+                        {
+                            "game": args.game,
+                            "players": args.players,
+                            "seed": 1000 + t,
+                            "pace": 0,
+                            "orders": {},
+                        },
+                    )
+                    for t in range(args.tables)
+                ]
             cpu0 = cpu_seconds(proc.pid)
             t0 = time.monotonic()
-            seats = asyncio.run(class_of(url, args.tables, args.players, args.game, args.seconds, rate))
+            seats = asyncio.run(class_of(url, answers, args.players, args.game, args.seconds, rate))
             wall = time.monotonic() - t0
             cpu = cpu_seconds(proc.pid) - cpu0
         finally:
@@ -276,6 +328,12 @@ def main() -> None:
         "--rates", default="330,1000", help="offered moves a second, comma-separated (0: flat out)"
     )
     ap.add_argument("--sync", default="normal", choices=("full", "normal"))
+    ap.add_argument(
+        "--late",
+        type=int,
+        default=LATE_STEP,
+        help="bots play each table this many steps in before the students take the seats (0: from the deal)",
+    )
     args = ap.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
     codes: list[tuple[str, Optional[Path]]] = [("new", None)]
@@ -287,7 +345,8 @@ def main() -> None:
             for name, code in codes:  # old and new, one after the other, every round
                 results.setdefault((name, rate), []).append(one_class(args, rate, code))
     print(
-        f"{args.tables} tables of {args.players} ({args.game}, whole matches), {args.tables * args.players} "
+        f"{args.tables} tables of {args.players} ({args.game}, whole matches, the students from step "
+        f"{args.late} on), {args.tables * args.players} "
         f"websocket clients, {args.seconds:g} s a class, server on one core, SQLite synchronous={args.sync}, "
         f"{args.rounds} round(s); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
