@@ -525,14 +525,16 @@ class FiveSonsTable(GameTable):
         return h.upto(self.timeline.position)
 
     def _growing(self) -> bool:
-        """Whether the charts are of a game that grows here: a table someone plays (its axes stay as they
-        were in play, after the game too); a table that only steps through a finished game fits its axes."""
+        """Whether the charts are of a game that grows here: a table someone plays, a person (its axes stay
+        as they were in play, after the game too) or only bots (until the game is over). A table nobody
+        plays only steps through the game it was given, finished or not (lesson 02's two questions), and
+        fits its axes to what it shows."""
         assert self.timeline is not None
-        return self.human is not None or not self.timeline.final.is_over
+        return self.human is not None or (bool(self.bots) and not self.timeline.final.is_over)
 
     def _chart_xlim(self) -> tuple[float, float]:
-        """The charts' question axis: the whole game when stepping through a finished one; while a game
-        grows, a range fixed until the game reaches it (so a step redraws only the lines, not the chart)."""
+        """The charts' question axis: the whole game a table steps through (to its last question); while
+        a game grows, a range fixed until the game reaches it (a step redraws the lines, not the chart)."""
         if not self._growing():
             return (0, max(1, self._questions()))
         # a short axis at first (the chart is not mostly empty early), half as long again each time the game
