@@ -14,8 +14,6 @@ from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
 from qardlab.games.five_sons.probability_bot import ProbabilityBot
 from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.bots import RuleBot
-from tests.fixtures.last_card.game import LastCard
-from tests.fixtures.last_card.helpers import make_bots as last_card_bots
 
 
 def five_sons_game(seed: int = 3) -> FiveSons:
@@ -113,19 +111,6 @@ def test_what_the_new_game_draws_later_foretells_nothing_of_the_old_one() -> Non
     unseeded = {repr(tl.play_on(tl.last).chance_outcome()) for _ in range(3)}
     assert repr(coming) not in unseeded and len(unseeded) == 3
     assert tl.final.copy().chance_outcome() == coming
-
-
-def test_a_game_with_draws_mid_game_plays_on_with_the_recorded_draws() -> None:
-    """Last Card (tests/fixtures) draws from the stock in the middle of the game: a draw due at the step is
-    the recorded one; any game plays on, the engine knows none."""
-    g = play(LastCard.new(3, seed=2), last_card_bots(2))
-    tl = Timeline(g)
-    draws = [i for i in range(1, tl.last) if tl.state_at(i).to_move == CHANCE]
-    assert draws, "the seeded game draws mid-game"
-    k = draws[0]
-    new = tl.play_on(k)
-    assert new.to_move != CHANCE and new.history == list(tl.steps[: new.step])
-    same_position(new, tl.state_at(new.step))
 
 
 # -- refusals: a clear error, nothing changed -------------------------------------------------------

@@ -217,6 +217,7 @@ class FiveSonsTable(GameTable):
             self.title,
             self.toolbar,
             self.stepper,
+            self.what_if_box,
             # side by side, each as tall as its own content (flex-start: no half-empty column)
             widgets.HBox(
                 [self.play_column, self.grid_column],
@@ -231,6 +232,10 @@ class FiveSonsTable(GameTable):
         self.render()
         if self.human is not None:
             self.run_bots()
+
+    def play_on_options(self) -> dict[str, Any]:
+        """The new table played on from here keeps this one's grid level."""
+        return {"level": self.grid.level.value}
 
     def forget_game(self) -> None:
         """A new game at this table (``restart``): no claim chosen, no history of the old game."""
