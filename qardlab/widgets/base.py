@@ -544,7 +544,7 @@ class GameTable(widgets.VBox):
             value="" if own else levels[-1][1],
             description="against",
             tooltip="the bots in the other seats of the new game",
-            layout=widgets.Layout(width="19em"),
+            layout=widgets.Layout(width="25em"),  # room for "probability (best questions) bots"
             style={"description_width": "4em"},
         )
         self.play_on_bots.add_class("qard-play-on-bots")
@@ -657,25 +657,32 @@ class GameTable(widgets.VBox):
                     "div",
                     el("b", "What if? "),
                     f"A new game from step {made.step} of the game above, with the same cards: you play "
-                    f"{self.names[seat]}, bots ({', '.join(kinds)}) the other seats.",
+                    f"{self.names[seat]}; {' and '.join(kinds)} bots play the other seats.",
                     cls="qard-what-if-heading",
                 )
-            )
+            ),
+            layout=widgets.Layout(flex="1 1 20em"),
         )
         close = widgets.Button(
             description="Close", tooltip="close the new game", layout=widgets.Layout(width="6em")
         )
         close.add_class("qard-what-if-close")
         close.on_click(lambda _b: self.close_what_if())
+        # the new game under a rule of the highlight's colour: where the old table ends and the new one starts
+        bar = widgets.HBox(
+            [heading, close],
+            layout=widgets.Layout(
+                align_items="center",
+                flex_flow="row wrap",
+                border_top=f"3px solid {palette.HIGHLIGHT}",
+                margin="6px 0 0 0",
+                padding="2px 0 0 0",
+            ),
+        )
         with self.hold_sync():
             self.close_what_if()
             self.what_if = table
-            self.what_if_box.children = (
-                widgets.HBox(
-                    [heading, close], layout=widgets.Layout(align_items="center", flex_flow="row wrap")
-                ),
-                table,
-            )
+            self.what_if_box.children = (bar, table)
         return table
 
     def _play_on_clicked(self) -> None:

@@ -133,6 +133,8 @@ class FiveSonsTable(GameTable):
         # "J♣ Jack", "10♥ Ten" (card_options): short enough to show whole in a narrow dropdown
         self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="9em"))
         self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS), layout=widgets.Layout(width="9em"))
+        for w, part in ((self.target, "target"), (self.face, "face"), (self.number, "number")):
+            w.add_class(f"qard-ask-{part}")  # (found by browser tests and outside checks)
         self.ask_button = widgets.Button(description="Ask", button_style="primary")
         self.ask_button.add_class("qard-ask")
         self.phrase = widgets.HTML()
