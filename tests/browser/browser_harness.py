@@ -97,10 +97,10 @@ def isolated_env(base: Path) -> dict[str, str]:
         folder = base / var.lower()
         folder.mkdir(parents=True, exist_ok=True)
         env[var] = str(folder)
-    # this checkout's Voila template and the config that selects it (installed with the package too), so
-    # that the page asks nothing of a CDN (see share/jupyter/voila/templates/qardlab)
-    env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
-    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter-config")
+    # no Jupyter path of the harness's own: Voila and JupyterLab find qardlab's template and configs where
+    # the install put them (sys.prefix/share/jupyter and sys.prefix/etc/jupyter), as in a user's environment
+    for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "VIRTUAL_ENV"):
+        env.pop(var, None)
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
