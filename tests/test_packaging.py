@@ -282,6 +282,10 @@ def test_run_lab_opens_lesson_00_with_the_venv_on_path(fake_clone: Path) -> None
     """./run lab starts JupyterLab on notebooks/ with lesson 00 as the URL it prints and opens."""
     proc, calls = _run(fake_clone, "lab", "--no-browser")
     assert proc.returncode == 0, proc.stderr
-    last = calls[-1].split("\t")[1]
+    where, last = calls[-1].split("\t")
     assert last.startswith("-m jupyterlab ") and f"--ServerApp.root_dir={fake_clone}/notebooks" in last
     assert "--LabApp.default_url=/lab/tree/00-start-here.ipynb" in last and last.endswith("--no-browser")
+    # its terminal: a shell that keeps the PATH it is given (no login shell), in notebooks/
+    assert where == str(fake_clone / "notebooks")
+    shell = re.search(r'--ServerApp.terminado_settings=\{"shell_command": \["([^"]+)"\]\}', last)
+    assert shell and not shell.group(1).endswith("-l") and os.access(shell.group(1), os.X_OK), last
