@@ -222,9 +222,6 @@ def test_run_links_the_jupyter_files_into_the_venv(fake_clone: Path) -> None:
         venv / template / "index.html.j2": f"{template}/index.html.j2",
         venv / template / "conf.json": f"{template}/conf.json",
         venv / "etc/jupyter/voila.json": "jupyter-config/voila.json",
-        venv / "etc/jupyter/jupyter_server_config.d/qardlab-voila.json": (
-            "jupyter-config/jupyter_server_config.d/qardlab-voila.json"
-        ),
     }
     for link, source in expected.items():
         assert link.is_symlink() and link.resolve() == (fake_clone / source).resolve(), link
