@@ -6,14 +6,16 @@ cell (``notebooks/app-classroom.ipynb``: ``JoinApp()``) with the server and seat
 joins the seat (``await app.join_now()``: the seat's table drawn, its live connection open). Then, once
 the kernel is idle and the table has settled, the kernel process's memory is read: RSS, and USS (the
 memory that would be freed if the kernel went; psutil's ``memory_full_info``, else
-``/proc/PID/smaps_rollup``'s private pages). ``--play N`` lets the seat also play N of its turns (by
-its own table's legal actions, as clicks would), to see what a game adds.
+``/proc/PID/smaps_rollup``'s private pages), and its CPU time: to start and join (the kernel's own
+start, the page's imports, the join), and per step of the table while the seat plays. ``--play N`` lets
+the seat play N of its turns (its first legal action each time, as a click would; the bots answer at
+once), to see what a game adds.
 
 ``--baseline REF`` runs the same rounds on commit ``REF``'s ``qardlab`` (server and kernel both), one
 round of each after the other, so both columns come from one run on the same loaded machine; figures
 are the median over rounds (MiB).
 
-    python benchmarks/seat_kernel.py [--rounds 3] [--play 0] [--baseline 43a5597]
+    python benchmarks/seat_kernel.py [--rounds 3] [--play 0] [--baseline 43a5597] [--no-debugger]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import os
 import re
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -47,6 +50,35 @@ def memory(pid: int) -> dict[str, float]:
             fields[m.group(1)] = int(m.group(2)) * 1024
     uss = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
     return {"rss": fields.get("Rss", 0) / MIB, "uss": uss / MIB}
+
+
+def psutil_process(pid: int) -> Any:
+    try:
+        import psutil
+
+        return psutil.Process(pid)
+    except ImportError:
+        return pid
+
+
+def cpu_seconds(proc: Any) -> float | None:
+    """The kernel process's CPU time so far (user + system), s."""
+    if isinstance(proc, int):
+        try:
+            fields = Path(f"/proc/{proc}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+    t = proc.cpu_times()
+    return t.user + t.system
+
+
+def table_step(client: Any) -> int:
+    """The joined table's step now (0 before the join)."""
+    out = _stdout(
+        _execute(client, "print(_table.observation(_table.remote.seat)['step'] if '_table' in dir() else 0)")
+    )
+    return int(out.strip() or 0)
 
 
 def _execute(client: Any, code: str, timeout: float = 120) -> list[dict]:
@@ -85,8 +117,21 @@ def join_page_code() -> str:
     return "".join(next(c for c in nb["cells"] if c["cell_type"] == "code")["source"])
 
 
-def one_kernel(play: int) -> dict[str, Any]:
+#: in the kernel: which of the heavier modules it holds
+HEAVY = ("numpy", "matplotlib", "PIL", "scipy", "pandas", "segno", "joblib", "threadpoolctl", "debugpy")
+LOADED = f"import sys\nprint(' '.join(m for m in {HEAVY!r} if sys.modules.get(m) is not None))"
+
+#: a kernel whose debugger cannot load (ipykernel imports debugpy when it starts, whether or not anybody
+#: debugs): ``--no-debugger`` measures it, as an option, for comparison
+NO_DEBUGGER = (
+    "import sys; sys.modules['debugpy'] = None; "
+    "from ipykernel import kernelapp; kernelapp.launch_new_instance()"
+)
+
+
+def one_kernel(play: int, no_debugger: bool = False) -> dict[str, Any]:
     """Start a server and a kernel, join seat 0, let it settle, read the kernel's memory."""
+    from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
 
     from qardlab.classroom.teacher import LocalServer, Teacher
@@ -98,8 +143,18 @@ def one_kernel(play: int) -> dict[str, Any]:
         code = table["seats"][0]["code"]
         env = dict(os.environ)
         env["QUERY_STRING"] = f"server={server.url}&code={code}"  # what Voila gives the join page's kernel
-        km = KernelManager(kernel_name="python3")
-        km.kernel_cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+        # the kernel Voila would start (ipykernel, with this Python), from a kernel spec of its own
+        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+        if no_debugger:  # what a kernel without ipykernel's debugger (debugpy) would hold
+            argv[1:3] = ["-c", NO_DEBUGGER]
+        specs = Path(tempfile.mkdtemp(prefix="qardlab-seat-kernel-"))
+        (specs / "seat").mkdir()
+        (specs / "seat" / "kernel.json").write_text(
+            json.dumps({"argv": argv, "display_name": "seat", "language": "python"})
+        )
+        km = KernelManager(
+            kernel_name="seat", kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(specs)])
+        )
         km.start_kernel(env=env, cwd=str(ROOT / "notebooks"))
         client = km.client()
         client.start_channels()
@@ -108,25 +163,31 @@ def one_kernel(play: int) -> dict[str, Any]:
             _execute(client, join_page_code())
             _execute(client, "_table = await app.join_now()\nassert _table is not None, app.message.value")
             played = 0
+            proc = psutil_process(km.provisioner.process.pid)
+            cpu0, step0 = cpu_seconds(proc), table_step(client)
             for _ in range(play):
                 out = _execute(client, PLAY_ONE_TURN)
                 if _stdout(out).strip() in ("", "0"):
                     break
                 played += 1
             time.sleep(1.0)  # the last frames drawn
+            cpu1, step1 = cpu_seconds(proc), table_step(client)
             _execute(client, "import gc; gc.collect()")
-            modules = _stdout(
-                _execute(
-                    client,
-                    "import sys\nprint(json_mods := ' '.join(sorted(m for m in ('numpy', 'matplotlib', "
-                    "'PIL', 'scipy', 'pandas', 'segno', 'joblib', 'threadpoolctl') if m in sys.modules)))",
-                )
-            ).strip()
+            modules = _stdout(_execute(client, LOADED)).strip()
             mem = memory(km.provisioner.process.pid)
         finally:
             client.stop_channels()
             km.shutdown_kernel(now=True)
-    return {**mem, "played": played, "modules": modules}
+    steps = step1 - step0
+    per_step = (cpu1 - cpu0) * 1000 / steps if steps and cpu1 is not None and cpu0 is not None else None
+    return {
+        **mem,
+        "played": played,
+        "modules": modules,
+        "steps": steps,
+        "cpu_ms_per_step": per_step,
+        "startup_cpu_s": cpu0,
+    }
 
 
 def main() -> None:
@@ -135,9 +196,12 @@ def main() -> None:
 
     ap = parser(__doc__.splitlines()[0], rounds=3, baseline="kernel is measured too")
     ap.add_argument("--play", type=int, default=0, help="turns the seat plays before the reading")
+    ap.add_argument(
+        "--no-debugger", action="store_true", help="kernels without ipykernel's debugger (for comparison)"
+    )
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(one_kernel(args.play)))
+        print(json.dumps(one_kernel(args.play, args.no_debugger)))
         return
     trees: list[tuple[str, Path | None]] = [("this tree", None)]
     if args.baseline:
@@ -145,19 +209,32 @@ def main() -> None:
     runs: dict[str, list[dict]] = {name: [] for name, _ in trees}
     for r in range(args.rounds):
         for name, path in trees:
-            result = measure(path or ROOT, __file__, "--play", str(args.play))
+            extra = ["--no-debugger"] if args.no_debugger else []
+            result = measure(path or ROOT, __file__, "--play", str(args.play), *extra)
             runs[name].append(result)
+            cpu = result.get("cpu_ms_per_step")
             print(
                 f"round {r + 1} {name:>10}: RSS {result['rss']:6.1f} MiB, USS {result['uss']:6.1f} MiB"
-                f" (played {result['played']}; loaded: {result['modules'] or 'none of the heavy ones'})",
+                f" (played {result['played']} turns, {result.get('steps', 0)} steps of the table"
+                + (f", kernel CPU {cpu:.1f} ms a step" if cpu is not None else "")
+                + (
+                    f", {result['startup_cpu_s']:.2f} s to start and join"
+                    if result.get("startup_cpu_s")
+                    else ""
+                )
+                + f"; loaded: {result['modules'] or 'none of the heavy ones'})",
                 flush=True,
             )
     print(f"\none joined seat's kernel, median of {args.rounds} rounds (MiB):")
-    print(f"{'code':>12} {'RSS':>8} {'USS':>8}")
+    print(f"{'code':>12} {'RSS':>8} {'USS':>8} {'CPU ms/step':>12} {'CPU s to join':>14}")
     for name, _ in trees:
         rss = statistics.median(x["rss"] for x in runs[name])
         uss = statistics.median(x["uss"] for x in runs[name])
-        print(f"{name:>12} {rss:8.1f} {uss:8.1f}")
+        cpus = [x["cpu_ms_per_step"] for x in runs[name] if x.get("cpu_ms_per_step") is not None]
+        cpu = f"{statistics.median(cpus):12.1f}" if cpus else f"{'-':>12}"
+        starts = [x["startup_cpu_s"] for x in runs[name] if x.get("startup_cpu_s") is not None]
+        start = f"{statistics.median(starts):14.2f}" if starts else f"{'-':>14}"
+        print(f"{name:>12} {rss:8.1f} {uss:8.1f} {cpu} {start}")
 
 
 if __name__ == "__main__":
