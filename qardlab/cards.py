@@ -1,4 +1,4 @@
-"""Cards, suits and decks: small immutable values shared by every game.
+"""Cards, suits and the standard deck: small immutable values every game shares (a game keeps its own deck).
 
 A card is a frozen value (``Card.parse("QS")``, ``str(card) == "QS"``,
 ``card.symbol == "Q♠"``). Every one of the 52 cards also has a bit, so that a game
@@ -32,9 +32,6 @@ __all__ = [
     "RANK_NAMES",
     "ALL_CARDS",
     "standard_deck",
-    "five_sons_deck",
-    "FACE_CARDS",
-    "NUMBER_CARDS",
     "card_of_index",
     "cards_of_mask",
     "mask_of",
@@ -346,15 +343,6 @@ def as_cards(values: Iterable[CardLike]) -> list[Card]:
 def standard_deck() -> list[Card]:
     """The 52 cards, clubs to spades, 2 to Ace."""
     return list(_CARDS)
-
-
-#: The Five Sons deck: the 12 face cards, then the Ace to 10 of hearts (the Ace counts one).
-FACE_CARDS: tuple[Card, ...] = tuple(Card.parse(r + s) for s in "CDHS" for r in "JQK")
-NUMBER_CARDS: tuple[Card, ...] = tuple(Card.parse(r + "H") for r in "A23456789T")
-
-
-def five_sons_deck() -> list[Card]:
-    return [*FACE_CARDS, *NUMBER_CARDS]
 
 
 class Hand(tuple):

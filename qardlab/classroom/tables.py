@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
-from ..engine.game import find_game, game_names, package_games
+from ..engine.registry import find_game, game_names, package_games
 from .engine_api import observation_text, step
 from .store import Store, TableRow
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..deduction import SECRET, Fact, Knowledge
-from ..deduction.advise import Question, best_question, question
+from ..deduction.pair_advisor import Question, best_question, question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import KnowledgeFeed, knowledge_of
 

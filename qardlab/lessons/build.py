@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card
+from ..cards import Card
 from ..deduction.facts import SECRET, Fact
 from ..deduction.knowledge import Knowledge
+from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.knowledge import base_knowledge
 from .position import NAMES, Position, position_of
 
@@ -940,7 +941,7 @@ def question_joints(k: Knowledge, targets: list[int] | None = None) -> dict[tupl
     the engine's exact counting rather than by listing deals (the full game has too many)."""
     import numpy as np
 
-    from ..deduction.advise import single_thread, target_joint, two_groups
+    from ..deduction.pair_advisor import single_thread, target_joint, two_groups
     from ..deduction.solve import solver_for
 
     spec, faces, numbers = two_groups(k)

@@ -19,8 +19,10 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as widgets
 
 from .. import charts
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card
+from ..cards import Card
 from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
+from ..games.five_sons.charts import advisor_chart, pair_grid_chart
+from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
 from ..render.grid import grid_table
@@ -451,7 +453,7 @@ class FiveSonsTable(GameTable):
     # -- charts -------------------------------------------------------------------------
     def _history(self, seat: int) -> list[dict[str, Any]]:
         """The seat's candidate counts up to the current step (nothing from later steps)."""
-        from .history import SeatHistory
+        from ..deduction.history import SeatHistory
 
         h = self._histories.get(seat)
         assert self.timeline is not None  # the charts of the history are a local table's
@@ -504,7 +506,7 @@ class FiveSonsTable(GameTable):
                 return
             elif tab == 1:
                 k = knowledge_of(obs)
-                fig = charts.pair_grid_chart(
+                fig = pair_grid_chart(
                     k.posterior(), k.candidates(), title=f"{name}: secret pairs by probability"
                 )
                 self.figures["pairs"] = fig
@@ -617,4 +619,4 @@ class FiveSonsTable(GameTable):
 
     def _advice_chart(self, obs: Mapping[str, Any], seat: int) -> Any:
         advice = knowledge_of(obs).questions()
-        return charts.advisor_chart(advice, names=self.names, title=f"Best questions for {self.names[seat]}")
+        return advisor_chart(advice, names=self.names, title=f"Best questions for {self.names[seat]}")

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..engine.game import Game, find_game
+from ..engine import Game, find_game
 from ..render.grid import grid_table
 from ..render.markup import el, raw, to_html
 from .base import GameTable

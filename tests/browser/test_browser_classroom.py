@@ -19,8 +19,9 @@ import pytest
 from browser_harness import NOTEBOOKS, assert_rendered, local_only, voila_errors
 from test_browser_secrecy import Wire, notebook
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.classroom.teacher import LocalServer, Teacher, join_link
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 
 pytestmark = pytest.mark.browser
 

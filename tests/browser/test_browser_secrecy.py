@@ -34,8 +34,9 @@ import pytest
 from browser_harness import assert_rendered, voila_errors
 from wire import Models, decode, find_cards, text_of, without_models
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.games.five_sons import Show
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets.apps import FiveSonsApp, HeartsApp
 
 pytestmark = pytest.mark.browser

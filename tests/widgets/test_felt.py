@@ -10,9 +10,10 @@ from typing import Any, Callable
 
 import pytest
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.games.five_sons import Claim, FiveSons
 from qardlab.games.five_sons.bots import ReasoningBot
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.bots import RuleBot
 from qardlab.widgets import felt

@@ -8,9 +8,10 @@ from unittest import mock
 import ipywidgets as widgets
 import pytest
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.five_sons.bots import RandomAsker
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets.grid import DeductionGrid, GridCells
 
 SECRET = "secret"

@@ -8,10 +8,11 @@ import random
 import pytest
 from widget_walk import all_text, all_widgets, tree_state
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.engine import Record, play
 from qardlab.games.five_sons import Ask, FiveSons
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets import felt, table
 from qardlab.widgets.five_sons import FiveSonsTable
 
