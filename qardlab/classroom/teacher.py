@@ -481,7 +481,7 @@ def side_by_side(
 
     from ..engine import Timeline
     from ..widgets import GameTable, table_class
-    from ..widgets.replay import check_seats, check_step
+    from ..widgets.replay import check_seats, check_step, columns_classes
 
     cls = table_class(record)  # the game's own table (the generic one for a game that names none)
     if cls.seat_column is GameTable.seat_column:
@@ -526,7 +526,9 @@ def side_by_side(
         )
         col.add_class("qard-seat-column")
         columns.append(col)
-    row = widgets.HBox(columns, layout=widgets.Layout(overflow="auto", width="100%"))
+    row = widgets.HBox(columns)  # as many abreast as the output area has room for (replay.columns_classes)
+    for cls in columns_classes(len(seats)):
+        row.add_class(cls)
     note = widgets.HTML(
         "<i>One column per seat, each only what that seat saw and could work out. "
         "Move the slider: every seat moves to the same step.</i>"

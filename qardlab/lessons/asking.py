@@ -9,7 +9,9 @@
   I(secret; answer) = H(answer) - H(answer | secret). An answer can be unpredictable because of the other
   players' hands, which the asker does not care about; only the part that depends on the secret informs.
 - :func:`questions_to_certainty` and :func:`run_experiment`: the lesson's experiment, Alice asking in one of
-  four ways (:data:`STRATEGIES`) while the others ask at random, counting her questions until she is certain.
+  four ways (:data:`STRATEGIES`) while the others ask at random, counting her questions until she is certain;
+- the lesson's two exercises: :func:`check_question` (which question would you ask as Bob?) and
+  :func:`check_bits` (the bits of a yes-or-no answer that only the secret decides, worked out by hand).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..deduction import SECRET, Fact, Knowledge
 from ..deduction.pair_advisor import Question, best_question, question
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import KnowledgeFeed, knowledge_of
+from .exercises import Exercise, Reply, number_text, read_number, read_question, right, wrong
 
 __all__ = [
     "answer_entropy",
@@ -33,6 +36,9 @@ __all__ = [
     "STRATEGIES",
     "questions_to_certainty",
     "run_experiment",
+    "check_question",
+    "check_bits",
+    "BITS_CASE",
 ]
 
 
@@ -76,12 +82,16 @@ def question_lines(
         out.append(f"   {p:6.1%}  {who} {what}")
     h = answer_entropy(q)
     if k is None:
-        out.append(f"   answer unpredictable by {h:.2f} bits; information about the secret {q.info:.3f} bits")
+        out.append(
+            f"   answer unpredictable by {number_text(h, 2)} bits; information about the secret "
+            f"{number_text(q.info)} bits"
+        )
     else:
         rest = answer_entropy_given_secret(k, q)
         out.append(
-            f"   H(answer) = {h:.3f} bits, H(answer | secret) = {rest:.3f} bits: "
-            f"information = {h:.3f} - {rest:.3f} = {h - rest:.3f} bits (advisor: {q.info:.3f})"
+            f"   H(answer) = {number_text(h)} bits, H(answer | secret) = {number_text(rest)} bits: "
+            f"information = {number_text(h)} - {number_text(rest)} = {number_text(h - rest)} bits "
+            f"(advisor: {number_text(q.info)})"
         )
     return out
 
@@ -263,3 +273,105 @@ def run_experiment(
                 progress(done)
                 told = time.monotonic()
     return results
+
+
+# -- the exercises ---------------------------------------------------------------------------------------
+
+LESSON = "04-asking-good-questions"
+EXERCISES = {"question": Exercise(LESSON, "bobs-question"), "bits": Exercise(LESSON, "bits-by-hand")}
+
+
+def check_question(answer: Any, k: Knowledge, names: Sequence[str]) -> Reply:
+    """Exercise 1: the question the student would ask from ``k``'s seat; right when it is worth at least 80 %
+    of the advisor's best. Every reply says what the question is worth; the best one comes with the worked
+    answer."""
+    me = names[k.seat]
+    qs = k.questions()
+    best, loud = qs[0], most_unpredictable(qs)
+
+    def judge(question: tuple[int, Any, Any]) -> Reply:
+        target, face, number = question
+        if target == k.seat:
+            return wrong(
+                f"{me} asks another player, not himself.", "Hint: name one of the other three players."
+            )
+        mine = next(q for q in qs if (q.target, q.face, q.number) == (target, face, number))
+        rank = 1 + sum(1 for q in qs if q.info > mine.info + 1e-12)
+        worth = (
+            f"your question is worth {number_text(mine.info)} bits, number {rank} of {len(qs)} "
+            f"({mine.info / best.info:.0%} of the best)."
+        )
+        if mine.info >= 0.8 * best.info:
+            return right(
+                worth,
+                *question_lines(mine, names, k),
+                "The question whose answers are closest to even chances, for comparison:",
+                *question_lines(loud, names, k),
+                f"Its answer is harder to predict, but almost all of that would stay unpredictable if {me} "
+                f"knew "
+                "the secret: it tells him little about it.",
+            )
+        return wrong(
+            worth,
+            *question_lines(mine, names, k),
+            "Hint: information = H(answer) - H(answer | secret). A question informs when its answer depends "
+            "on "
+            f"the secret. Look at the secret's column of {me}'s grid: which card is either in the secret or "
+            f"in "
+            "one player's hand, and nowhere else?",
+            solution=["The best question:", *question_lines(best, names, k)],
+        )
+
+    return EXERCISES["question"].check(
+        answer, read_question({n: s for s, n in enumerate(names)}), judge, example='("Carol", "QC", "8H")'
+    )
+
+
+#: exercise 2: pairs still possible (equally likely), and in how many of them the named card is in the secret
+BITS_CASE = (8, 2)
+
+
+def check_bits(answer: Any, case: tuple[int, int] = BITS_CASE) -> Reply:
+    """Exercise 2: the information of a question whose answer ("shown" or "neither") only the secret decides,
+    with ``case`` = (pairs equally likely, pairs in which the answer is "neither")."""
+    pairs, neither = case
+    p = neither / pairs
+    exact = -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+    rare, common = math.log2(1 / p), math.log2(1 / (1 - p))
+    work = [
+        f'The answer is "neither" with chance {neither}/{pairs} = {p:g} and "shown" with chance '
+        f"{pairs - neither}/{pairs} = {1 - p:g}. Once the secret is known nothing about the answer is left "
+        "to chance, so H(answer | secret) = 0 and the information is H(answer):",
+        f"  {p:g} x log2(1/{p:g}) + {1 - p:g} x log2(1/{1 - p:g}) = {p:g} x {number_text(rare)} + "
+        f"{1 - p:g} x {number_text(common)} = {number_text(exact)} bits.",
+    ]
+
+    def judge(value: float) -> Reply:
+        if abs(value - exact) <= 0.01:
+            return right(f"about {number_text(exact, 2)} bits.", *work)
+        if abs(value - 1) < 1e-9:
+            hint = (
+                "A yes-or-no answer gives a whole bit only when both answers are equally likely. Are they "
+                "here?"
+            )
+        elif abs(value - math.log2(pairs)) < 0.01 or abs(value - math.log2(pairs / neither)) < 0.01:
+            hint = (
+                "That is the surprise of one outcome, log2(1/p). The information weighs each answer's "
+                "surprise by its chance: add up p x log2(1/p) over both answers."
+            )
+        elif abs(value - rare) < 0.01 or abs(value - common) < 0.01:
+            hint = "That is one answer's surprise alone: weigh each answer's surprise by its chance and add."
+        elif abs(value - p) < 1e-9 or abs(value - (1 - p)) < 1e-9:
+            hint = "That is a chance, not bits: the bits are the sum of p x log2(1/p) over the answers."
+        elif abs(value - exact * math.log(2)) < 0.01:
+            hint = "Bits need the logarithm in base 2."
+        else:
+            hint = (
+                "The answer depends only on the secret, so the information is H(answer): the sum over the "
+                "two "
+                "answers of p x log2(1/p)."
+            )
+        unit = "bit" if value == 1 else "bits"
+        return wrong(f"{value:g} {unit} is not it.", "Hint: " + hint, solution=work)
+
+    return EXERCISES["bits"].check(answer, read_number, judge, example="1.5")

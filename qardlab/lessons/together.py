@@ -1,6 +1,6 @@
 """Lesson 09's helpers (Play together): a practice table when no teacher's server is given, the seat played
-for you when the lesson runs alone, a record's questions, and the exercise "who else could tell which card
-was shown?".
+for you when the lesson runs alone, a record's questions, and who could tell which card was shown (the class
+game's discussion; the exercises about the student's own table are in :mod:`qardlab.lessons.table_review`).
 
 Everything a seat knows is computed from that seat's observation (``knowledge_of``), as its own table draws
 it; the teacher's record is only opened after the game, when the server gives it to anyone.
@@ -17,7 +17,6 @@ from ..cards import Card
 from ..engine import Record, Timeline
 from ..games.five_sons import FiveSons
 from ..games.five_sons.knowledge import knowledge_of
-from .exercises import Reply, check, read_name, right, wrong
 
 __all__ = [
     "Practice",
@@ -28,7 +27,6 @@ __all__ = [
     "Question",
     "lesson_record",
     "who_could_tell",
-    "check_who_could_tell",
     "question_text",
     "my_replay",
     "LESSON_SEED",
@@ -211,58 +209,6 @@ def who_could_tell(record: Record, number: int) -> list[int]:
         if grid[other].get(q.answerer) == "no":
             out.append(s)
     return out
-
-
-def check_who_could_tell(answer: Any, record: Record, number: int = LESSON_QUESTION) -> Reply:
-    """Lesson 09's exercise: name the onlooker who could tell which card was shown (or "nobody")."""
-    names = _names(record)
-    q = questions(record)[number - 1]
-    hands = Timeline(record).state_at(q.step).observation(None)["hands"]
-    knew = who_could_tell(record, number)
-    table = {n: s for s, n in enumerate(names)}
-    table["nobody"] = None
-    other = q.card if q.shown == q.face else q.face
-    ask = f"{names[q.asker]} asked {names[q.answerer]} about {q.face.symbol} and {q.card.symbol}"
-
-    def why(s: int) -> str:
-        holds = Card.parse(other.code).code in hands[s]
-        return (
-            f"{names[s]} holds {other.symbol}, so {names[q.answerer]} cannot have shown it: the card "
-            f"shown was {q.shown.symbol}."
-            if holds
-            else f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only "
-            f'says "{names[q.answerer]} holds at least one of the two".'
-        )
-
-    def judge(value: Any) -> Reply:
-        onlookers = [s for s in range(record.players) if s not in (q.asker, q.answerer)]
-        if value is None:
-            if not knew:
-                return right("nobody could tell.", *[why(s) for s in onlookers])
-            return wrong(
-                f"{names[knew[0]]} could tell.",
-                why(knew[0]),
-                "The step missed: an onlooker who holds one of the two named cards knows the other "
-                "one was shown.",
-            )
-        if value in (q.asker, q.answerer):
-            return wrong(
-                f"{names[value]} asked or answered: they saw the card. The question is about the "
-                "others at the table.",
-                f"In question {number}, {ask}.",
-            )
-        if value in knew:
-            return right(
-                why(value), f"In question {number}, {ask}; the others saw only that a card was shown."
-            )
-        missed = "The step missed: " + (
-            f"it is {names[knew[0]]} who holds {other.symbol}."
-            if knew
-            else "nobody else holds one of the two named cards."
-        )
-        return wrong(why(value), missed)
-
-    return check(answer, read_name(table), judge, example='"Carol" or "nobody"')
 
 
 def question_text(record: Record, number: int) -> str:

@@ -150,11 +150,13 @@ LESSONS: dict[str, Interaction] = {
         expect_text="Before the deal",
         rendered=(".qard-progress", ".qard-table", ".qard-stepper"),
     ),
-    # playing from memory: passing the claim lets the bots answer and ask on, in the log
+    # playing from memory: the game opens on Alice's question (not a claim); the memory test's log is on the
+    # page only after "Show the log" is clicked, and the grid only after "Reveal the grid"
     "05-play-from-memory.ipynb": Interaction(
-        click=".qard-no-claim",
-        changes=".qard-log",
-        rendered=(".qard-table", ".qard-controls", ".qard-log"),
+        click=".qard-show-log",
+        changes=".qard-memory-log",
+        expect_text="deals 5 cards each",
+        rendered=(".qard-table", ".qard-controls", ".qard-ask", ".qard-show-log", ".qard-reveal-grid"),
     ),
     # a Hearts hand: the first rule button jumps the table's stepper to the pass
     # the game the student's logic played: one step back from the end changes the stepper's text

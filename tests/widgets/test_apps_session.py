@@ -329,7 +329,7 @@ def test_bot_level_and_pace_are_told_apart_and_the_deck_switches_every_card(make
         app.four_colours.value = True
         assert palette.deck() == "four"
         drawn = app.table.felt_view.value + "".join(h._html.value for h in app.table.hands)
-        drawn += "".join(b.style.text_color or "" for h in app.table.hands for b in h._buttons)
+        drawn += "".join(str(h.playable.cards) for h in app.table.hands if h.playable is not None)
         if hasattr(app.table, "grid"):
             drawn += "".join(app.table.grid.box.labels)
         assert clubs in drawn  # the table was drawn again in four colours
