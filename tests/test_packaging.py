@@ -286,3 +286,27 @@ def test_run_lab_opens_lesson_00_with_the_venv_on_path(fake_clone: Path) -> None
     assert where == str(fake_clone / "notebooks")
     shell = re.search(r'--ServerApp.terminado_settings=\{"shell_command": \["([^"]+)"\]\}', last)
     assert shell and not shell.group(1).endswith("-l") and os.access(shell.group(1), os.X_OK), last
+
+
+def test_run_test_installs_every_command_s_extras(fake_clone: Path) -> None:
+    """./run test installs the extras of lab, serve and app too (the suite runs those commands), so that
+    none of them installs anything while the suite runs; and runs pytest with the clone's arguments."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("./run test would install the DejaVu fonts first (apt-get)")
+    # QARDLAB_CHROMIUM stands in for Chromium (a command that exists), so ./run installs none
+    env_chromium = os.environ.get("QARDLAB_CHROMIUM")
+    os.environ["QARDLAB_CHROMIUM"] = "true"
+    try:
+        proc, calls = _run(fake_clone, "test", "tests/engine", "-x")
+    finally:
+        if env_chromium is None:
+            del os.environ["QARDLAB_CHROMIUM"]
+        else:
+            os.environ["QARDLAB_CHROMIUM"] = env_chromium
+    assert proc.returncode == 0, proc.stderr
+    installs = _installs(calls)
+    assert len(installs) == 1 and installs[0].endswith(".[test,check,cluster,lab,classroom,app]"), calls
+    assert calls[-1].split("\t")[1] == "-m pytest --nbval-lax --nbval-current-env tests/engine -x", calls
+    for command in (("lab",), ("serve",), ("app", "join")):
+        _proc, calls = _run(fake_clone, *command)
+        assert _installs(calls) == [], (command, calls)
