@@ -155,6 +155,7 @@ async def class_of(url: str, tables: int, players: int, game: str, seconds: floa
                 "seed": 1000 + t,
                 "pace": 0,
                 "options": {"single": True} if game == "hearts" else {},
+                "orders": {},  # every seat's client plays all its steps (no standing orders at the server)
             },
         )
         for t in range(tables)

@@ -235,7 +235,7 @@ def test_documented_command_starts(command: str, tmp_path: Path) -> None:
     terminal = not argv[0].startswith("./run")
     env = clean_env(tmp_path, terminal)
     scratch = tmp_path / "cwd"
-    scratch.mkdir()
+    (scratch / "notebooks").mkdir(parents=True)  # stands for the clone: --token-file notebooks/... lands here
     if argv[0] == "./run":
         argv[0] = str(ROOT / "run")
     kind = argv[1] if argv[0].endswith("run") else argv[0]

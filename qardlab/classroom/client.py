@@ -12,6 +12,12 @@ refuses at once only what the source can see is wrong (not this seat, not its tu
 connected) and otherwise sends the move; the server's refusal (the engine's IllegalAction text)
 then arrives as ``last_error`` and observers are told. ``await act_async(...)`` waits for the
 answer and raises :class:`~qardlab.engine.IllegalAction` with that text.
+
+The seat's standing orders (``orders``, ``set_orders``) live at the server, in the table's seat driver:
+``set_orders`` sends an ``orders`` message, and the server's ``orders`` frames say what they are. The
+orders this source set are sent again after every reconnection (a restarted server starts each seat
+from the table's own orders). ``waits_for(seat)`` says, from the seat's observation and its orders,
+whether the table waits for this seat's person now (the engine's :func:`~qardlab.engine.seats.waits_for`).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import quote
 
 from ..engine import Game, IllegalAction, find_game
+from ..engine.seats import orders_class, waits_for
 
 __all__ = ["RemoteSource", "JoinRefused"]
 
@@ -67,6 +74,10 @@ class RemoteSource:
         self.connections = 0  # how many times it connected (1 + reconnections)
         self.refused: Optional[str] = None
         self._obs: Optional[dict[str, Any]] = None
+        self._orders: dict[
+            str, Any
+        ] = {}  # the seat's standing orders as the server last said (none: defaults)
+        self._wanted: dict[str, Any] = {}  # the orders this source set: sent again on every reconnection
         self._codec: Optional[Game] = None
         self._listeners: list[Callable[["RemoteSource"], None]] = []
         self._waiters: list[tuple[int, asyncio.Future]] = []
@@ -112,12 +123,14 @@ class RemoteSource:
             try:
                 ws = await websocket_connect(self.url, connect_timeout=5)
             except Exception as e:  # not up (yet), refused at the door, timed out: try again
-                log.debug("cannot reach %s: %s", self.url, e)
+                log.debug("cannot reach %s: %s", self.url.split("?", 1)[0], e)  # the address, never the code
                 await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
                 attempt += 1
                 continue
             self._ws, self.connected, attempt = ws, True, 0
             self.connections += 1
+            if self._wanted:  # the seat's orders as this window set them (a restarted server lost them)
+                ws.write_message(json.dumps({"type": "orders", "orders": self._wanted}))
             while True:
                 text = await ws.read_message()
                 if text is None:
@@ -161,6 +174,9 @@ class RemoteSource:
                 if obs["step"] > step and not fut.done():
                     fut.set_result(obs)
             self._waiters = [(s, f) for s, f in self._waiters if not f.done()]
+            self._notify()
+        elif msg.get("type") == "orders":
+            self._orders = dict(msg["orders"])
             self._notify()
         elif msg.get("type") == "error":
             self.errors.append(msg["message"])
@@ -235,6 +251,34 @@ class RemoteSource:
             action = self._codec.action_to_json(action)
         self._ws.write_message(json.dumps({"type": "act", "action": action, "step": obs["step"]}))
         return obs["step"]
+
+    def orders(self, seat: int) -> dict[str, Any]:
+        """The seat's standing orders (every order of its game; the server's word, or what this source set
+        since). ValueError for another seat."""
+        self._own(seat)
+        return {**orders_class(self.game_name).defaults, **self._orders}
+
+    def set_orders(self, seat: int, orders: dict[str, Any]) -> None:
+        """Change some of the seat's standing orders: checked here (ValueError naming a bad one, nothing
+        sent), then sent to the server (at once, or when the connection is back)."""
+        self._own(seat)
+        checked = orders_class(self.game_name).check(orders)
+        self._wanted.update(checked)
+        self._orders.update(checked)
+        if self.live:
+            self._ws.write_message(json.dumps({"type": "orders", "orders": checked}))
+
+    def waits_for(self, seat: int) -> bool:
+        """Whether the table waits for this seat's person now (connected, its turn, no standing order of
+        its own acting)."""
+        if not self.live or seat != self.seat or seat is None:
+            return False
+        return waits_for(self.game_name, self._obs, seat, self.orders(seat))
+
+    def _own(self, seat: Any) -> None:
+        if self.seat is None or seat != self.seat:
+            who = "the teacher" if self.seat is None else f"seat {self.seat}"
+            raise ValueError(f"this source is {who}'s; it has no standing orders of seat {seat!r}")
 
     async def wait(
         self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0

@@ -1,10 +1,11 @@
-"""What every qardlab game shares: the Game protocol, events, records, the timeline, bots."""
+"""What every qardlab game shares: the Game protocol, events, records, the timeline, bots, the seat driver."""
 
 from .bots import Bot, RandomBot, forced_in, play, play_turn
 from .events import Event, EventLog
 from .game import CHANCE, PUBLIC, Game, IllegalAction, Observation
 from .record import Record, RecordError
 from .registry import find_game
+from .seats import Due, Pace, Seats, StandingOrders
 from .timeline import Timeline
 
 __all__ = [
@@ -24,4 +25,8 @@ __all__ = [
     "Record",
     "RecordError",
     "Timeline",
+    "Seats",
+    "Pace",
+    "Due",
+    "StandingOrders",
 ]

@@ -59,16 +59,11 @@ class Practice:
         self.server.stop()
 
 
-#: the seat addresses of the practice tables started here (bots in every other seat): there nobody watches
-#: the pace, so :func:`autoplay` gives the seat's forced answers at once instead of after a pause
-_PRACTICE_SEATS: set[str] = set()
-
-
 def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
     """Start a classroom server here (127.0.0.1, a free port; in a thread of this kernel:
     :class:`~qardlab.classroom.teacher.ThreadServer`) with one Five Sons table whose seats other than seat 0
-    are bots of ``level``; seat 0's code is ``.code``. The seat joins it over a websocket as in class."""
-    from ..classroom.client import ws_url
+    are bots of ``level``; seat 0's code is ``.code``. The seat joins it over a websocket as in class, with
+    a class table's standing orders ("pass on claims unless I claim")."""
     from ..classroom.teacher import Teacher, ThreadServer
     from ..widgets import table_class
 
@@ -83,18 +78,16 @@ def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float 
     table = teacher.create_table(
         "five_sons", players, seed, bots={s: level for s in range(1, players)}, pace=pace
     )
-    made = Practice(server, teacher, table)
-    _PRACTICE_SEATS.add(ws_url(made.url, made.code))
-    return made
+    return Practice(server, teacher, table)
 
 
 async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
     """Play the joined ``table``'s seat until the game is over, through the widget's public methods (the
-    question builder, a card's click, the claim buttons), choosing from the seat's observation alone: a
-    seeded random question, the first card it may show, a claim once logic leaves one pair. Returns the
-    moves made. For a lesson that runs alone: in class, the student plays. At a :func:`practice` table (bots
-    in every other seat, nobody to read the pace) the seat's forced answers are given at once, not after
-    the joined table's pause; they are not counted as moves. The table is drawn every
+    question builder, a card's click, the Neither button, the claim buttons and their confirmation),
+    choosing from the seat's observation alone: a seeded random question, the first card it may show (the
+    only one, when the cards force it), a claim once logic leaves one pair. It acts only when the table
+    waits for the seat (the seat's standing orders pass its other claim chances). Returns the moves made.
+    For a lesson that runs alone: in class, the student plays. The table is drawn every
     :data:`AUTOPLAY_FRAME` seconds meanwhile, and at the end."""
     import random
 
@@ -110,27 +103,22 @@ AUTOPLAY_FRAME = 0.5
 
 async def _autoplay(table: Any, rng: Any, timeout: float) -> int:
     src, seat, moves = table.remote, table.human, 0
-    at_once = getattr(src, "url", None) in _PRACTICE_SEATS
     while True:
-        obs = await src.wait(
-            lambda o: o["is_over"] or (o["to_move"] == seat and (at_once or not table.forced_due(o))), timeout
-        )
+        obs = await src.wait(lambda o: o["is_over"] or src.waits_for(seat), timeout)
         if obs["is_over"]:
             return moves
-        if table.forced_due(obs):  # a practice table: the cards' answer now
-            src.act(seat, obs["legal"][0])
-            await src.wait(lambda o, k=obs["step"]: o["step"] > k, timeout)
-            continue
         if obs["phase"] == "ask":
             a = rng.choice(obs["legal"])
             table.ask(a["target"], a["face"], a["number"])
         elif obs["phase"] == "answer":
-            table.hands[seat].click(Card.parse(obs["legal"][0]["card"]))
+            first = obs["legal"][0]  # (the one legal answer when the cards force it)
+            table.answer(None if first["type"] == "neither" else first["card"])
         else:
             left = knowledge_of(obs).candidates()
             if len(left) == 1:
                 face, number = next(iter(left))
                 table.claim(face, number)
+                table.confirm_button.click()
             else:
                 table.no_claim_button.click()
         moves += 1

@@ -66,11 +66,17 @@ def _click_until_log_changes(page: Any, target: Any, timeout_ms: int = 30_000) -
 
 def play_five_sons_by_clicking(page: Any, max_clicks: int = 400) -> None:
     """Play seat 0 of the Five Sons app to the end: ask the builder's question, pass every claim,
-    show a card when holding both; the bots win (or, rarely, everyone is out). Asserts the end."""
+    answer every question by a click (a card lit, or Neither); the bots win (or, rarely, everyone is out).
+    Asserts the end."""
     for _ in range(max_clicks):
         if "game is over" in " ".join(page.locator(".qard-controls").all_inner_texts()):
             break
-        for selector in (".qard-no-claim", ".qard-ask", "button.qard-card:not(.qard-illegal)"):
+        for selector in (
+            ".qard-no-claim",
+            ".qard-ask",
+            "button.qard-card:not(.qard-illegal)",
+            ".qard-neither",
+        ):
             target = _visible(page, selector)
             if target is not None:
                 _click_until_log_changes(page, target)

@@ -148,20 +148,19 @@ def test_three_students_at_one_table_in_the_browser(
         bob.locator(".qard-my-hand button.qard-card").filter(has_text=qc).first.click()
         _wait_log(alice, "Bob shows Alice the Q♣.")
         _wait_log(carol, "Bob shows Alice a card")
-        _wait_text(alice, ".qard-controls", "Claim the secret pair")
+        _wait_text(alice, ".qard-controls", "Your question is answered")
         for seat, page in enumerate(pages):
             forbidden, unnamed = _forbidden(seat, {Card.parse("QC")} if seat == 0 else set())
             wires[seat].quiet(page)
             wires[seat].scan(
                 page, forbidden, unnamed, True, f"{names[seat]} after the answer", said=tuple(codes)
             )
-        # Alice passes, then Bob and Carol in turn, each from their own window
+        # Alice passes after her own question; Bob's and Carol's chances pass by their standing order
+        # ("pass on claims unless I claim", a class table's default, ticked in their windows), then Dave's
+        assert all(p.locator(".qard-auto-pass input").is_checked() for p in pages)
         alice.locator(".qard-no-claim:visible").click()
-        _wait_text(bob, ".qard-controls", "Claim the secret pair")
-        bob.locator(".qard-no-claim:visible").click()
-        _wait_text(carol, ".qard-controls", "Claim the secret pair")
-        carol.locator(".qard-no-claim:visible").click()
-        _wait_text(bob, ".qard-controls", "Your turn to ask.")  # after Dave (the bot) passes too
+        _wait_text(bob, ".qard-controls", "Your turn to ask.")
+        assert bob.locator(".qard-no-claim:visible").count() == 0  # he clicked nothing
         for seat, page in enumerate(pages):
             page.wait_for_timeout(300)
             faults = fit(page, f"classroom-seat-{seat}-{names[seat].lower()}")

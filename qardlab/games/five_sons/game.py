@@ -110,6 +110,8 @@ class FiveSons(Game):
         "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot",
     }
     bot_level_titles = {"random": "random questions", "probability": "probability (best questions)"}
+    #: the standing orders a person may give (:mod:`qardlab.games.five_sons.orders`)
+    standing_orders = "qardlab.games.five_sons.orders:FiveSonsOrders"
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
