@@ -44,8 +44,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     serve.add_argument("--log", default="warning", help="log level (default warning)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    from .server import read_token, run
+    from .server import run
     from .store import StoreError
+    from .tokens import read_token
 
     try:
         token, _whence = read_token(args.token, args.token_file)

@@ -20,14 +20,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .logs import LogLimit
+from .tokens import TOKEN_ENV
 
 __all__ = ["LocalServer", "ThreadServer", "LOG_LINES", "TOKEN_ENV"]
 
 #: the lines of a server's log kept in memory (``.log``): the last ones; a flood never fills the memory
 LOG_LINES = 2000
-#: the environment variable that gives ``qardlab serve`` the teacher's token (``--token`` shows in the
-#: process list)
-TOKEN_ENV = "QARDLAB_TOKEN"
 
 
 class _Server:

@@ -21,7 +21,6 @@ import hmac
 import json
 import logging
 import os
-import secrets
 import signal
 import socket
 import sqlite3
@@ -35,10 +34,10 @@ import tornado.web
 import tornado.websocket
 from tornado.netutil import bind_sockets
 
-from .local import TOKEN_ENV
 from .logs import LogLimit
 from .store import Store, StoreBusy
 from .tables import MAX_MESSAGE, Classroom, RateLimit, RequestError, Table
+from .tokens import TOKEN_ENV, read_token
 
 __all__ = ["make_app", "serve", "run", "LogLimit", "connection_limits", "TOKEN_ENV"]
 
@@ -413,36 +412,6 @@ class ClassServer(tornado.httpserver.HTTPServer):
 
         loop.add_handler(sock, ready, tornado.ioloop.IOLoop.READ)
         return remove
-
-
-def read_token(token: Optional[str] = None, token_file: Optional[str] = None) -> tuple[str, str]:
-    """The teacher's token and where it came from: ``token`` as given, else the file ``token_file`` (made
-    with a new random token, readable by its owner only, when it does not exist), else the environment
-    variable ``QARDLAB_TOKEN``, else a new random one. ValueError naming the file when it cannot be used."""
-    if token:
-        return token, "given"
-    if token_file:
-        path = Path(token_file)
-        if not path.exists():
-            new = secrets.token_hex(24)
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except OSError as e:
-                raise ValueError(f"cannot create the token file {token_file}: {e.strerror}") from None
-            with os.fdopen(fd, "w") as f:
-                f.write(new + "\n")
-            return new, f"new, written to {token_file}"
-        try:
-            text = path.read_text().strip()
-        except (OSError, UnicodeDecodeError) as e:
-            raise ValueError(f"cannot read the token file {token_file}: {e}") from None
-        if not text or any(c.isspace() for c in text):
-            raise ValueError(f"the token file {token_file} must hold the token alone, on one line")
-        return text, f"from {token_file}"
-    env = os.environ.get(TOKEN_ENV, "").strip()
-    if env:
-        return env, f"from ${TOKEN_ENV}"
-    return secrets.token_hex(24), "new"
 
 
 async def serve(

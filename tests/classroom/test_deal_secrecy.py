@@ -105,7 +105,7 @@ def test_every_draw_of_a_seedless_table_comes_from_its_own_128_bits(tmp_path) ->
         seeds = [t.game.seed for t in games]
         assert len(set(seeds)) == 3 and all(64 < s.bit_length() <= tables.SEED_BITS for s in seeds)
         for t in games:
-            for seat, bot in t.bots.items():  # a bot's RNG: random.Random(seed * 100 + seat)
+            for seat, bot in t.driver.bots.items():  # a bot's RNG: random.Random(seed * 100 + seat)
                 assert bot.rng.getstate() == random.Random(t.game.seed * 100 + seat).getstate()
         # Hearts: the second hand is the table RNG's next deal (after the first), not a number to guess
         hearts = games[1].game
