@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from typing import Optional, Sequence
 
 __all__ = ["main"]
@@ -18,10 +19,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     serve.add_argument(
         "--db",
         default="qardlab-classroom.db",
-        help="SQLite file of the tables (default qardlab-classroom.db); restarting on the "
-        "same file resumes every table",
+        help="SQLite file of the tables (default qardlab-classroom.db; created readable by you only); "
+        "restarting on the same file resumes every table",
     )
-    serve.add_argument("--token", default=None, help="the teacher's token (default: a random one, printed)")
+    serve.add_argument(
+        "--token",
+        default=None,
+        help="the teacher's token (shows in the process list: prefer --token-file or $QARDLAB_TOKEN); "
+        "default: --token-file, else $QARDLAB_TOKEN, else a random one, printed",
+    )
+    serve.add_argument(
+        "--token-file",
+        default=None,
+        help="a file holding the teacher's token; a new random token is written to it (readable by you "
+        "only) when it does not exist",
+    )
     serve.add_argument(
         "--sync",
         choices=("full", "normal"),
@@ -33,9 +45,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from .server import run
+    from .store import StoreError
+    from .tokens import read_token
 
     try:
-        run(args.host, args.port, args.db, args.token, synchronous=args.sync)
+        token, _whence = read_token(args.token, args.token_file)
+    except ValueError as e:
+        print(f"qardlab serve: {e}", file=sys.stderr)
+        return 2
+    try:
+        run(args.host, args.port, args.db, token, synchronous=args.sync)
+    except StoreError as e:
+        print(f"qardlab serve: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

@@ -123,7 +123,7 @@ class RemoteSource:
             try:
                 ws = await websocket_connect(self.url, connect_timeout=5)
             except Exception as e:  # not up (yet), refused at the door, timed out: try again
-                log.debug("cannot reach %s: %s", self.url, e)
+                log.debug("cannot reach %s: %s", self.url.split("?", 1)[0], e)  # the address, never the code
                 await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
                 attempt += 1
                 continue

@@ -23,8 +23,7 @@ from typing import Any, Callable, Optional, Protocol
 from ..engine import CHANCE, Game, IllegalAction
 from ..engine.registry import find_game, game_names, package_games
 from ..engine.seats import Pace, Seats, orders_class
-from .engine_api import observation_text, step
-from .store import Store, TableRow
+from .store import Store, StoreBusy, TableRow
 
 __all__ = [
     "Classroom",
@@ -35,6 +34,9 @@ __all__ = [
     "MAX_MESSAGE",
     "RateLimit",
     "bot_levels",
+    "new_code",
+    "code_key",
+    "MAX_PER_CODE",
 ]
 
 log = logging.getLogger("qardlab.classroom")
@@ -44,6 +46,42 @@ MAX_MESSAGE = 8 * 1024
 #: the bots' pace when a table does not set one (seconds between a change and a bot's move)
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
+#: connections one code may hold at once (a reload, a second tab); a newer one closes the oldest
+MAX_PER_CODE = 6
+#: seconds between attempts to commit steps the store refused; given up (the steps undone, the tables
+#: told, what was due scheduled again) after the last: quickly for a fault (a full disk), longer while
+#: another program holds the file's lock (a database browser, a backup)
+RETRY_FAULT = (0.05, 0.2, 0.5)
+RETRY_BUSY = (0.02, 0.05, 0.1, 0.2) + (0.25,) * 38
+
+#: after steps are undone for good, what was due at their tables is scheduled again after this pause
+#: times the refused commits in a row, at most ``LOST_PAUSE_MAX`` seconds
+LOST_PAUSE = 0.5
+LOST_PAUSE_MAX = 5.0
+#: the bits the server draws from ``secrets`` for a table's deal when the teacher gives no seed
+SEED_BITS = 128
+#: groups of four characters in a seat's code (3) and in the teacher's (4)
+TEACHER_GROUPS = 4
+
+#: the characters of a join code: no look-alikes (no 0 O, 1 I L, and no U), upper case
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+_CODE_SET = frozenset(CODE_ALPHABET)
+
+
+def new_code(groups: int = 3) -> str:
+    """A join code: ``groups`` groups of four characters of :data:`CODE_ALPHABET` joined by dashes, drawn
+    from ``secrets`` (three groups: 59 bits; the teacher's four: 78), easy to read off a printed sheet."""
+    return "-".join("".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(groups))
+
+
+def code_key(code: str) -> str:
+    """What a typed code is looked up by: a code of :func:`new_code`'s characters in any case, with or
+    without its dashes or spaces, is its canonical form ``ABCD-EFGH-JKMN``; anything else (a code of an
+    older server) is itself."""
+    plain = "".join(code.split()).replace("-", "").upper()
+    if plain and len(plain) % 4 == 0 and set(plain) <= _CODE_SET:
+        return "-".join(plain[i : i + 4] for i in range(0, len(plain), 4))
+    return code
 
 
 #: the games a table may play: every game of the package (a folder of ``qardlab/games``). A game is
@@ -140,9 +178,12 @@ class Table:
         for seat in range(row.players):
             if seat not in self.levels:
                 self.driver.set_orders(seat, self.orders)
-        self.clients: dict[Optional[int], set[Connection]] = {}
+        #: seat (None: the teacher) -> its connections, oldest first
+        self.clients: dict[Optional[int], dict[Connection, None]] = {}
         self.pending: Optional[asyncio.TimerHandle] = None
         self.thinking: Optional[asyncio.Future] = None  # a bot deciding in the bots' thread
+        #: seat -> the step at which a message of that seat over the rate limit was last let through
+        self.exempt: dict[int, int] = {}
 
     def _make_bot(self, seat: int, level: str) -> None:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
@@ -172,9 +213,18 @@ class Table:
         }
 
 
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: an error names the bad value, never echoes a flood."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _check_int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{what} must be an integer, not {value!r}")
+        raise RequestError(f"{what} must be an integer, not {_short(value)}")
     return value
 
 
@@ -195,7 +245,7 @@ def _replay(row: TableRow, given_deal: bool) -> Game:
     for n, raw in enumerate(row.steps):
         if g.to_move == CHANCE and not (given_deal and n == 0):
             g.chance_outcome()
-        step(g, g.action_from_json(raw))
+        g.apply(g.action_from_json(raw))
     return g
 
 
@@ -209,17 +259,30 @@ class Classroom:
         self.tables: dict[int, Table] = {}
         self._unsaved: list[tuple[Table, Game, Game, tuple[int, int, Any, Optional[int], float]]] = []
         self._flush_due: Optional[asyncio.Handle] = None
+        self._retry_due: Optional[asyncio.TimerHandle] = None
+        self._failures = 0  # commits refused in a row
+        #: what the server would tell the teacher of its file now (None: all is well); logged on change
+        self.file_problem: Optional[str] = None
         #: (table, step number, accepted, told) of every step, when a benchmark asks for them
         self.timings: Optional[list[tuple[int, int, float, float]]] = None
         self._bots_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-bots")
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
-        for row in store.tables():
+        rows = store.tables()
+        for table_id, why in store.skipped:
+            log.error(
+                "table %s in %s does not read and is left out (%s); the other tables are served. "
+                "Fix or delete that row, or start on another --db file",
+                table_id,
+                store.path,
+                why,
+            )
+        for row in rows:
             given = bool(row.options.pop("_given_deal", False))
             orders = row.options.pop("_orders", None)  # (a table stored before standing orders: None)
             try:
                 game = _replay(row, given)
-            except (ValueError, RequestError) as e:  # a table that no longer replays: say so, keep the rest
-                log.error("table %s does not replay and is left out: %s", row.id, e)
+            except (ValueError, TypeError, KeyError, RequestError) as e:  # say so, keep the rest
+                log.error("table %s in %s does not replay and is left out: %s", row.id, store.path, e)
                 continue
             row.options["_given_deal"] = given
             if orders is not None:
@@ -228,10 +291,10 @@ class Classroom:
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
-        self.codes[table.teacher] = (table, None)
+        self.codes[code_key(table.teacher)] = (table, None)
         for seat, code in enumerate(table.seats):
             if code is not None:
-                self.codes[code] = (table, seat)
+                self.codes[code_key(code)] = (table, seat)
 
     def start(self) -> None:
         """Let the bots (and the deals) of every table move: call once the event loop runs."""
@@ -240,42 +303,46 @@ class Classroom:
 
     # -- the teacher's requests -------------------------------------------------------
     def create(self, body: Any) -> dict[str, Any]:
-        """``POST /api/tables``: a new table from the request body; its id and join codes."""
+        """``POST /api/tables``: a new table from the request body; its id and join codes.
+
+        Without a ``seed`` the table is dealt from 128 bits drawn from ``secrets`` (its later deals and
+        its bots too): no seat can find its deal from its own hand, nor from another table's record.
+        StoreBusy (nothing changed) when another program holds the file's lock: try again."""
         if not isinstance(body, dict):
-            raise RequestError(f"the body must be a JSON object, not {body!r}")
+            raise RequestError(f"the body must be a JSON object, not {_short(body)}")
         unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace", "orders"}
         if unknown:
             raise RequestError(
-                f"unknown fields {sorted(unknown)}; known: game, players, seed, options, deal, bots, pace, "
-                "orders"
+                f"unknown fields {sorted(unknown)[:10]}; known: "
+                "game, players, seed, options, deal, bots, pace, orders"
             )
         name = body.get("game")
-        if name not in GAMES:
-            raise RequestError(f"game must be one of {list(GAMES)}, not {name!r}")
+        if not isinstance(name, str) or name not in GAMES:
+            raise RequestError(f"game must be one of {list(GAMES)}, not {_short(name)}")
         players = _check_int(body.get("players", 4), "players")
         seed = body.get("seed")
-        seed = secrets.randbelow(2**31) if seed is None else _check_int(seed, "seed")
+        seed = secrets.randbits(SEED_BITS) if seed is None else _check_int(seed, "seed")
         options = body.get("options", {})
         if not isinstance(options, dict) or any(k.startswith("_") for k in options):
-            raise RequestError(f"options must be a JSON object of the game's options, not {options!r}")
+            raise RequestError(f"options must be a JSON object of the game's options, not {_short(options)}")
         options = dict(options)
         pace = body.get("pace", DEFAULT_PACE)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
-            raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {pace!r}")
+            raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {_short(pace)}")
         orders = self._table_orders(name, body.get("orders"))
         levels = game_bot_levels(name)
         bots_in = body.get("bots", {})
         if not isinstance(bots_in, dict):
             raise RequestError(
-                f'bots must map seats to levels, like {{"2": "{levels[-1]}"}}, not {bots_in!r}'
+                f'bots must map seats to levels, like {{"2": "{levels[-1]}"}}, not {_short(bots_in)}'
             )
         bots: dict[int, str] = {}
         for key, level in bots_in.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) < players):
-                raise RequestError(f"bots: {key!r} is not a seat of this table (0..{players - 1})")
-            if level not in levels:
+            if not (key.isascii() and key.isdigit() and int(key) < players):
+                raise RequestError(f"bots: {_short(key)} is not a seat of this table (0..{players - 1})")
+            if not isinstance(level, str) or level not in levels:
                 raise RequestError(
-                    f"bots: seat {key} has level {level!r}; the {name} levels are {list(levels)}"
+                    f"bots: seat {key} has level {_short(level)}; the {name} levels are {list(levels)}"
                 )
             bots[int(key)] = level
         deal = body.get("deal")
@@ -286,11 +353,11 @@ class Classroom:
             first, options = self._deal_action(name, deal, options)
             game = _new_game(name, players, options, seed)
         try:
-            step(game, game.action_from_json(first) if isinstance(first, dict) else first)
-        except (ValueError, TypeError) as e:
+            game.apply(game.action_from_json(first) if isinstance(first, dict) else first)
+        except (ValueError, TypeError, KeyError) as e:
             raise RequestError(f"the deal is refused: {e}") from None
-        seats = [None if s in bots else secrets.token_urlsafe(12) for s in range(players)]
-        teacher = secrets.token_urlsafe(12)
+        seats = [None if s in bots else new_code() for s in range(players)]
+        teacher = new_code(TEACHER_GROUPS)
         stored = {**options, "_given_deal": deal is not None, "_orders": orders}
         steps = [game.action_to_json(a) for a in game.history]
         pace = float(pace)
@@ -324,14 +391,14 @@ class Classroom:
         """A set-up deal as the game's deal action (record encoding), and the options it implies."""
         try:
             return find_game(name).deal_from_json(deal, options)
-        except (ValueError, TypeError) as e:
-            raise RequestError(str(e)) from None
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            raise RequestError(f"the deal is refused: {e}") from None
 
     def table(self, table_id: Any) -> Table:
         try:
             return self.tables[int(table_id)]
         except (KeyError, ValueError):
-            raise RequestError(f"no table {table_id!r}", 404) from None
+            raise RequestError(f"no table {_short(table_id)}", 404) from None
 
     def listing(self) -> list[dict[str, Any]]:
         """``GET /api/tables``: every table with its codes, bots, step and connected clients."""
@@ -349,47 +416,58 @@ class Classroom:
         return table.told.record().to_dict()
 
     def set_seat(self, table_id: Any, seat: Any, body: Any) -> dict[str, Any]:
-        """Hand a seat to a bot (``{"bot": level}``) or back to a student (``{"bot": null}``: a new code)."""
+        """Hand a seat to a bot (``{"bot": level}``) or back to a student (``{"bot": null}``).
+
+        Either way the seat's old code stops working at once (its windows are told and closed): a
+        student's seat always gets a new code, so a teacher can revoke a code that went round. The
+        change is stored first (StoreBusy, nothing changed, when another program holds the lock)."""
         table = self.table(table_id)
         seat = _check_int(seat if not isinstance(seat, str) or not seat.isdigit() else int(seat), "seat")
         if not 0 <= seat < table.players:
             raise RequestError(f"seat {seat} is not a seat of table {table.id} (0..{table.players - 1})", 404)
         if not isinstance(body, dict) or set(body) != {"bot"}:
-            raise RequestError(f'the body is {{"bot": LEVEL}} or {{"bot": null}}, not {body!r}')
+            raise RequestError(f'the body is {{"bot": LEVEL}} or {{"bot": null}}, not {_short(body)}')
         level = body["bot"]
-        if level is not None and level not in game_bot_levels(table.name):
-            raise RequestError(f"bot level {level!r} is not one of {list(game_bot_levels(table.name))}")
+        if level is not None and (not isinstance(level, str) or level not in game_bot_levels(table.name)):
+            raise RequestError(f"bot level {_short(level)} is not one of {list(game_bot_levels(table.name))}")
         old = table.seats[seat]
+        code = new_code() if level is None else None
+        seats = [*table.seats[:seat], code, *table.seats[seat + 1 :]]
+        levels = {s: v for s, v in table.levels.items() if s != seat}
+        if level is not None:
+            levels[seat] = level
+        self.store.set_seats(table.id, seats, levels)  # first: nothing changes if it cannot be stored
+        table.seats, table.levels = seats, levels
         if level is None:
-            table.levels.pop(seat, None)
             table.driver.set_bot(seat, None)
             table.driver.set_orders(seat, {**orders_class(table.name).defaults, **table.orders})
-            code = old or secrets.token_urlsafe(12)
-            table.seats[seat] = code
-            self.codes[code] = (table, seat)
+            self.codes[code_key(code)] = (table, seat)
         else:
-            table.levels[seat] = level
             table._make_bot(seat, level)
-            table.seats[seat] = None
-            if old is not None:
-                self.codes.pop(old, None)
+        if old is not None:
+            self.codes.pop(code_key(old), None)
+            why = (
+                f"seat {seat} is now played by a bot"
+                if level is not None
+                else f"the teacher gave seat {seat} a new code"
+            )
             for conn in list(table.clients.get(seat, ())):
-                self._tell(
-                    conn,
-                    {
-                        "type": "error",
-                        "message": f"seat {seat} is now played by a bot: this join code is no longer valid",
-                    },
-                )
-                conn.close(4403, "seat handed to a bot")
-        self.store.set_seats(table.id, table.seats, table.levels)
+                self._tell(conn, {"type": "error", "message": f"{why}: this join code is no longer valid"})
+                conn.close(4403, "seat handed to a bot" if level is not None else "a new code was issued")
+                self.disconnect(conn)
+        log.info(
+            "table %s: seat %s %s", table.id, seat, f"to a bot ({level})" if level else "given a new code"
+        )
         self._schedule(table)
-        return {"table": table.id, "seat": seat, "bot": level, "code": table.seats[seat]}
+        return {"table": table.id, "seat": seat, "bot": level, "code": code}
 
     # -- clients ----------------------------------------------------------------------
     def connect(self, conn: Connection, code: Optional[str]) -> bool:
-        """Seat a new connection by its code and send it the observation; False if the code is refused."""
-        found = self.codes.get(code) if isinstance(code, str) else None
+        """Seat a new connection by its code and send it the observation; False if the code is refused.
+
+        A code is taken in any case, with or without its dashes. At most :data:`MAX_PER_CODE` windows
+        hold one code: a newer one closes the oldest (a reload replaces the page it reloads)."""
+        found = self.codes.get(code_key(code)) if isinstance(code, str) and len(code) <= 200 else None
         if found is None:
             self._tell(
                 conn,
@@ -401,9 +479,23 @@ class Classroom:
             conn.close(4403, "unknown or stale join code")
             return False
         table, seat = found
-        conn.table, conn.seat, conn.code = table, seat, code
+        conn.table, conn.seat = table, seat
+        conn.code = table.teacher if seat is None else table.seats[seat]
         conn.rate = RateLimit(self.rate, self.burst)
-        table.clients.setdefault(seat, set()).add(conn)
+        clients = table.clients.setdefault(seat, {})
+        while len(clients) >= MAX_PER_CODE:
+            oldest = next(iter(clients))
+            del clients[oldest]
+            self._tell(
+                oldest,
+                {
+                    "type": "error",
+                    "message": f"this code is open in more than {MAX_PER_CODE} windows: "
+                    "the oldest was closed",
+                },
+            )
+            oldest.close(4408, "too many windows with this code")
+        clients[conn] = None
         if seat is not None and seat not in table.levels:  # (first: a client knows them with its first view)
             orders = table.driver.orders(seat)
             if orders != orders_class(table.name).defaults:  # (none set: no frame, the client assumes none)
@@ -414,7 +506,7 @@ class Classroom:
     def disconnect(self, conn: Connection) -> None:
         table = getattr(conn, "table", None)
         if table is not None:
-            table.clients.get(conn.seat, set()).discard(conn)
+            table.clients.get(conn.seat, {}).pop(conn, None)
 
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
@@ -437,26 +529,30 @@ class Classroom:
     def _moves_the_game(self, conn: Connection, message: Any) -> bool:
         """Whether a message over the rate limit is still the move of the seat to move, for this step.
 
-        Such a message is taken: the game itself allows one of those a step, so taking them cannot
-        flood anything, and dropping one would leave a quick client (a script, a bot seat at pace 0)
-        waiting for an answer to a move the server never played. Only a cheap look: the message is
-        checked in full by ``_receive`` as any other."""
+        One such message a step and seat is taken: dropping it would leave a quick client (a script, a
+        bot seat at pace 0) waiting for an answer to a move the server never played, and the game
+        itself allows one move a step, so it cannot flood anything. A second one at the same step (an
+        illegal move sent again and again) is dropped like any other message over the limit. Only a
+        cheap look: the message is checked in full by ``_receive`` as any other."""
         table, seat = conn.table, conn.seat
         if table is None or seat is None or not isinstance(message, str) or len(message) > MAX_MESSAGE:
             return False
+        game = table.game
+        if game.is_over or game.to_move != seat or table.exempt.get(seat) == game.step:
+            return False
         try:
             msg = json.loads(message)
-        except ValueError:
+        except (ValueError, RecursionError):
             return False
-        game = table.game
-        return (
+        if (
             isinstance(msg, dict)
             and msg.get("type") == "act"
             and msg.get("step") == game.step
             and not isinstance(msg.get("step"), bool)
-            and not game.is_over
-            and game.to_move == seat
-        )
+        ):
+            table.exempt[seat] = game.step
+            return True
+        return False
 
     def _receive(self, conn: Connection, message: Any) -> None:
         if isinstance(message, bytes):
@@ -467,6 +563,8 @@ class Classroom:
             msg = json.loads(message)
         except ValueError as e:
             raise RequestError(f"malformed JSON: {e}") from None
+        except RecursionError:
+            raise RequestError("malformed JSON: nested too deeply") from None
         if not isinstance(msg, dict) or "type" not in msg:
             raise RequestError(f"a message is a JSON object with a 'type', not {message[:80]!r}")
         kind = msg["type"]
@@ -480,7 +578,7 @@ class Classroom:
         extra = set(msg) - {"type", "action", "step"}
         if extra:
             raise RequestError(
-                f"an 'act' message has 'action' and an optional 'step', not {sorted(extra)}; "
+                f"an 'act' message has 'action' and an optional 'step', not {sorted(extra)[:10]}; "
                 "a join code acts only for its own seat"
             )
         if "action" not in msg:
@@ -493,7 +591,7 @@ class Classroom:
         game = table.game
         if "step" in msg and (isinstance(msg["step"], bool) or msg["step"] != game.step):
             raise RequestError(
-                f"stale message: sent for step {msg['step']!r}, the game is at step "
+                f"stale message: sent for step {_short(msg['step'])}, the game is at step "
                 f"{game.step}; nothing was played"
             )
         if game.is_over:
@@ -507,7 +605,7 @@ class Classroom:
             )
         try:
             action = game.action_from_json(msg["action"])
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
             raise RequestError(f"not an action of this game: {e}") from None
         try:
             self.accept(table, seat, action)
@@ -547,33 +645,106 @@ class Classroom:
         """
         old = table.game
         new = old.copy()
-        step(new, action)
+        new.apply(action)
         row = (table.id, old.step, new.action_to_json(new.history[-1]), seat, time.time())
         self._unsaved.append((table, old, new, row))
         table.game = new
-        if self._flush_due is None:
+        if self._flush_due is None and self._retry_due is None:
             try:
                 self._flush_due = asyncio.get_running_loop().call_soon(self._flush)
             except RuntimeError:  # no event loop (a direct call): commit now
                 self._flush()
 
     def _flush(self) -> None:
-        """Commit every step accepted in this turn of the event loop in one transaction, then tell.
+        """Commit every step accepted since the last commit in one transaction, then tell.
 
         A group commit: one sync of the file for every table's steps accepted meanwhile. It runs in
-        the event loop itself: handing it to a thread was measured slower here (each hand-over
-        waits for the other thread to be scheduled, on a machine whose two cores are busy).
+        the event loop itself (handing it to a thread was measured slower here: each hand-over waits
+        for the other thread to be scheduled, on a machine whose two cores are busy), but never waits
+        on SQLite for long: a file locked by another program fails after ``store.BUSY_MS``, and the
+        commit is tried again later (``_refused``) while the loop serves everyone else.
         """
-        self._flush_due = None
+        self._flush_due = self._retry_due = None
         if not self._unsaved:
             return
-        batch, self._unsaved = self._unsaved, []
+        batch = self._unsaved
         try:
             self.store.add_steps([row for *_rest, row in batch])
-        except Exception as e:
-            self._lost(batch, e)
+        except Exception as e:  # noqa: BLE001 - whatever the store says, the tables go on
+            self._refused(e)
         else:
+            self._unsaved = []
+            if self._failures:
+                log.warning("%s: stored again after %s refused commits", self.store.path, self._failures)
+                self._failures = 0
+                self._file_problem(None)
             self._written(batch)
+
+    def _refused(self, error: BaseException) -> None:
+        """The store refused the steps waiting (all kept): try again shortly; after the last try, undo them
+        (``_lost``). A file deleted or replaced meanwhile is written back first (``check_file``)."""
+        self._failures += 1
+        busy = isinstance(error, StoreBusy)
+        delays = RETRY_BUSY if busy else RETRY_FAULT
+        try:
+            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if not busy and self.check_file():  # the file was deleted and is written back: try again at once
+            self._failures = 0
+            if loop is not None:
+                self._retry_due = loop.call_later(0, self._flush)
+            else:
+                self._flush()
+            return
+        problem = (
+            f"{self.store.path} is locked by another program (a database browser, a backup?): moves wait "
+            "until it lets go; close that program"
+            if busy
+            else f"cannot store moves in {self.store.path} ({error}): is its disk full, or the file "
+            "read-only? Moves are undone until it can be written again"
+        )
+        self._file_problem(problem)
+        if self._failures <= len(delays) and loop is not None:
+            self._retry_due = loop.call_later(delays[self._failures - 1], self._flush)
+            return
+        batch, self._unsaved = self._unsaved, []
+        self._lost(batch, error)
+
+    def check_file(self) -> bool:
+        """Whether the database file is still the one written to; if it was deleted or replaced, say so
+        and write every table back to it (True when that was done). Called every few seconds and after a
+        refused commit."""
+        moved = self.store.moved()
+        if moved is None:
+            if self.file_problem and "deleted" in self.file_problem:
+                self._file_problem(None)
+            return False
+        try:
+            self.store.restore()
+        except Exception as e:  # noqa: BLE001 - the folder is gone, the disk is full...
+            self._file_problem(
+                f"the database file {self.store.path} was {moved} while the server ran, and it could not be "
+                f"written back ({e}): the tables are served from memory and will be lost when the server "
+                "stops; make its folder writable"
+            )
+            return False
+        log.error(
+            "the database file %s was %s while the server ran: every table was written back to it "
+            "(nothing was lost)",
+            self.store.path,
+            moved,
+        )
+        self._file_problem(None)
+        return True
+
+    def _file_problem(self, problem: Optional[str]) -> None:
+        """Say what is wrong with the file, once when it starts (not at every refused commit)."""
+        if problem == self.file_problem:
+            return
+        if problem is not None:
+            log.error("%s", problem)
+        self.file_problem = problem
 
     def _written(self, batch: list) -> None:
         """The batch is on disk: tell every client of its tables, let their bots move."""
@@ -593,12 +764,16 @@ class Classroom:
             )
 
     def _lost(self, batch: list, error: BaseException) -> None:
-        """The batch could not be stored: undo its steps and every later one at those tables."""
+        """The batch could not be stored: undo its steps at those tables, tell their clients, and let
+        whatever was due there (a bot's move, a deal) come again at the table's pace."""
         tables = {id(t): t for t, *_rest in batch}
-        for table, old, _new, _row in reversed(batch):
-            table.game = old
-        self._unsaved = [u for u in self._unsaved if id(u[0]) not in tables]
-        log.error("could not store %s steps (%s); they were undone", len(batch), error)
+        log.error(
+            "could not store %s steps of tables %s in %s (%s); they were undone",
+            len(batch),
+            sorted(t.id for t in tables.values()),
+            self.store.path,
+            error,
+        )
         for table in tables.values():
             table.game = table.told
             for conns in table.clients.values():
@@ -611,9 +786,21 @@ class Classroom:
                             "move; it was undone: play it again",
                         },
                     )
+        try:
+            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        # what was due comes again, after a pause that grows while the fault lasts (a full disk must not
+        # turn a bot at pace 0 into a loop of refused commits)
+        pause = min(LOST_PAUSE_MAX, LOST_PAUSE * self._failures)
+        for table in tables.values():
+            if loop is None:
+                self._schedule(table)
+            else:
+                loop.call_later(pause, self._schedule, table)
 
     def _observation_text(self, table: Table, seat: Optional[int]) -> str:
-        obs = observation_text(table.told, seat)
+        obs = table.told.observation_text(seat)
         return f'{{"type":"observation","seat":{json.dumps(seat)},"observation":{obs}}}'
 
     def _broadcast(self, table: Table) -> None:
@@ -691,5 +878,13 @@ class Classroom:
             self.accept(table, seat, random.Random(at).choice(g.legal_actions()))
 
     def close(self) -> None:
-        """Stop the bots' thread (the server is stopping)."""
+        """Stop the bots' thread and every timer (the server is stopping)."""
+        for handle in (self._flush_due, self._retry_due):
+            if handle is not None:
+                handle.cancel()
+        for table in self.tables.values():
+            if table.pending is not None:
+                table.pending.cancel()
+            if table.thinking is not None:
+                table.thinking.cancel()
         self._bots_thread.shutdown(wait=False, cancel_futures=True)

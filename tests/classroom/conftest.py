@@ -36,14 +36,25 @@ TOKEN = "teacher-token-for-tests"
 class ServerProcess:
     """``qardlab serve`` in a subprocess on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: Path, token: str = TOKEN, port: int = 0) -> None:
+    def __init__(
+        self,
+        db: Path,
+        token: str = TOKEN,
+        port: int = 0,
+        args: tuple[str, ...] = (),
+        preexec: Any = None,
+    ) -> None:
         self.db, self.token, self.port = db, token, port
+        self.args, self.preexec = args, preexec  # more arguments; what the child runs before the server
         self.proc: Optional[subprocess.Popen] = None
         self.url = ""
         self.start()
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # the token in the environment, as a teacher should give it (an argument shows in the process list)
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_TOKEN": self.token}
+        if not self.token:
+            del env["QARDLAB_TOKEN"]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -56,11 +67,11 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 str(self.db),
-                "--token",
-                self.token,
                 "--sync",
                 "normal",
+                *self.args,
             ],
+            preexec_fn=self.preexec,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -78,7 +89,9 @@ class ServerProcess:
             if m:
                 self.url = m.group(1)
             if line.startswith("teacher token:"):
-                assert line.split(":", 1)[1].strip() == self.token
+                printed = line.split(":", 1)[1].strip()
+                assert printed == self.token or not self.token, (printed, self.token)
+                self.token = printed  # (none given: the server's own, from --token-file)
                 break
         else:
             raise RuntimeError("the server did not start within 30 s")

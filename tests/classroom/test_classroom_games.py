@@ -13,8 +13,10 @@ import re
 import pytest
 from conftest import Client, five_sons_policy, play_out, random_policy
 
-from qardlab.classroom.engine_api import observation_json, step
 from qardlab.engine import CHANCE, Game, Record, Timeline
+
+observation_json = Game.observation_json
+step = Game.apply
 
 CODE = re.compile(r'"([2-9TJQKA][CDHS])"')
 
@@ -119,7 +121,10 @@ def test_whole_game_over_the_wire(server, connect, kind, players, options, seed)
     table = server.create(game=kind, players=players, seed=seed, options=options, pace=0)
     assert [s["seat"] for s in table["seats"]] == list(range(players))
     codes = [s["code"] for s in table["seats"]]
-    assert len(set(codes)) == players and all(len(c) >= 16 for c in codes)
+    # codes of three groups of four characters with no look-alikes (docs/classroom.md)
+    assert len(set(codes)) == players and all(
+        re.fullmatch(r"([2-9A-HJKMNP-TV-Z]{4}-){2}[2-9A-HJKMNP-TV-Z]{4}", c) for c in codes
+    )
     clients = {s: connect(codes[s]) for s in range(players)}
     teacher = connect(table["teacher"])
     for c in [*clients.values(), teacher]:
