@@ -12,6 +12,7 @@ Skipped when JupyterHub or the proxy is missing, except under CI, where it fails
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import re
@@ -215,7 +216,9 @@ def test_a_table_made_through_the_proxy_and_a_student_plays_over_its_websocket(h
         finally:
             src.close()
 
-    after = asyncio.run(student())
+    # (in a thread of its own: after the browser tests, Playwright keeps an event loop in the main thread)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        after = pool.submit(asyncio.run, student()).result()
     assert after["seat"] == 0 and after["connected"][0] is True
     record = teacher.record(table["table"])
     assert len(record.actions) >= 2  # the deal and the student's card
