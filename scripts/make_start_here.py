@@ -171,8 +171,11 @@ def toc() -> str:
         "## The apps",
         "",
         "Two notebooks are games rather than lessons. Open them here and run all cells, or as a stand-alone",
-        "page with Voila (the *Render with Voila* button in the notebook's toolbar; from a shell:",
-        "`voila notebooks/app-hearts.ipynb`).",
+        "page with Voila: the *Render with Voila* button in the notebook's toolbar, or from a shell in",
+        "the folder of your copy of qardlab `./run app hearts` (or `./run app five-sons`), which prints the",
+        "address to open. JupyterLab's own terminal (*File > New > Terminal*, when `./run lab` started",
+        "JupyterLab) opens in this folder with qardlab's commands at hand: there the same is",
+        "`../run app hearts`, or `voila app-hearts.ipynb`.",
         "",
     ]
     for name, title, what in APPS:

@@ -85,25 +85,27 @@ def tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
-def isolated_env(base: Path) -> dict[str, str]:
-    """An environment whose Jupyter and IPython folders are temporary, with this venv's Python first on PATH
-    and this checkout first on PYTHONPATH.
+def isolated_env(base: Path, python: str = sys.executable, checkout: bool = True) -> dict[str, str]:
+    """An environment whose Jupyter and IPython folders are temporary, with the environment of ``python``
+    (this venv's, by default) first on PATH and, with ``checkout``, this checkout first on PYTHONPATH.
 
     The kernel spec that ipykernel installs runs `python` from PATH, so the venv's bin folder goes first:
-    the kernels then run in the same environment as the tests.
+    the kernels then run in the same environment as the server. Without ``checkout`` the environment's own
+    installed qardlab is used (a ``pip install .`` or Binder's, tested as a user has it).
     """
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         folder = base / var.lower()
         folder.mkdir(parents=True, exist_ok=True)
         env[var] = str(folder)
-    # this checkout's Voila template and the config that selects it (installed with the package too), so
-    # that the page asks nothing of a CDN (see share/jupyter/voila/templates/qardlab)
-    env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
-    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter-config")
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    # no Jupyter path of the harness's own: Voila and JupyterLab find qardlab's template and configs where
+    # the install put them (sys.prefix/share/jupyter and sys.prefix/etc/jupyter), as in a user's environment
+    for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "VIRTUAL_ENV"):
+        env.pop(var, None)
+    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
+    if checkout:
+        # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     env["PYTHONUNBUFFERED"] = "1"
     return env
@@ -149,10 +151,18 @@ class LabServer(LocalServer):
 
     @classmethod
     def start(
-        cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90, record_timing: bool = False
+        cls,
+        workdir: Path,
+        source: Path = NOTEBOOKS,
+        timeout: float = 90,
+        record_timing: bool = False,
+        python: str = sys.executable,
+        checkout: bool = True,
     ) -> LabServer:
         """``record_timing``: JupyterLab writes each cell's execution times into its metadata (the
-        kernel's own timestamps), which :data:`JS_KERNEL_TIME` reads."""
+        kernel's own timestamps), which :data:`JS_KERNEL_TIME` reads. ``python``: the environment to run
+        JupyterLab from (this venv's by default); ``checkout``: this checkout's qardlab first on the
+        path (see :func:`isolated_env`)."""
         root = workdir / "notebooks"
         shutil.copytree(source, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         settings = workdir / "user-settings"
@@ -173,7 +183,7 @@ class LabServer(LocalServer):
         port = free_port()
         log = workdir / "jupyterlab.log"
         cmd = [
-            sys.executable,
+            python,
             "-m",
             "jupyterlab",
             "--allow-root",
@@ -194,7 +204,7 @@ class LabServer(LocalServer):
             proc = subprocess.Popen(
                 cmd,
                 cwd=workdir,
-                env=isolated_env(workdir),
+                env=isolated_env(workdir, python, checkout),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -251,12 +261,23 @@ class VoilaServer(LocalServer):
     notebook: Path
 
     @classmethod
-    def start(cls, notebook: Path, workdir: Path, timeout: float = 60) -> VoilaServer:
+    def start(
+        cls,
+        notebook: Path,
+        workdir: Path,
+        timeout: float = 60,
+        python: str = sys.executable,
+        checkout: bool = True,
+        options: tuple[str, ...] = (),
+    ) -> VoilaServer:
+        """Voila as its own command would run it in the environment of ``python`` (this venv's by
+        default), with no Jupyter path added: the template and configs are the ones that environment
+        installed. ``checkout``: see :func:`isolated_env`; ``options``: more command-line options."""
         port = free_port()
         workdir.mkdir(parents=True, exist_ok=True)
         log = workdir / f"voila-{notebook.stem}.log"
         cmd = [
-            sys.executable,
+            python,
             "-m",
             "voila",
             str(notebook),
@@ -264,12 +285,13 @@ class VoilaServer(LocalServer):
             "--Voila.ip=127.0.0.1",
             f"--port={port}",
             "--VoilaConfiguration.show_tracebacks=True",
+            *options,
         ]
         with open(log, "wb") as out:
             proc = subprocess.Popen(
                 cmd,
                 cwd=notebook.parent,
-                env=isolated_env(workdir),
+                env=isolated_env(workdir, python, checkout),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
