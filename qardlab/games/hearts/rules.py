@@ -317,7 +317,8 @@ def pass_hands(hands: Sequence[int], chosen: Sequence[int], offset: int) -> list
     offset %= n
     out = []
     for i in range(n):  # (a loop: cheaper than a comprehension's frame for a handful of seats)
-        out.append((hands[i] & ~chosen[i]) | chosen[i - offset])  # (i - offset: -n < it < n)
+        # the hand less its chosen cards (they are in it) and with its giver's (they are not): XORs
+        out.append(hands[i] ^ chosen[i] ^ chosen[i - offset])  # (i - offset: -n < it < n)
     return out
 
 
@@ -344,7 +345,7 @@ def score_hand(
     ``single``, adds; see :func:`moon_mode` and :func:`moon_points`). Then the :func:`bonuses`: with
     option ``jd_bonus`` the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = list(map(points_of, taken))
+    raw = [points_of(t) for t in taken]
     final = raw[:]
     shooter = None
     mode = None
