@@ -302,10 +302,10 @@ class _View:
         rules = self.rules = _rules_of(obs.get("rules") or {})
         # the rules kernel's masks: what a seat void in the suit led may throw in the open trick and
         # in later ones, what it may lead before and after hearts are broken (by broken), and the
-        # cards that break them
-        self.discard = discard_mask(self.first_trick, rules)
-        self.later_discard = discard_mask(False, rules)
-        self.leads = (lead_mask(False, False, n, rules), lead_mask(False, True, n, rules))
+        # cards that break them; as cards in play (positive: an AND with "all but..." costs more)
+        self.discard = in_play & discard_mask(self.first_trick, rules)
+        self.later_discard = in_play & discard_mask(False, rules)
+        self.leads = (in_play & lead_mask(False, False, n, rules), in_play & lead_mask(False, True, n, rules))
         self.breaks = break_mask(rules)
 
     def sample(self, rng: random.Random) -> Optional[list[list[int]]]:
@@ -468,7 +468,7 @@ class _View:
         n, me = self.n, self.seat
         hands = list(deal)
         bit = 1 << card
-        hands[me] = self.hand_mask & ~bit
+        hands[me] = self.hand_mask ^ bit
         trick = [*self.trick_bits, bit]
         if len(trick) > 1:  # the card to beat: the highest of the suit led on the table
             suit, win = self.suit, self.win

@@ -18,34 +18,30 @@ from .values import Deal, codes_of
 __all__ = ["shuffled_deal", "check_deal"]
 
 #: the dealing shuffle's steps for each player count: (i, bits of i + 1), i from the top down (see
-#: :func:`_deal_shuffled`)
+#: :func:`shuffled_deal`)
 _DEAL_STEPS = {
     n: tuple((i, (i + 1).bit_length()) for i in range(hand_size(n) * n - 1, 0, -1)) for n in range(3, 7)
 }
 
 
-def _deal_shuffled(order: list[int], getrandbits: Callable[[int], int], players: int) -> tuple[int, ...]:
-    """``random.Random.shuffle(order)`` on the list of the bits of the cards in play, step for step (the
-    same draws, so a seed gives the same deals as ever), and the shuffled cards dealt one at a time,
-    card ``p`` of the shuffled order to hand ``p % players``: the tuple of the hands' masks (each the
-    sum of a slice: distinct bits, so the sum is the union)."""
-    for i, k in _DEAL_STEPS[players]:  # Random.shuffle: j = _randbelow(i + 1), then a swap
+def shuffled_deal(table: Layout, getrandbits: Callable[[int], int], first: int) -> Deal:
+    """A deal drawn with ``getrandbits`` (a ``random.Random``'s): ``random.Random.shuffle`` on the list
+    of the bits of the cards in play, step for step (the same draws, so a seed gives the same deals as
+    ever), and the shuffled cards dealt one at a time clockwise, the first to seat ``first`` (the
+    dealer's left): card ``p`` of the shuffled order to seat ``(first + p) % players``, each hand's
+    mask the sum of a slice (distinct bits: the sum is the union)."""
+    order = [*table.deck_bits]
+    for i, k in _DEAL_STEPS[table.players]:  # Random.shuffle: j = _randbelow(i + 1), then a swap
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
-    if players == 4:  # (the usual table: four slices, no loop)
-        return sum(order[0::4]), sum(order[1::4]), sum(order[2::4]), sum(order[3::4])
-    return tuple([sum(order[h::players]) for h in range(players)])
-
-
-def shuffled_deal(table: Layout, getrandbits: Callable[[int], int], first: int) -> Deal:
-    """A deal drawn with ``getrandbits`` (a ``random.Random``'s): the cards in play shuffled as
-    ``Random.shuffle`` shuffles them and dealt one at a time clockwise, the first card to seat
-    ``first`` (the dealer's left)."""
-    # dealt[j]: the cards j, j + n, ... of the shuffled deck
-    dealt = _deal_shuffled([*table.deck_bits], getrandbits, table.players)
-    if first:  # the k-th card dealt goes to seat (first + k) % n: seat s gets dealt[s - first]
+    n = table.players
+    if n == 4:  # (the usual table: four slices, no loop)
+        dealt = sum(order[0::4]), sum(order[1::4]), sum(order[2::4]), sum(order[3::4])
+    else:
+        dealt = tuple([sum(order[h::n]) for h in range(n)])
+    if first:  # seat s gets the cards dealt s - first seats on from the first
         dealt = dealt[-first:] + dealt[:-first]
     return Deal._of_masks(dealt, table.sizes)
 

@@ -346,7 +346,7 @@ class Hearts(HeartsViews, Game):
             return m
         if p == _PASS:
             s = self._to_move
-            return self._hands[s] & ~self._chosen[s]  # type: ignore[index]
+            return self._hands[s] ^ self._chosen[s]  # (the chosen cards are in the hand)  # type: ignore[index]
         return 0
 
     def legal_actions(self) -> list[Any]:
@@ -355,15 +355,17 @@ class Hearts(HeartsViews, Game):
         if self._trick:  # a trick has been led (the play phase): the kernel's legal cards
             follow, shift, table, allowed = self._led
             m = self._legal_mask = playable(self._hands[self._to_move], follow, allowed)  # type: ignore[index]
-            if m & follow:  # following suit: one suit's table
-                return [*table[m >> shift]]
+            if m <= follow:  # following suit (or void, holding lower suits only: no cards of it here)
+                cards = table[m >> shift]
+                if cards:
+                    return [*cards]
         else:
             p = self._phase
             if p == _PLAY:  # a lead: the kernel's legal cards
                 m = self._legal_mask = playable(self._hands[self._to_move], self._led[3], -1)  # type: ignore[index]
             elif p == _PASS:
                 s = self._to_move
-                m = self._hands[s] & ~self._chosen[s]  # type: ignore[index]
+                m = self._hands[s] ^ self._chosen[s]  # (the chosen cards are in the hand)  # type: ignore[index]
             else:
                 return []
         lo = m & 0x3FFFFFF  # (two one-digit ints: the four suits' masks from them come cheaper)
@@ -443,15 +445,11 @@ class Hearts(HeartsViews, Game):
                     self._score_hand()
                 return True
             return False
-        return type(action) is tuple and self._phase == _PASS and self._pass_fast(action)
-
-    _step_fast = _fused_step  # the engine's fast-path hook
-
-    def _pass_fast(self, action: tuple) -> bool:
-        """A whole pass of ``cards_to_pass`` distinct interned Cards of the mover's hand while it has
-        chosen none, recorded and done (``_pass``: True); anything else changes nothing (False) and is
-        left to the general path (``_check_pass`` says what is wrong)."""
-        s: int = self._to_move  # type: ignore[assignment]
+        # a whole pass: cards_to_pass distinct interned Cards of the mover's hand while it has chosen
+        # none (anything else is left to the general path, whose _check_pass says what is wrong)
+        if type(action) is not tuple or self._phase != _PASS:
+            return False
+        s = self._to_move
         k = self._k
         if len(action) != k or self._chosen[s]:
             return False
@@ -465,6 +463,8 @@ class Hearts(HeartsViews, Game):
         self.history.append(action)
         self._pass(action, m)
         return True
+
+    _step_fast = _fused_step  # the engine's fast-path hook
 
     def _validate(self, action: Any) -> Any:
         """The engine's validation hook: the normalised action, or IllegalAction (nothing changed)."""

@@ -77,13 +77,15 @@ class Layout:
         #: the seat on each seat's left
         self.next = _NEXT[players]
         #: the kernel's masks of the cards a seat may lead (first trick, before and after hearts are
-        #: broken) and throw when void (first trick, later) when it holds any of them; the cards whose
-        #: play breaks hearts
-        self.first_lead = lead_mask(True, False, players, rules)
-        self.unbroken_lead = lead_mask(False, False, players, rules)
-        self.broken_lead = lead_mask(False, True, players, rules)
-        self.first_discard = discard_mask(True, rules)
-        self.later_discard = discard_mask(False, rules)
+        #: broken) and throw when void (first trick, later) when it holds any of them, as cards in play
+        #: (an AND with a negative mask, "all but...", costs a complement: these are positive); the
+        #: cards whose play breaks hearts
+        deck = self.deck
+        self.first_lead = deck & lead_mask(True, False, players, rules)
+        self.unbroken_lead = deck & lead_mask(False, False, players, rules)
+        self.broken_lead = deck & lead_mask(False, True, players, rules)
+        self.first_discard = deck & discard_mask(True, rules)
+        self.later_discard = deck & discard_mask(False, rules)
         self.break_mask = break_mask(rules)
         self.offsets: dict[str, int] = {}
         #: the cards that score under these rules (``scores_points``), and the rules as ``to_dict``
