@@ -175,6 +175,7 @@ class Hearts(HeartsViews, Game):
         #: a plain attribute, kept in step with ``_phase``, since loops read it at every action
         self.phase: str = _PHASE_OUT[_DEAL]
         self._to_move: int | None = CHANCE
+        self._hands = [0] * players  # (each deal sets them)
         self._reset_hand()
 
     def _new_log(self) -> HeartsLog:
@@ -182,8 +183,8 @@ class Hearts(HeartsViews, Game):
         return HeartsLog(self.players, self.history)
 
     def _reset_hand(self) -> None:
+        """A new hand's state, before its deal (which sets the hands)."""
         n = self.players
-        self._hands = [0] * n
         self._chosen = [0] * n
         self._taken = [0] * n
         self._final: list[int] | None = None
