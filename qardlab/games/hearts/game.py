@@ -6,10 +6,9 @@ what a table keeps fixed (the kernel's masks for its rules) is its :class:`~.lay
 deal is :mod:`.deal`'s, what a seat is shown :class:`~.views.HeartsViews`' (a base of ``Hearts``),
 the log :mod:`.log`'s, the words :mod:`.words`' and the value types and their codec :mod:`.values`'.
 Every hand is a 52-bit mask (``Card.bit``; a suit is a run of 13 bits, so "this seat's spades" is one
-AND); beside them the machine keeps the suit led and the mask ``allowed`` of the cards the rules allow
-when the mover cannot follow (the layout's lead or discard mask), which the kernel's
-:func:`~.rules.playable` turns into the mover's legal mask, kept once asked for. ``hand``,
-``legal_actions`` and ``trick`` give readable ``Card`` objects.
+AND); beside them the machine keeps what the kernel's :func:`~.rules.playable` reads for the mover (the
+suit led and the layout's discard mask after a lead, the layout's lead mask for one), and the mover's
+legal mask once asked for. ``hand``, ``legal_actions`` and ``trick`` give readable ``Card`` objects.
 
 The engine's one step (``Game.apply``: validate, record, do) is not overridden. Hearts gives the
 engine's fast-path hook ``_step_fast``, which takes its commonest steps (a legal Card played, a whole
@@ -197,10 +196,10 @@ class Hearts(HeartsViews, Game):
         self._first = True  # the first trick is not complete yet
         self._broken = False  # hearts broken by a completed trick (the open trick: see hearts_broken)
         #: what the kernel's ``playable`` reads now, from the layout (see ``Layout.first_follows``): the
-        #: suit led (0 for a lead), its shift and table of Cards, and the cards allowed when the mover
-        #: cannot follow (the discard mask after a lead, the lead mask for one); what a lead makes of it
-        #: (the follows of the first trick, then later ones) and what a trick's end makes of it (the
-        #: first lead, then the leads before and after hearts are broken)
+        #: suit led (0 for a lead), its shift and table of Cards, and the discard mask after a lead (the
+        #: lead mask for one); what a lead makes of it (the follows of the first trick, then later ones)
+        #: and what a trick's end makes of it (the first lead, then the leads before and after hearts
+        #: are broken)
         table = self._layout
         self._follows = table.first_follows
         self._led: tuple[int, int, tuple, int] = table.first_lead_state
@@ -342,20 +341,20 @@ class Hearts(HeartsViews, Game):
         if p == _PLAY:
             m = self._legal_mask
             if not m:
-                h, (follow, _, _, allowed) = self._hands[self._to_move], self._led  # type: ignore[index]
-                m = self._legal_mask = playable(h, follow, allowed) if follow else playable(h, allowed, -1)
+                h, (follow, _, _, mask) = self._hands[self._to_move], self._led  # type: ignore[index]
+                m = self._legal_mask = playable(h, follow, mask) if follow else playable(h, mask, -1)
             return m
         if p == _PASS:
             s = self._to_move
-            return self._hands[s] ^ self._chosen[s]  # (the chosen cards are in the hand)  # type: ignore[index]
+            return self._hands[s] ^ self._chosen[s]  # type: ignore[index]  # (chosen cards are in the hand)
         return 0
 
     def legal_actions(self) -> list[Any]:
         """Play: the legal Cards. Pass: the mover's Cards not yet chosen (pick one at a time,
         or apply a tuple of them all). At a chance node or once over: ``[]``."""
         if self._trick:  # a trick has been led (the play phase): the kernel's legal cards
-            follow, shift, table, allowed = self._led
-            m = self._legal_mask = playable(self._hands[self._to_move], follow, allowed)  # type: ignore[index]
+            follow, shift, table, discard = self._led
+            m = self._legal_mask = playable(self._hands[self._to_move], follow, discard)  # type: ignore[index]
             if m <= follow:  # following suit (or void, holding lower suits only: no cards of it here)
                 cards = table[m >> shift]
                 if cards:
@@ -366,7 +365,7 @@ class Hearts(HeartsViews, Game):
                 m = self._legal_mask = playable(self._hands[self._to_move], self._led[3], -1)  # type: ignore[index]
             elif p == _PASS:
                 s = self._to_move
-                m = self._hands[s] ^ self._chosen[s]  # (the chosen cards are in the hand)  # type: ignore[index]
+                m = self._hands[s] ^ self._chosen[s]  # type: ignore[index]  # (chosen cards are in the hand)
             else:
                 return []
         lo = m & 0x3FFFFFF  # (two one-digit ints: the four suits' masks from them come cheaper)
@@ -413,7 +412,7 @@ class Hearts(HeartsViews, Game):
                 s: int = self._to_move  # type: ignore[assignment]
                 self._hands[s] ^= bit
                 trick = self._trick
-                if not trick:  # a lead: the suit to follow, and the cards allowed to a seat void in it
+                if not trick:  # a lead: the suit to follow, and what a seat void in it may throw
                     trick.append(bit)
                     self._led = self._follows[action.index]
                     self._to_move = self._next[s]
@@ -428,9 +427,8 @@ class Hearts(HeartsViews, Game):
                 leader = self._next[s]
                 w = trick_winner(trick, leader, self.players, tmask, self._led[0])
                 self._taken[w] |= tmask
-                self._tricks.append(
-                    (leader, trick, w)
-                )  # (the list is never changed again: a new one follows)
+                # (the trick's list is never changed again: a new one follows)
+                self._tricks.append((leader, trick, w))
                 if self._first:  # the next lead's mask: the layout's, as the first trick ends...
                     self._first = False
                     self._follows = self._layout.later_follows

@@ -99,10 +99,10 @@ class Layout:
         #: the pass cycle as (direction, offset) pairs
         self.cycle_offsets = tuple((d, self.offset(d)) for d in self.cycle)
         #: what the kernel's ``playable`` reads at each moment of a trick, with what shows the legal
-        #: cards: (the mask of the suit to follow, the shift of its 13 bits, that suit's table of Cards,
-        #: the cards allowed when the mover cannot follow). After a lead, by the index of the card
-        #: led, on the first trick and later (the discard masks); for a lead (no suit to follow) on the
-        #: first trick, before and after hearts are broken (the lead masks)
+        #: cards: (the mask of the suit to follow, the shift of its 13 bits, that suit's table of
+        #: Cards, a mask). After a lead, by the index of the card led, on the first trick and later:
+        #: the mask is the discard mask. For a lead (no suit to follow: 0, 0, no table) on the first
+        #: trick, before and after hearts are broken: the mask is the lead mask
         self.first_follows = tuple((*LED[i], self.first_discard) for i in range(52))
         self.later_follows = tuple((*LED[i], self.later_discard) for i in range(52))
         self.first_lead_state = (0, 0, (), self.first_lead)
