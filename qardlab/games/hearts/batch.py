@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -212,21 +212,22 @@ def _count_bits(masks: np.ndarray, work: np.ndarray, out: np.ndarray) -> np.ndar
 
 class _Rules:
     """The kernel's rules for a table of ``n`` under ``rules``, as the simulator reads them (see the module
-    docstring): masks of cards and numbers, worked out once per call."""
+    docstring): masks of cards and numbers, and the masks as parts (:meth:`parts`); one per table
+    (:func:`_rules_of`)."""
 
     def __init__(self, n: int, rules: HeartsRules) -> None:
         deck = self.deck = deck_mask(n)
         #: the cards a seat may not lead before hearts are broken, and may not throw on the first trick,
-        #: when it holds others (0: none)
-        self.lead_barred = deck & ~lead_mask(False, False, n, rules)
-        self.first_barred = deck & ~discard_mask(True, rules)
-        #: the cards whose play breaks hearts; the cards that score, by their points (POINTS)
-        self.breaks = break_mask(rules) & deck
+        #: when it holds others (as parts; none: [])
+        self.lead_barred = self.parts(deck & ~lead_mask(False, False, n, rules))
+        self.first_barred = self.parts(deck & ~discard_mask(True, rules))
+        #: the cards whose play breaks hearts; the cards that score with their points (POINTS), as parts
+        self.breaks = self.parts(break_mask(rules) & deck)
         by_points: dict[int, int] = {}
         for i, points in enumerate(POINTS):
             if points and deck >> i & 1:
                 by_points[points] = by_points.get(points, 0) | 1 << i
-        self.points = sorted(by_points.items())
+        self.points = [(p, value) for value, mask in sorted(by_points.items()) for p in self.parts(mask)]
         #: a moon's points in a lone hand: (the shooter's, each other seat's)
         self.moon = moon_points(moon_mode(0, [0] * n, rules, single=True))
         #: the cards that score for their taker beside the points: (card index, points)
@@ -239,6 +240,12 @@ class _Rules:
         suits = [t for t in range(4) if deck & SUIT_MASKS[t] and mask & SUIT_MASKS[t] == deck & SUIT_MASKS[t]]
         rest = mask & ~sum(SUIT_MASKS[t] for t in suits)
         return [*suits, *(("card", i) for i in range(52) if rest >> i & 1)]
+
+
+@lru_cache(maxsize=64)
+def _rules_of(n: int, rules: HeartsRules) -> _Rules:
+    """The simulator's reading of the kernel for a table (made once per player count and rules)."""
+    return _Rules(n, rules)
 
 
 def simulate(
@@ -279,7 +286,7 @@ class _Simulation:
         self, count: int, n: int, rules: HeartsRules, cycle: tuple[str, ...], seed: int | None
     ) -> None:
         self.count, self.n, self.rules, self.cycle = count, n, rules, cycle
-        self.kernel = _Rules(n, rules)
+        self.kernel = _rules_of(n, rules)
         self.bits = np.random.default_rng(seed).bit_generator.random_raw
         self.deck, self.size, self.lead_card = _layout(n)
         self.w = _scratch(count)
@@ -370,7 +377,7 @@ class _Simulation:
         mdt = self.mdt = np.int16 if small else np.int32
         hands_flat = self.hands_sm.ravel()  # seat * count + hand
         kernel = self.kernel
-        parts = [kernel.parts(kernel.lead_barred), kernel.parts(kernel.first_barred)]
+        parts = [kernel.lead_barred, kernel.first_barred]
         whole = {p for ps in parts for p in ps if type(p) is int}
         single = sorted({p[1] for ps in parts for p in ps if type(p) is not int})
         part_slots: dict[Any, np.ndarray] = {}
@@ -457,12 +464,18 @@ class _Simulation:
         self.trick_cells = (n + 1) * count
         self.trick_words = (self.trick_cells + 1) // 2
         self.draws = w("draws", (n + 1, count), np.uint64)
+        self.draws_flat = self.draws.ravel()
+        self.select = _select_table(size)
+        self.alive = self.alive2d.ravel()
+        if self.lead_barred is not None:
+            self.lead_barred_flat = self.lead_barred.ravel()
         # every trick's words but the last's (which draws nothing) at once: the same stream as a call a trick
         self.words = self.bits(self.trick_words * (size - 1)).view(np.uint32)
         seats = self.seats = np.arange(n, dtype=mdt)[:, None]
         self.seat_rows = seats + mdt(8)  # a seat in the low 3 bits, 8 set
         self.order_rows = seats64 * count  # a trick's positions, as offsets into the two copies of its cards
         self.twice = w("twice", (2 * n, count), np.int8)  # a trick's cards by seat, twice: no wrap-around
+        self.twice_flat = self.twice.ravel()
         self.card = self.twice[:n]  # (seat, hand)
         self.card_base = w("card_base", (n, count), np.int64)  # (seat, hand): where its slots start in cards
         np.add(rows * n, seats64, out=self.card_base)
@@ -483,8 +496,8 @@ class _Simulation:
         #: the tests of a trick's cards against the kernel's cards that score and that break hearts, by
         #: part (see _Rules.parts): which of them each card is
         kernel = self.kernel
-        self.point_parts = [(p, value) for value, mask in kernel.points for p in kernel.parts(mask)]
-        self.break_parts = kernel.parts(kernel.breaks)
+        self.point_parts = kernel.points
+        self.break_parts = kernel.breaks
         parts = {*(p for p, _ in self.point_parts), *self.break_parts}
         self.tests = {p: w(f"is_{p}", (n, count), bool) for p in sorted(parts, key=str)}
         self.part_points = w("part_points", count, mdt)
@@ -517,7 +530,7 @@ class _Simulation:
         open the hand; its last card at the last trick), into ``lead`` (its card) and ``lead_slot``."""
         count, n, size = self.count, self.n, self.size
         leader, leader_flat, lead, lead_slot = self.leader, self.leader_flat, self.lead, self.lead_slot
-        select, cards_flat = _select_table(size), self.cards_flat
+        select, cards_flat = self.select, self.cards_flat
         np.multiply(leader, count, out=leader_flat)
         leader_flat += self.rows
         if last:
@@ -531,15 +544,15 @@ class _Simulation:
             self.card.reshape(-1).take(leader_flat, mode="clip", out=lead)
             return
         trick_words, trick_cells = self.trick_words, self.trick_cells
-        np.copyto(self.draws.ravel(), self.words[2 * t * trick_words : 2 * t * trick_words + trick_cells])
+        np.copyto(self.draws_flat, self.words[2 * t * trick_words : 2 * t * trick_words + trick_cells])
         lead_index = self.lead_index
         if t:
             lead_legal = self.lead_legal
-            self.alive2d.ravel().take(leader_flat, mode="clip", out=lead_legal)
+            self.alive.take(leader_flat, mode="clip", out=lead_legal)
             if not self.everywhere_broken:  # the kernel's lead mask: no barred card led before hearts are
                 # broken, unless it holds only those
                 held, flags = self.held, self.flags
-                self.lead_barred.ravel().take(leader_flat, mode="clip", out=held)
+                self.lead_barred_flat.take(leader_flat, mode="clip", out=held)
                 held &= lead_legal
                 lead_legal ^= held
                 np.equal(lead_legal, 0, out=flags)
@@ -614,7 +627,7 @@ class _Simulation:
         np.copyto(index, legal)
         index *= size
         index += counts.view(np.int64)
-        _select_table(size).take(index, mode="clip", out=slot)
+        self.select.take(index, mode="clip", out=slot)
         np.copyto(index, slot)
         index += self.card_base
         self.cards_flat.take(index, mode="clip", out=self.card)
@@ -636,7 +649,7 @@ class _Simulation:
         # the trick in playing order, from the leader
         self.twice[n:] = card
         np.add(self.leader_flat, self.order_rows, out=index)
-        self.twice.ravel().take(index, mode="clip", out=self.plays[t * n : (t + 1) * n])
+        self.twice_flat.take(index, mode="clip", out=self.plays[t * n : (t + 1) * n])
         tests, card8 = self.tests, self.card8
         for part, test in tests.items():  # which cards of the trick are of each part
             if type(part) is int:  # suit t: card - 13 t below 13, unsigned

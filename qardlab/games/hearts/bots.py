@@ -338,12 +338,19 @@ class _View:
             if any(r < 0 for r in room0):
                 prep = self._prep = ()
             else:
-                # per suit: the seats that may hold it, and how many (the order in which cards are placed)
+                # per suit: the seats that may hold it (``others``, the same tuple, where no seat is
+                # void in it), and how many (the order in which cards are placed)
                 void = self.void
-                holders = [tuple(s for s in range(n) if s != seat and t not in void[s]) for t in range(4)]
+                others = tuple(s for s in range(n) if s != seat)
+                holders = [
+                    tuple(s for s in others if t not in void[s])
+                    if any(t in void[s] for s in others)
+                    else others
+                    for t in range(4)
+                ]
                 by_card = [holders[i // 13] for i in range(52)]
                 width = {i: len(by_card[i]) for i in free0}.__getitem__
-                prep = self._prep = (base, room0, free0, width, by_card)
+                prep = self._prep = (base, room0, free0, width, by_card, others)
         return prep or None
 
     def sample_masks(self, rng: random.Random) -> Optional[list[int]]:
@@ -357,7 +364,7 @@ class _View:
         prep = self._prepared()
         if prep is None:
             return None
-        base, room0, free0, width, by_card = prep
+        base, room0, free0, width, by_card, others = prep
         random_ = rng.random
         getrandbits = rng.getrandbits if type(rng) is random.Random else None
         steps = _SHUFFLE_STEPS[len(free0)]
@@ -374,11 +381,15 @@ class _View:
                         j = getrandbits(k)
                     free[i], free[j] = free[j], free[i]
             free.sort(key=width)
+            left = len(free)  # the room left in every other hand together: the cards left to place
             for i in free:
                 options = by_card[i]
-                total = 0
-                for s in options:
-                    total += room[s]
+                if options is others:
+                    total = left
+                else:
+                    total = 0
+                    for s in options:
+                        total += room[s]
                 if not total:  # no seat that may hold it has room
                     break
                 # rng.choices(options with room, weights=room)[0]: the first seat whose cumulative
@@ -392,8 +403,9 @@ class _View:
                         last = s
                         if acc > x:
                             break
-                hands[last] |= 1 << i
+                hands[last] |= _BIT[i]
                 room[last] -= 1
+                left -= 1
             else:
                 return hands
         return None
@@ -566,6 +578,7 @@ _QS_BIT = QS_BIT
 #: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
 _SHUFFLE_STEPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size))) for size in range(53)]
 _RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
+_BIT = tuple(1 << i for i in range(52))  # a card's bit, by index
 #: by player count and leader: the other seats of the trick, in playing order
 _AFTER = {n: tuple(tuple((lead + k) % n for k in range(1, n)) for lead in range(n)) for n in range(3, 7)}
 

@@ -5,6 +5,7 @@ follows: a second copy of the rule would not."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -117,8 +118,11 @@ def test_rule_batch_reads_its_rules_from_the_kernel(monkeypatch: pytest.MonkeyPa
     """Option qs_breaks_hearts and option moon, read from the kernel: a kernel whose break mask holds the
     Queen of spades makes the batch simulator play as with ``qs_breaks_hearts`` (its hands replay under
     that option, through the step engine), and a kernel that scores a moon by subtracting makes it
-    score so; the simulator reads neither option itself."""
+    score so; the simulator reads neither option itself. (It reads the kernel once per table: the
+    cache of its readings is emptied as the kernel changes here, and after.)"""
     plain = simulate(400, 4, seed=21)
+    read = batch_module._rules_of
+    monkeypatch.setattr(batch_module, "_rules_of", functools.lru_cache(maxsize=1)(read.__wrapped__))
     monkeypatch.setattr(batch_module, "break_mask", lambda rules=K.DEFAULT_RULES: K.HEARTS_MASK | K.QS_BIT)
     queen = simulate(400, 4, seed=21)
     assert not np.array_equal(plain.plays, queen.plays)  # the Queen now breaks hearts for a lead
@@ -126,6 +130,7 @@ def test_rule_batch_reads_its_rules_from_the_kernel(monkeypatch: pytest.MonkeyPa
     for i in range(len(queen)):
         assert queen.replay(i, rules).hand_points == queen.points[i].tolist()
     monkeypatch.setattr(batch_module, "moon_points", lambda mode: (-K.MOON_POINTS, 0))
+    batch_module._rules_of.cache_clear()
     sub = simulate(3000, 4, seed=5)
     moons = np.flatnonzero((sub.raw == K.MOON_POINTS).any(axis=1))
     assert len(moons) and all(sorted(sub.points[i].tolist()) == [-26, 0, 0, 0] for i in moons)
