@@ -55,8 +55,7 @@ sys.path.insert(0, str(CODE))
 sys.path.insert(1, str(ROOT / "tests" / "deduction"))
 
 from qardlab.cards import Card  # noqa: E402
-from qardlab.deduction import Knowledge  # noqa: E402
-from qardlab.deduction.knowledge import Fact  # noqa: E402
+from qardlab.deduction import Fact, Knowledge  # noqa: E402
 from qardlab.engine import play, play_turn  # noqa: E402
 from qardlab.games.five_sons import FiveSons  # noqa: E402
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot  # noqa: E402
@@ -138,7 +137,9 @@ def new_fields(d: dict) -> dict:
             kinds=tuple(sp["kinds"]),
             questions=None
             if sp["questions"] is None
-            else QuestionModel(sp["questions"][0], sp["questions"][1], frozenset(sp["questions"][2])),
+            else QuestionModel(
+                mode=sp["questions"][0], event=sp["questions"][1], quiet=frozenset(sp["questions"][2])
+            ),
         )
     )
     return {"secret": spec, "words": {h: PlaceWords(*w) for h, w in d.get("words", [])}}
@@ -236,7 +237,7 @@ CALLS = {
 
 def worker(spec_path: str) -> None:
     """Measure every call on the serialised positions; print the figures as JSON."""
-    from qardlab.deduction.advise import single_thread
+    from qardlab.deduction.pair_advisor import single_thread
 
     spec = json.loads(Path(spec_path).read_text())
     sets = {name: [from_json(d) for d in spec[name]] for name in ("chosen", "pass_left", "small")}
@@ -279,7 +280,7 @@ cpu = time.process_time()
 import qardlab.deduction
 import qardlab.games.five_sons
 from qardlab.cards import Card
-from qardlab.deduction.knowledge import Fact, Knowledge
+from qardlab.deduction import Fact, Knowledge
 imported = (time.process_time() - cpu) * 1000.0
 d = json.load(open(sys.argv[1]))["first"][int(sys.argv[2])]
 facts = [Fact(f["kind"], f["holder"], tuple(Card.parse(c) for c in f["cards"]), None, f["count"], f["step"],
@@ -530,7 +531,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.worker:
         return worker(args.worker)
-    from qardlab.deduction.advise import single_thread
+    from qardlab.deduction.pair_advisor import single_thread
 
     with single_thread():
         if not args.no_speed:

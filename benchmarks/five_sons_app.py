@@ -49,12 +49,18 @@ def play(seed: int, claim_after: int = 4) -> list[tuple[str, float]]:
             faces = sorted(c for c in obs["hand"] if c[0] in "JQK")
             numbers = sorted(c for c in obs["hand"] if c[1] == "H" and c[0] in "A23456789T")
             t.claim_face.value, t.claim_number.value = (faces[0], "AH") if faces else ("JC", numbers[0])
-            kind, button = "wrong claim", t.claim_button
+            if hasattr(t, "confirm_button"):  # (a claim asks once to confirm: the click that makes it)
+                t.claim_button.click()
+                kind, button = "wrong claim", t.confirm_button
+            else:  # (older code: the claim button made it)
+                kind, button = "wrong claim", t.claim_button
         elif claim_row:
             kind, button = "no claim", t.no_claim_button
             no_claims += 1
         elif _shown(t.controls) and _shown(t.ask_row):
             kind, button = "ask", t.ask_button
+        elif obs["phase"] == "answer" and t.human_to_act() and _shown(getattr(t, "answer_row", t.ask_row)):
+            kind, button = "neither", t.neither_button  # (every answer is the player's click now)
         elif obs["phase"] == "answer" and t.human_to_act():
             kind = "show"
             button = next(c for c in t.hands[0].children if "qard-illegal" not in c._dom_classes)

@@ -132,8 +132,9 @@ def five_sons_deals(charts: bool) -> Callable[[int], int]:
                 t.ask_button.click()
             elif g.phase == "claim" and t.human_to_act():
                 t.no_claim_button.click()
-            elif g.phase == "answer" and t.human_to_act():
-                t.hands[t.human].click(g.question.cards[0])
+            elif g.phase == "answer" and t.human_to_act():  # (the player's own answer, forced or not)
+                held = [c for c in g.question.cards if c in g.hand(t.human)]
+                t.answer(held[0] if held else None)
         return 1
 
     return one

@@ -1,4 +1,4 @@
-"""Cards, suits and decks: small immutable values shared by every game.
+"""Cards, suits and the standard deck: small immutable values every game shares (a game keeps its own deck).
 
 A card is a frozen value (``Card.parse("QS")``, ``str(card) == "QS"``,
 ``card.symbol == "Q♠"``). Every one of the 52 cards also has a bit, so that a game
@@ -32,9 +32,6 @@ __all__ = [
     "RANK_NAMES",
     "ALL_CARDS",
     "standard_deck",
-    "five_sons_deck",
-    "FACE_CARDS",
-    "NUMBER_CARDS",
     "card_of_index",
     "cards_of_mask",
     "mask_of",
@@ -286,9 +283,26 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-# Per-suit tables: a 13-bit suit mask -> the tuple of its cards, low to high.
-with _gc_paused():
-    _SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_suit_table(s) for s in range(4))
+# Per-suit tables: a 13-bit suit mask -> the tuple of its cards, low to high. Built at their first use
+# (``cards_of_mask``, or ``from qardlab.cards import _SUIT_TABLES``: the Hearts engine's import), not at
+# this module's: their ~32k tuples are ~4 MiB that a process which never reads a mask (a Five Sons seat
+# joined from a class's page, one kernel per student) need not hold.
+_suit_tables_built: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
+
+
+def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    global _suit_tables_built
+    if _suit_tables_built is None:
+        with _gc_paused():
+            _suit_tables_built = tuple(_suit_table(s) for s in range(4))
+    return _suit_tables_built
+
+
+def __getattr__(name: str) -> Any:
+    """``_SUIT_TABLES``, built at its first use (PEP 562)."""
+    if name == "_SUIT_TABLES":
+        return _suit_tables()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def cards_of_mask(mask: int) -> list[Card]:
@@ -298,7 +312,7 @@ def cards_of_mask(mask: int) -> list[Card]:
         mask = _integer(mask, "card mask")
     if mask < 0 or mask >> 52:
         raise ValueError(f"card mask {mask!r} is not a mask of the 52 cards (0 .. 2**52 - 1)")
-    t = _SUIT_TABLES
+    t = _suit_tables_built or _suit_tables()
     return [*t[0][mask & 0x1FFF], *t[1][mask >> 13 & 0x1FFF], *t[2][mask >> 26 & 0x1FFF], *t[3][mask >> 39]]
 
 
@@ -329,15 +343,6 @@ def as_cards(values: Iterable[CardLike]) -> list[Card]:
 def standard_deck() -> list[Card]:
     """The 52 cards, clubs to spades, 2 to Ace."""
     return list(_CARDS)
-
-
-#: The Five Sons deck: the 12 face cards, then the Ace to 10 of hearts (the Ace counts one).
-FACE_CARDS: tuple[Card, ...] = tuple(Card.parse(r + s) for s in "CDHS" for r in "JQK")
-NUMBER_CARDS: tuple[Card, ...] = tuple(Card.parse(r + "H") for r in "A23456789T")
-
-
-def five_sons_deck() -> list[Card]:
-    return [*FACE_CARDS, *NUMBER_CARDS]
 
 
 class Hand(tuple):

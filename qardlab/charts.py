@@ -4,6 +4,10 @@ Nothing here calls ``plt.show`` or touches pyplot's global state: figures are bu
 ``matplotlib.figure.Figure`` directly, so they show once in a notebook (through their own
 ``_repr_png_``), draw into a widget's ``Output``, and test by their plotted data (line
 ``ydata``, image arrays, bar heights) rather than pixels.
+
+What a game draws of its own shapes lives with the game and is made with :func:`figure` and
+:func:`axes_title` (Five Sons' grid of secret pairs and its advisor's bars:
+``qardlab.games.five_sons.charts``, which only widgets and lessons load).
 """
 
 from __future__ import annotations
@@ -13,22 +17,21 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from . import palette
-from .cards import FACE_CARDS, NUMBER_CARDS, Card
 
-if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn (_figure), not with this module
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn (figure), not with this module
     from matplotlib.figure import Figure
 
 __all__ = [
     "candidates_chart",
     "seats_chart",
-    "pair_grid_chart",
-    "advisor_chart",
     "hearts_totals_chart",
     "history_columns",
     "has_history",
     "nothing_yet",
     "fit_range",
     "chart_text",
+    "figure",
+    "axes_title",
     "LEVEL_LABELS",
     "SEAT_COLORS",
 ]
@@ -58,9 +61,10 @@ X_LABELS = {"turn": "questions asked", "step": "step"}
 NOTHING_YET = "nothing-yet"
 
 
-def _figure(**kwargs: Any) -> Figure:
+def figure(**kwargs: Any) -> Figure:
     """A new ``matplotlib.figure.Figure``: matplotlib (about a third of a second to import) is loaded
-    at the first chart drawn, so a table or lesson that draws none never waits for it."""
+    at the first chart drawn, so a table or lesson that draws none never waits for it. A game's own
+    charts (``qardlab.games.five_sons.charts``) make their figures with it too."""
     from matplotlib.figure import Figure
 
     return Figure(**kwargs)
@@ -75,7 +79,7 @@ def _integer_ticks(ax: Any) -> None:
     ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
 
 
-def _title(ax: Any, text: str) -> None:
+def axes_title(ax: Any, text: str) -> None:
     """The axes' title, just above it. Given its place (``y=1``, where matplotlib would put it: no chart
     here has ticks or labels above its axes), the title is not placed anew at every draw, which measures
     every tick label of the axes (a fifth of drawing a small chart)."""
@@ -133,7 +137,7 @@ def has_history(history: Any, x: str | None = None) -> bool:
 def nothing_yet(text: str, *, title: str = "", figsize: tuple[float, float] = (6.4, 1.2)) -> Figure:
     """A small figure that says there is nothing to chart yet (gid :data:`NOTHING_YET`), no empty axes
     drawn."""
-    fig = _figure(figsize=figsize)
+    fig = figure(figsize=figsize)
     fig.set_gid(NOTHING_YET)
     # one empty axes, switched off: callers that walk ``fig.axes[0].lines`` find no line
     fig.add_axes((0, 0, 1, 1)).set_axis_off()
@@ -242,7 +246,7 @@ def candidates_chart(
             text = "Nothing to chart yet: the cards are not dealt."
         return nothing_yet(text, title=heading)
     xname = x_column(cols, x)
-    fig = _figure(figsize=figsize, layout=None if fixed_layout else "constrained")
+    fig = figure(figsize=figsize, layout=None if fixed_layout else "constrained")
     if fixed_layout:
         fig.subplots_adjust(left=0.1, right=0.88, bottom=0.33, top=0.9)
     ax = fig.add_subplot()
@@ -287,7 +291,7 @@ def candidates_chart(
         marker.set_gid("current")
         marker.set_label("_current")
     _legend_below(fig, ax, handles, fixed_layout)
-    _title(ax, heading)
+    axes_title(ax, heading)
     return fig
 
 
@@ -313,7 +317,7 @@ def seats_chart(
     all_cols = {name: history_columns(h) for name, h in histories.items()}
     if not any(has_history(c, x) for c in all_cols.values()):
         return nothing_yet("Nothing to chart yet: the lines start with the first answer.", title=heading)
-    fig = _figure(figsize=figsize, layout=None if fixed_layout else "constrained")
+    fig = figure(figsize=figsize, layout=None if fixed_layout else "constrained")
     if fixed_layout:
         fig.subplots_adjust(left=0.1, right=0.97, bottom=0.33, top=0.9)
     ax = fig.add_subplot()
@@ -348,111 +352,7 @@ def seats_chart(
     ax.set_xlabel(X_LABELS.get(xname, xname))
     ax.set_ylabel("candidate pairs")
     _legend_below(fig, ax, handles, fixed_layout)
-    _title(ax, heading)
-    return fig
-
-
-def pair_grid(posterior: Mapping[tuple[Card, Card], float]) -> np.ndarray:
-    """The posterior as a 12 x 10 array: rows FACE_CARDS, columns NUMBER_CARDS."""
-    grid = np.zeros((len(FACE_CARDS), len(NUMBER_CARDS)))
-    fi = {c: i for i, c in enumerate(FACE_CARDS)}
-    ni = {c: j for j, c in enumerate(NUMBER_CARDS)}
-    for (face, number), p in posterior.items():
-        grid[fi[Card.parse(face)], ni[Card.parse(number)]] = p
-    return grid
-
-
-def pair_grid_chart(
-    posterior: Mapping[tuple[Card, Card], float],
-    candidates: Iterable[tuple[Card, Card]] | None = None,
-    *,
-    title: str = "",
-    figsize: tuple[float, float] = (5.2, 4.6),
-) -> Figure:
-    """The 120 secret pairs (face cards by number cards) shaded by posterior probability.
-
-    Pairs outside ``candidates`` (or with probability 0 when no candidates are given) are
-    crossed out. The image's array is :func:`pair_grid` of the posterior.
-    """
-    grid = pair_grid(posterior)
-    fig = _figure(figsize=figsize, layout="constrained")
-    ax = fig.add_subplot()
-    im = ax.imshow(grid, cmap="Reds", vmin=0, vmax=max(float(grid.max()), 1e-9), aspect="auto")
-    ax.set_xticks(range(len(NUMBER_CARDS)), [c.symbol for c in NUMBER_CARDS])
-    ax.set_yticks(range(len(FACE_CARDS)), [c.symbol for c in FACE_CARDS])
-    if candidates is not None:
-        alive = {(Card.parse(f), Card.parse(n)) for f, n in candidates}
-    else:
-        alive = {
-            (f, n) for i, f in enumerate(FACE_CARDS) for j, n in enumerate(NUMBER_CARDS) if grid[i, j] > 0
-        }
-    xs, ys = [], []
-    for i, f in enumerate(FACE_CARDS):
-        for j, n in enumerate(NUMBER_CARDS):
-            if (f, n) not in alive:
-                xs.append(j)
-                ys.append(i)
-    crosses = ax.scatter(xs, ys, marker="x", color=palette.MUTED, s=40, lw=1)
-    crosses.set_gid("crossed")
-    fig.colorbar(im, ax=ax, label="probability")
-    _title(ax, title or f"Secret pairs: {len(alive)} possible")
-    return fig
-
-
-def _question_label(q: Any) -> str:
-    """A bar's label: a string as is, a question (target, face, number) as "seat t: face number"."""
-    if isinstance(q, str):
-        return q
-    try:
-        t, f, n = q.target, q.face, q.number
-    except AttributeError:
-        return str(q)
-    return f"seat {t}: {Card.parse(f).symbol} {Card.parse(n).symbol}"
-
-
-def advisor_chart(
-    advice: Sequence[Any],
-    top: int = 8,
-    *,
-    names: Sequence[str] | None = None,
-    title: str = "",
-    figsize: tuple[float, float] = (6.0, 3.4),
-) -> Figure:
-    """The best questions as horizontal bars of expected information (bits), best on top.
-
-    ``advice`` is a best-first sequence of ``(question, bits)`` pairs or of objects with
-    ``target``/``face``/``number`` and ``info`` (or ``bits``), as the advisor returns them.
-    """
-    labels, bits = [], []
-    for item in list(advice)[:top]:
-        if isinstance(item, tuple) and len(item) == 2:
-            q, b = item
-        else:
-            q = getattr(item, "question", item)
-            b = next(
-                (
-                    getattr(item, a)
-                    for a in ("bits", "info", "information")
-                    if getattr(item, a, None) is not None
-                ),
-                None,
-            )
-            if b is None:
-                raise ValueError(f"advice item {item!r} has no expected information (bits)")
-        label = _question_label(q)
-        if names is not None and hasattr(q, "target"):
-            label = f"{names[q.target]}: {Card.parse(q.face).symbol} {Card.parse(q.number).symbol}"
-        labels.append(label)
-        bits.append(float(b))
-    fig = _figure(figsize=figsize, layout="constrained")
-    ax = fig.add_subplot()
-    y = np.arange(len(bits))[::-1]
-    bars = ax.barh(y, bits, color=palette.CHART_BAR, label="advice")
-    for bar in bars:
-        bar.set_gid("advice")
-    ax.set_yticks(y, labels)
-    ax.set_xlabel("expected information (bits)")
-    _title(ax, title or "Best questions")
+    axes_title(ax, heading)
     return fig
 
 
@@ -473,7 +373,7 @@ def hearts_totals_chart(
     """
     pts = np.asarray(hand_points, dtype=float).reshape(-1, len(names))
     totals = np.vstack([np.zeros(len(names)), np.cumsum(pts, axis=0)])
-    fig = _figure(figsize=figsize, layout="constrained")
+    fig = figure(figsize=figsize, layout="constrained")
     ax = fig.add_subplot()
     x = np.arange(totals.shape[0])
     same = _same_as({name: totals[:, s] for s, name in enumerate(names)}, {n: n for n in names})
@@ -510,7 +410,7 @@ def hearts_totals_chart(
     ax.set_xticks(x)
     ax.set_ylim(0, fit_range(values)[1])
     _legend_below(fig, ax, handles, fixed_layout=False)
-    _title(ax, title or "Running totals")
+    axes_title(ax, title or "Running totals")
     return fig
 
 
@@ -540,10 +440,13 @@ def chart_text(fig: Figure | None) -> str:
                 i = int(np.argmin([abs(t - y) for t in ys])) if ys else -1
                 name = ticks[i] if 0 <= i < len(ticks) else ""
                 parts.append(f"{name} {b.get_width():.2f} bits.")
-        if ax.images:
-            arr = ax.images[0].get_array()
+        if ax.images:  # a grid of probabilities; its label names what a cell is (default "cells")
+            image = ax.images[0]
+            arr = image.get_array()
+            label = str(image.get_label())
+            noun = "cells" if not label or label.startswith("_") else label
             parts.append(
-                f"{int(np.count_nonzero(arr))} pairs with a probability above zero; "
+                f"{int(np.count_nonzero(arr))} {noun} with a probability above zero; "
                 f"the likeliest {float(np.max(arr)):.0%}."
             )
     return " ".join(parts)

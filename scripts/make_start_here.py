@@ -102,7 +102,8 @@ TRY_CARDS = """\
 A card or a hand in the last line of a cell is drawn as cards, red suits in red. Run the next cell."""
 
 CARDS_CODE = """\
-from qardlab.cards import Card, Hand, five_sons_deck
+from qardlab.cards import Card, Hand
+from qardlab.games.five_sons import five_sons_deck
 
 print(Card.parse("QC").name, "is written", Card.parse("QC").symbol)
 Hand(five_sons_deck())  # the whole Five Sons deck: 12 face cards and the Ace to 10 of hearts"""
@@ -118,7 +119,8 @@ import random
 
 import ipywidgets as widgets
 
-from qardlab.cards import Hand, five_sons_deck
+from qardlab.cards import Hand
+from qardlab.games.five_sons import five_sons_deck
 
 rng = random.Random(2024)
 deal_button = widgets.Button(description="Deal me five cards", button_style="primary")
@@ -169,8 +171,11 @@ def toc() -> str:
         "## The apps",
         "",
         "Two notebooks are games rather than lessons. Open them here and run all cells, or as a stand-alone",
-        "page with Voila (the *Render with Voila* button in the notebook's toolbar; from a shell:",
-        "`voila notebooks/app-hearts.ipynb`).",
+        "page with Voila: the *Render with Voila* button in the notebook's toolbar, or from a shell in",
+        "the folder of your copy of qardlab `./run app hearts` (or `./run app five-sons`), which prints the",
+        "address to open. JupyterLab's own terminal (*File > New > Terminal*, when `./run lab` started",
+        "JupyterLab) opens in this folder with qardlab's commands at hand: there the same is",
+        "`../run app hearts`, or `voila app-hearts.ipynb`.",
         "",
     ]
     for name, title, what in APPS:

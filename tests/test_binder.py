@@ -11,10 +11,12 @@ second run only reinstalls qardlab itself; a fresh clone (CI) builds it once, in
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -102,14 +104,14 @@ def binder_env_vars(venv: Path, scratch: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path, dict[str, str]]]:
-    """(venv, repository copy, environment): requirements installed (cached), postBuild just run.
+@contextlib.contextmanager
+def binder_environment(scratch: Path) -> Iterator[tuple[Path, Path, dict[str, str]]]:
+    """(venv, repository copy, environment): requirements installed (cached), postBuild just run in a
+    copy of the repository under ``scratch``.
 
     A file lock serialises runs that share the cache (several people testing in one work tree).
     """
     CACHE.mkdir(parents=True, exist_ok=True)
-    scratch = tmp_path_factory.mktemp("binder")
     with open(CACHE / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         venv = CACHE / binder_digest()
@@ -131,6 +133,13 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
         )
         run(["bash", str(repo / "binder" / "postBuild")], env=env, cwd=repo)
         yield venv, repo, env
+
+
+@pytest.fixture(scope="module")
+def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path, dict[str, str]]]:
+    """(venv, repository copy, environment) of :func:`binder_environment`."""
+    with binder_environment(tmp_path_factory.mktemp("binder")) as built:
+        yield built
 
 
 def test_binder_files_are_complete() -> None:
@@ -173,6 +182,20 @@ def test_binder_env_has_widgets_and_voila(binder_env: tuple[Path, Path, dict[str
         cwd=repo / "notebooks",
     ).stdout.strip()
     assert where.startswith(str(venv)), f"qardlab imported from {where}, not from the Binder environment"
+
+
+def test_binder_server_culls_kernels_without_a_page(binder_env: tuple[Path, Path, dict[str, str]]) -> None:
+    """postBuild gave the Jupyter server binder/jupyter_server_config.json's kernel culling, and the
+    environment has qardlab's Voila template and voila.json (from the package's data-files)."""
+    venv, repo, env = binder_env
+    shown = run([str(venv / "bin" / "jupyter"), "server", "--show-config"], env=env, cwd=repo)
+    text = shown.stdout + shown.stderr
+    wanted = json.loads((BINDER / "jupyter_server_config.json").read_text())["MappingKernelManager"]
+    for key, value in wanted.items():
+        found = re.search(rf"\.{key} = {value!r}", text)
+        assert found, f"the server has no {key} = {value!r}:\n{text[-2000:]}"
+    assert (venv / "etc/jupyter/voila.json").is_file()
+    assert (venv / "share/jupyter/voila/templates/qardlab/index.html.j2").is_file()
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

@@ -10,8 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from qardlab.cards import (
-    FACE_CARDS,
-    NUMBER_CARDS,
     Card,
     Hand,
     Suit,
@@ -19,7 +17,6 @@ from qardlab.cards import (
     back_html,
     card_of_index,
     cards_of_mask,
-    five_sons_deck,
     hand_html,
     mask_of,
     standard_deck,
@@ -95,12 +92,15 @@ def test_masks_round_trip(mask: int) -> None:
     assert cards == sorted(cards) and len(cards) == bin(mask).count("1")
 
 
-def test_decks() -> None:
-    fs = five_sons_deck()
-    assert len(fs) == 22 and fs[:12] == list(FACE_CARDS) and fs[12:] == list(NUMBER_CARDS)
-    assert all(c.is_face for c in FACE_CARDS) and not any(c.is_face for c in NUMBER_CARDS)
-    assert all(c.suit == Suit.HEARTS for c in NUMBER_CARDS)
-    assert NUMBER_CARDS[0].code == "AH" and NUMBER_CARDS[-1].code == "TH"
+def test_the_shared_module_holds_the_standard_deck_and_no_games_deck() -> None:
+    """Issue 26, item 5: ``qardlab.cards`` is what every game shares; Five Sons' deck lives in its folder
+    (``qardlab.games.five_sons.deck``, tested with its rules)."""
+    import qardlab.cards as cards
+
+    deck = standard_deck()
+    assert len(deck) == 52 == len(set(deck)) and deck == sorted(deck)
+    assert [c.code for c in deck[:2]] == ["2C", "3C"] and deck[-1].code == "AS"
+    assert not {"FACE_CARDS", "NUMBER_CARDS", "five_sons_deck"} & set(dir(cards))
 
 
 def test_hand_value_and_text() -> None:

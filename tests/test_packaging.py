@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -135,3 +137,178 @@ def test_ruff_formatted() -> None:
     ``ruff format .`` after editing."""
     proc = subprocess.run([_ruff(), "format", "--check", "."], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+# -- ./run's commands, with a stand-in .venv ---------------------------------------------------------
+
+FAKE_PYTHON = r"""#!/usr/bin/env bash
+# a stand-in for .venv/bin/python: logs each call (its folder and arguments) and does what ./run needs
+log="$(dirname "$0")/../calls.log"
+printf '%s\t%s\n' "$PWD" "$*" >>"$log"
+if [ "$1" = "-c" ]; then
+    case "$2" in
+        *hashlib*) exec python3 "$@" ;;
+        *) exit 0 ;;  # import pip, import qardlab
+    esac
+fi
+exit 0  # -m pip install ..., -m qardlab serve ..., -m voila ..., -m jupyterlab ...
+"""
+
+
+@pytest.fixture
+def fake_clone(tmp_path: Path) -> Path:
+    """A copy of the files ./run reads (itself, pyproject.toml, share/, jupyter-config/, notebooks/) with a
+    .venv whose python only logs its calls."""
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    for name in ("run", "pyproject.toml"):
+        shutil.copy2(ROOT / name, clone / name)
+    for name in ("share", "jupyter-config"):
+        shutil.copytree(ROOT / name, clone / name)
+    (clone / "notebooks").mkdir()
+    python = clone / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(FAKE_PYTHON)
+    python.chmod(0o755)
+    return clone
+
+
+def _run(clone: Path, *args: str, cwd: Path | None = None) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """Run the clone's ./run with ``args``; its result and the calls its python got (folder TAB args)."""
+    log = clone / ".venv" / "calls.log"
+    log.write_text("")
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    proc = subprocess.run(
+        ["bash", str(clone / "run"), *args], cwd=cwd or clone, env=env, capture_output=True, text=True
+    )
+    return proc, log.read_text().splitlines()
+
+
+def _installs(calls: list[str]) -> list[str]:
+    return [c.split("\t")[1] for c in calls if "-m pip install" in c]
+
+
+def test_run_installs_only_what_a_command_needs_once(fake_clone: Path) -> None:
+    """Each command installs its own extra the first time only; another command adds its extra; a changed
+    pyproject.toml installs again."""
+    proc, calls = _run(fake_clone, "serve")
+    assert proc.returncode == 0, proc.stderr
+    assert [i.split()[-1] for i in _installs(calls)] == [".[classroom]"], calls
+    proc, calls = _run(fake_clone, "serve", "--port", "0")
+    assert proc.returncode == 0 and _installs(calls) == [], calls
+    proc, calls = _run(fake_clone, "app", "hearts")
+    assert [i.split()[-1] for i in _installs(calls)] == [".[app]"], calls
+    proc, calls = _run(fake_clone, "serve")
+    assert _installs(calls) == [], calls
+    with open(fake_clone / "pyproject.toml", "a") as f:
+        f.write("\n# changed\n")
+    proc, calls = _run(fake_clone, "serve")
+    assert [i.split()[-1] for i in _installs(calls)] == [".[classroom]"], calls
+    # a stamp of the former kind (one for several extras) still counts
+    digest = hashlib.sha256((fake_clone / "pyproject.toml").read_bytes()).hexdigest()
+    (fake_clone / ".venv" / ".qardlab-installed-test-check-lab").write_text(digest + "\n")
+    proc, calls = _run(fake_clone, "lab")
+    assert proc.returncode == 0 and _installs(calls) == [], calls
+
+
+def test_run_links_the_jupyter_files_into_the_venv(fake_clone: Path) -> None:
+    """Every file of share/ and jupyter-config/ is linked where pyproject.toml's data-files would install it
+    (an editable install leaves them out), so the environment's Voila finds qardlab's template and configs."""
+    proc, _calls = _run(fake_clone, "app", "five-sons")
+    assert proc.returncode == 0, proc.stderr
+    venv = fake_clone / ".venv"
+    template = "share/jupyter/voila/templates/qardlab"
+    expected = {
+        venv / template / "index.html.j2": f"{template}/index.html.j2",
+        venv / template / "conf.json": f"{template}/conf.json",
+        venv / "etc/jupyter/voila.json": "jupyter-config/voila.json",
+    }
+    for link, source in expected.items():
+        assert link.is_symlink() and link.resolve() == (fake_clone / source).resolve(), link
+    # and the same mapping is what pyproject.toml installs from a wheel (pip install ., Binder)
+    tomllib = pytest.importorskip("tomllib")
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    installed = {f"{folder}/{Path(src).name}": src for folder, files in data.items() for src in files}
+    files = sorted(
+        str(p.relative_to(ROOT)) for d in ("share", "jupyter-config") for p in (ROOT / d).rglob("*")
+    )
+    files = [f for f in files if (ROOT / f).is_file()]
+    assert sorted(installed.values()) == files, (
+        "pyproject.toml's data-files must list every file of share/ and jupyter-config/"
+    )
+    for target, src in installed.items():
+        rel = target.replace("etc/jupyter/", "jupyter-config/", 1) if target.startswith("etc/") else target
+        assert rel == src, f"{src} installs to {target}, not where ./run links it"
+
+
+def test_run_serve_and_app_pass_their_arguments(fake_clone: Path, tmp_path: Path) -> None:
+    """./run serve runs `qardlab serve` with the arguments given, in the caller's folder; ./run app runs
+    Voila on the app's notebook in notebooks/ with a default port and address, each only where the command
+    line has none, and says where to open it; an unknown app is refused by name."""
+    here = tmp_path / "elsewhere"
+    here.mkdir()
+    proc, calls = _run(
+        fake_clone, "serve", "--host", "0.0.0.0", "--port", "8765", "--db", "class.db", cwd=here
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert calls[-1] == f"{here}\t-m qardlab serve --host 0.0.0.0 --port 8765 --db class.db", calls
+    assert ":8765/" in proc.stderr, proc.stderr
+    proc, calls = _run(fake_clone, "app", "join")
+    assert (
+        calls[-1]
+        == f"{fake_clone / 'notebooks'}\t-m voila app-classroom.ipynb --Voila.ip=0.0.0.0 --port=8866"
+    )
+    assert "http://127.0.0.1:8866/" in proc.stderr, proc.stderr
+    proc, calls = _run(fake_clone, "app", "hearts", "--port=9000", "--no-browser")
+    assert calls[-1].endswith("-m voila app-hearts.ipynb --Voila.ip=127.0.0.1 --port=9000 --no-browser"), (
+        calls
+    )
+    assert "http://127.0.0.1:9000/" in proc.stderr and "--Voila.ip=0.0.0.0" in proc.stderr, proc.stderr
+    proc, calls = _run(fake_clone, "app", "five-sons", "--Voila.ip=0.0.0.0")
+    assert calls[-1].endswith("-m voila app-five-sons.ipynb --port=8866 --Voila.ip=0.0.0.0"), calls
+    proc, calls = _run(fake_clone, "app", "poker")
+    assert (
+        proc.returncode != 0
+        and "no app 'poker'" in proc.stderr
+        and "five-sons, hearts and join" in proc.stderr
+    )
+    assert not [c for c in calls if "voila" in c], calls
+
+
+def test_run_lab_opens_lesson_00_with_the_venv_on_path(fake_clone: Path) -> None:
+    """./run lab starts JupyterLab on notebooks/ with lesson 00 as the URL it prints and opens."""
+    proc, calls = _run(fake_clone, "lab", "--no-browser")
+    assert proc.returncode == 0, proc.stderr
+    where, last = calls[-1].split("\t")
+    assert last.startswith("-m jupyterlab ") and f"--ServerApp.root_dir={fake_clone}/notebooks" in last
+    assert "--LabApp.default_url=/lab/tree/00-start-here.ipynb" in last and last.endswith("--no-browser")
+    # its terminal: a shell that keeps the PATH it is given (no login shell), in notebooks/
+    assert where == str(fake_clone / "notebooks")
+    shell = re.search(r'--ServerApp.terminado_settings=\{"shell_command": \["([^"]+)"\]\}', last)
+    assert shell and not shell.group(1).endswith("-l") and os.access(shell.group(1), os.X_OK), last
+
+
+def test_run_test_installs_every_command_s_extras(fake_clone: Path) -> None:
+    """./run test installs the extras of lab, serve and app too (the suite runs those commands), so that
+    none of them installs anything while the suite runs; and runs pytest with the clone's arguments."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("./run test would install the DejaVu fonts first (apt-get)")
+    # QARDLAB_CHROMIUM stands in for Chromium (a command that exists), so ./run installs none
+    # (and QARDLAB_CHP for JupyterHub's proxy, so that it installs none from npm)
+    saved = {name: os.environ.get(name) for name in ("QARDLAB_CHROMIUM", "QARDLAB_CHP")}
+    os.environ["QARDLAB_CHROMIUM"] = os.environ["QARDLAB_CHP"] = "true"
+    try:
+        proc, calls = _run(fake_clone, "test", "tests/engine", "-x")
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
+    assert proc.returncode == 0, proc.stderr
+    installs = _installs(calls)
+    assert len(installs) == 1 and installs[0].endswith(".[test,check,cluster,lab,classroom,app,hub]"), calls
+    assert calls[-1].split("\t")[1] == "-m pytest --nbval-lax --nbval-current-env tests/engine -x", calls
+    for command in (("lab",), ("serve",), ("app", "join")):
+        _proc, calls = _run(fake_clone, *command)
+        assert _installs(calls) == [], (command, calls)

@@ -12,6 +12,12 @@ refuses at once only what the source can see is wrong (not this seat, not its tu
 connected) and otherwise sends the move; the server's refusal (the engine's IllegalAction text)
 then arrives as ``last_error`` and observers are told. ``await act_async(...)`` waits for the
 answer and raises :class:`~qardlab.engine.IllegalAction` with that text.
+
+The seat's standing orders (``orders``, ``set_orders``) live at the server, in the table's seat driver:
+``set_orders`` sends an ``orders`` message, and the server's ``orders`` frames say what they are. The
+orders this source set are sent again after every reconnection (a restarted server starts each seat
+from the table's own orders). ``waits_for(seat)`` says, from the seat's observation and its orders,
+whether the table waits for this seat's person now (the engine's :func:`~qardlab.engine.seats.waits_for`).
 """
 
 from __future__ import annotations
@@ -19,16 +25,21 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 from typing import Any, Callable, Optional
 from urllib.parse import quote
 
 from ..engine import Game, IllegalAction, find_game
+from ..engine.seats import orders_class, waits_for
+from .frames import apply_changes
 
 __all__ = ["RemoteSource", "JoinRefused"]
 
 log = logging.getLogger("qardlab.classroom")
-#: seconds between reconnection attempts (the last one repeats)
-RETRY = (0.1, 0.3, 1.0, 2.0, 4.0)
+#: seconds between reconnection attempts (the last one repeats), each drawn from half to one and a half times
+#: this (:func:`backoff`), so that thirty pages dropped at once (a restarted server) do not all come back on
+#: the same tick
+RETRY = (0.2, 0.5, 1.0, 2.0, 4.0)
 #: the longest :meth:`RemoteSource.wait` sleeps between two looks at its predicate (it also looks at once
 #: after every change it is told of)
 WAIT_POLL = 0.1
@@ -36,6 +47,13 @@ WAIT_POLL = 0.1
 
 class JoinRefused(ConnectionError):
     """The server refused the join code (unknown, stale, or its seat is now a bot's)."""
+
+
+def backoff(attempt: int, retry: tuple[float, ...] = RETRY, rng: Optional[random.Random] = None) -> float:
+    """Seconds to wait before reconnection attempt ``attempt`` (0: the first after a drop): ``retry``'s delay
+    for it (the last one repeats), times a factor drawn from 0.5 to 1.5 (jitter)."""
+    delay = retry[min(attempt, len(retry) - 1)]
+    return delay * (0.5 + (rng or random).random())
 
 
 def ws_url(url: str, code: str) -> str:
@@ -47,16 +65,20 @@ def ws_url(url: str, code: str) -> str:
         url = "wss://" + url[len("https://") :]
     elif not url.startswith(("ws://", "wss://")):
         raise ValueError(f"the server's address starts with http:// or https://, not {url!r}")
-    return f"{url}/ws?code={quote(code, safe='')}"
+    return f"{url}/ws?code={quote(code, safe='')}&frames=changes"
 
 
 class RemoteSource:
     """A seat (or the teacher's view) of a table on a classroom server. See the module docstring."""
 
-    def __init__(self, url: str, code: str, *, retry: tuple[float, ...] = RETRY) -> None:
+    def __init__(
+        self, url: str, code: str, *, retry: tuple[float, ...] = RETRY, rng: Optional[random.Random] = None
+    ) -> None:
         self.url = ws_url(url, code)
         self.code = code
         self.retry = retry
+        self.rng = rng or random.Random()  # the reconnections' jitter
+        self.refreshes = 0  # whole observations asked for after a change frame did not fit
         self.seat: Optional[int] = None
         self.game_name = ""
         self.players = 0
@@ -67,6 +89,10 @@ class RemoteSource:
         self.connections = 0  # how many times it connected (1 + reconnections)
         self.refused: Optional[str] = None
         self._obs: Optional[dict[str, Any]] = None
+        self._orders: dict[
+            str, Any
+        ] = {}  # the seat's standing orders as the server last said (none: defaults)
+        self._wanted: dict[str, Any] = {}  # the orders this source set: sent again on every reconnection
         self._codec: Optional[Game] = None
         self._listeners: list[Callable[["RemoteSource"], None]] = []
         self._waiters: list[tuple[int, asyncio.Future]] = []
@@ -112,12 +138,14 @@ class RemoteSource:
             try:
                 ws = await websocket_connect(self.url, connect_timeout=5)
             except Exception as e:  # not up (yet), refused at the door, timed out: try again
-                log.debug("cannot reach %s: %s", self.url, e)
-                await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
+                log.debug("cannot reach %s: %s", self.url.split("?", 1)[0], e)  # the address, never the code
+                await asyncio.sleep(backoff(attempt + 1, self.retry, self.rng))
                 attempt += 1
                 continue
             self._ws, self.connected, attempt = ws, True, 0
             self.connections += 1
+            if self._wanted:  # the seat's orders as this window set them (a restarted server lost them)
+                ws.write_message(json.dumps({"type": "orders", "orders": self._wanted}))
             while True:
                 text = await ws.read_message()
                 if text is None:
@@ -139,36 +167,60 @@ class RemoteSource:
                 )
             )
             self._notify()
-            await asyncio.sleep(self.retry[0])
+            await asyncio.sleep(backoff(0, self.retry, self.rng))
 
     # -- messages ---------------------------------------------------------------------
     def _receive(self, text: str) -> None:
         msg = json.loads(text)
-        if msg.get("type") == "observation":
-            obs = msg["observation"]
-            if self._obs is None:
-                self.seat = msg["seat"]
-                self.game_name = obs["game"]
-                self.players = obs["players"]
-                self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
-                self.viewpoints = (self.seat,)
-                # the game's class (imported at its first use: joining a table loads only its game)
-                self._codec = find_game(self.game_name)._blank(self.players, {}, None)
-            self._obs = obs
-            if self._first is not None and not self._first.done():
-                self._first.set_result(self)
-            for step, fut in list(self._waiters):
-                if obs["step"] > step and not fut.done():
-                    fut.set_result(obs)
-            self._waiters = [(s, f) for s, f in self._waiters if not f.done()]
+        kind = msg.get("type")
+        if (
+            kind == "change"
+        ):  # what changed since the last frame: applied to the observation this window holds
+            if self._obs is None or msg.get("seat") != self.seat:
+                self._refresh()
+                return
+            obs = apply_changes(self._obs, msg)
+            if obs.get("step") != msg.get("step"):  # (never, on one ordered connection) lost track: ask
+                self._refresh()
+                return
+            self._observed(obs)
+        elif kind == "observation":
+            self._observed(msg["observation"], msg["seat"])
+        elif kind == "orders":
+            self._orders = dict(msg["orders"])
             self._notify()
-        elif msg.get("type") == "error":
+        elif kind == "error":
             self.errors.append(msg["message"])
             if self._waiters:
                 _step, fut = self._waiters.pop(0)
                 if not fut.done():
                     fut.set_exception(IllegalAction(msg["message"]))
             self._notify()
+
+    def _refresh(self) -> None:
+        """Ask the server for the whole observation (a change frame that does not fit what this holds)."""
+        self.refreshes += 1
+        if self._ws is not None:
+            self._ws.write_message(json.dumps({"type": "observation"}))
+
+    def _observed(self, obs: dict[str, Any], seat: Any = None) -> None:
+        """A new observation (whole, or made from a change frame): kept, waiters and observers told."""
+        if self._obs is None:
+            self.seat = seat
+            self.game_name = obs["game"]
+            self.players = obs["players"]
+            self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
+            self.viewpoints = (self.seat,)
+            # the game's class (imported at its first use: joining a table loads only its game)
+            self._codec = find_game(self.game_name)._blank(self.players, {}, None)
+        self._obs = obs
+        if self._first is not None and not self._first.done():
+            self._first.set_result(self)
+        for step, fut in list(self._waiters):
+            if obs["step"] > step and not fut.done():
+                fut.set_result(obs)
+        self._waiters = [(s, f) for s, f in self._waiters if not f.done()]
+        self._notify()
 
     def _fail_waiters(self, error: Exception) -> None:
         for _step, fut in self._waiters:
@@ -235,6 +287,34 @@ class RemoteSource:
             action = self._codec.action_to_json(action)
         self._ws.write_message(json.dumps({"type": "act", "action": action, "step": obs["step"]}))
         return obs["step"]
+
+    def orders(self, seat: int) -> dict[str, Any]:
+        """The seat's standing orders (every order of its game; the server's word, or what this source set
+        since). ValueError for another seat."""
+        self._own(seat)
+        return {**orders_class(self.game_name).defaults, **self._orders}
+
+    def set_orders(self, seat: int, orders: dict[str, Any]) -> None:
+        """Change some of the seat's standing orders: checked here (ValueError naming a bad one, nothing
+        sent), then sent to the server (at once, or when the connection is back)."""
+        self._own(seat)
+        checked = orders_class(self.game_name).check(orders)
+        self._wanted.update(checked)
+        self._orders.update(checked)
+        if self.live:
+            self._ws.write_message(json.dumps({"type": "orders", "orders": checked}))
+
+    def waits_for(self, seat: int) -> bool:
+        """Whether the table waits for this seat's person now (connected, its turn, no standing order of
+        its own acting)."""
+        if not self.live or seat != self.seat or seat is None:
+            return False
+        return waits_for(self.game_name, self._obs, seat, self.orders(seat))
+
+    def _own(self, seat: Any) -> None:
+        if self.seat is None or seat != self.seat:
+            who = "the teacher" if self.seat is None else f"seat {self.seat}"
+            raise ValueError(f"this source is {who}'s; it has no standing orders of seat {seat!r}")
 
     async def wait(
         self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0

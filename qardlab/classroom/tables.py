@@ -21,9 +21,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
-from ..engine.game import find_game, game_names, package_games
-from .engine_api import observation_text, step
-from .store import Store, TableRow
+from ..engine.game import _code_of
+from ..engine.registry import find_game, game_names, package_games
+from ..engine.seats import Pace, Seats, orders_class
+from .frames import observation_changes
+from .store import Store, StoreBusy, TableRow
 
 __all__ = [
     "Classroom",
@@ -34,15 +36,58 @@ __all__ = [
     "MAX_MESSAGE",
     "RateLimit",
     "bot_levels",
+    "new_code",
+    "code_key",
+    "MAX_PER_CODE",
 ]
 
 log = logging.getLogger("qardlab.classroom")
 
 #: the largest client message taken (bytes); a bigger one is refused with an error
 MAX_MESSAGE = 8 * 1024
+#: the longest name of a table
+MAX_NAME = 100
+#: the longest grace period a table may set (seconds a student may be away before a bot plays their turns)
+MAX_GRACE = 3600.0
 #: the bots' pace when a table does not set one (seconds between a change and a bot's move)
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
+#: connections one code may hold at once (a reload, a second tab); a newer one closes the oldest
+MAX_PER_CODE = 6
+#: seconds between attempts to commit steps the store refused; given up (the steps undone, the tables
+#: told, what was due scheduled again) after the last: quickly for a fault (a full disk), longer while
+#: another program holds the file's lock (a database browser, a backup)
+RETRY_FAULT = (0.05, 0.2, 0.5)
+RETRY_BUSY = (0.02, 0.05, 0.1, 0.2) + (0.25,) * 38
+
+#: after steps are undone for good, what was due at their tables is scheduled again after this pause
+#: times the refused commits in a row, at most ``LOST_PAUSE_MAX`` seconds
+LOST_PAUSE = 0.5
+LOST_PAUSE_MAX = 5.0
+#: the bits the server draws from ``secrets`` for a table's deal when the teacher gives no seed
+SEED_BITS = 128
+#: groups of four characters in a seat's code (3) and in the teacher's (4)
+TEACHER_GROUPS = 4
+
+#: the characters of a join code: no look-alikes (no 0 O, 1 I L, and no U), upper case
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+_CODE_SET = frozenset(CODE_ALPHABET)
+
+
+def new_code(groups: int = 3) -> str:
+    """A join code: ``groups`` groups of four characters of :data:`CODE_ALPHABET` joined by dashes, drawn
+    from ``secrets`` (three groups: 59 bits; the teacher's four: 78), easy to read off a printed sheet."""
+    return "-".join("".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(groups))
+
+
+def code_key(code: str) -> str:
+    """What a typed code is looked up by: a code of :func:`new_code`'s characters in any case, with or
+    without its dashes or spaces, is its canonical form ``ABCD-EFGH-JKMN``; anything else (a code of an
+    older server) is itself."""
+    plain = "".join(code.split()).replace("-", "").upper()
+    if plain and len(plain) % 4 == 0 and set(plain) <= _CODE_SET:
+        return "-".join(plain[i : i + 4] for i in range(0, len(plain), 4))
+    return code
 
 
 #: the games a table may play: every game of the package (a folder of ``qardlab/games``). A game is
@@ -82,6 +127,8 @@ class Connection(Protocol):
     seat: Optional[int]
     code: str
     rate: "RateLimit"
+    #: ``"full"`` or ``"changes"`` (:data:`FRAME_MODES`); a connection without it gets full observations
+    frames: str
 
     def send(self, text: str) -> None: ...
 
@@ -116,33 +163,84 @@ class RateLimit:
 
 
 class Table:
-    """One game, its join codes, its bots and the clients connected to it."""
+    """One game, its join codes, its seat driver (bots, students' standing orders, the pace) and the clients
+    connected to it."""
 
-    def __init__(self, row: TableRow, game: Game) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        game: Game,
+        orders: Optional[dict[str, Any]] = None,
+        grace: Optional[float] = None,
+        stand_in: Optional[str] = None,
+        joined: Optional[set[int]] = None,
+    ) -> None:
         self.id = row.id
         self.name = row.game
         self.players = row.players
+        self.label = row.name  # the teacher's name for it (None: none)
         self.teacher = row.teacher
         self.seats: list[Optional[str]] = list(row.seats)  # seat -> code (None: a bot plays it)
         self.levels: dict[int, str] = dict(row.bots)
         self.pace = row.pace
         self.game = game  # the game with every accepted step
         self.told = game  # the game as last committed: what clients are sent
-        self.bots: dict[int, Any] = {}
+        #: the standing orders every student's seat starts with (the table option ``orders``)
+        self.orders = dict(orders_class(row.game).recommended if orders is None else orders)
+        #: who plays each seat, and what is due next (:class:`~qardlab.engine.seats.Seats`): bots, the
+        #: students' standing orders, the table's pace for bots, orders and deals alike
+        self.driver = Seats(row.game, row.players, pace=Pace(bot=row.pace, deal=row.pace))
         for seat, level in self.levels.items():
             self._make_bot(seat, level)
-        self.clients: dict[Optional[int], set[Connection]] = {}
+        for seat in range(row.players):
+            if seat not in self.levels:
+                self.driver.set_orders(seat, self.orders)
+        #: seat (None: the teacher) -> its connections, oldest first
+        self.clients: dict[Optional[int], dict[Connection, None]] = {}
         self.pending: Optional[asyncio.TimerHandle] = None
         self.thinking: Optional[asyncio.Future] = None  # a bot deciding in the bots' thread
+        #: seat -> the step at which a message of that seat over the rate limit was last let through
+        self.exempt: dict[int, int] = {}
+        #: seconds a student's seat may have no window before a bot (of level ``stand_in``) plays its turns
+        #: (None: never; the table option ``grace``)
+        self.grace = grace
+        self.stand_in = stand_in
+        #: the students' seats that have been here (a window open, or a move played): only such a seat can
+        #: be away; a seat whose student has not come yet waits for them
+        self.joined: set[int] = set(joined or ())
+        #: seat -> the timer that puts it away when the grace period is over
+        self.leaving: dict[int, asyncio.TimerHandle] = {}
+        #: viewer (a seat, None the teacher) -> the observation its ``changes`` windows hold now (what the
+        #: next change frame is computed from)
+        self.sent: dict[Optional[int], dict[str, Any]] = {}
 
     def _make_bot(self, seat: int, level: str) -> None:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
-        self.bots[seat] = bot_levels(self.name)[level](seed)
+        self.driver.set_bot(seat, bot_levels(self.name)[level](seed))
+
+    def connected(self) -> list[bool]:
+        """Each seat's connected flag, as every observation carries it: a student's seat with a window open,
+        and a bot's seat (a bot is always there)."""
+        clients = self.clients
+        return [s in self.levels or bool(clients.get(s)) for s in range(self.players)]
+
+    def answer(self) -> dict[str, Any]:
+        """What ``POST /api/tables`` answers for this table: its id, name, the teacher's code and the seats'
+        codes as they are now."""
+        return {
+            "table": self.id,
+            "name": self.label,
+            "teacher": self.teacher,
+            "seats": [
+                {"seat": s, "code": self.seats[s], "bot": self.levels.get(s)} for s in range(self.players)
+            ],
+        }
 
     def summary(self) -> dict[str, Any]:
         g = self.told
         return {
             "table": self.id,
+            "name": self.label,
             "game": self.name,
             "players": self.players,
             "step": g.step,
@@ -150,6 +248,7 @@ class Table:
             "to_move": g.to_move,
             "is_over": g.is_over,
             "pace": self.pace,
+            "grace": self.grace,
             "teacher": self.teacher,
             "seats": [
                 {
@@ -157,15 +256,25 @@ class Table:
                     "code": self.seats[s],
                     "bot": self.levels.get(s),
                     "connected": len(self.clients.get(s, ())),
+                    "away": s in self.driver.away,
                 }
                 for s in range(self.players)
             ],
         }
 
 
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: an error names the bad value, never echoes a flood."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _check_int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{what} must be an integer, not {value!r}")
+        raise RequestError(f"{what} must be an integer, not {_short(value)}")
     return value
 
 
@@ -176,17 +285,21 @@ def _new_game(game: str, players: int, options: dict[str, Any], seed: Optional[i
         raise RequestError(f"cannot set up {game}: {e}") from None
 
 
-def _replay(row: TableRow, given_deal: bool) -> Game:
+def _replay(row: TableRow, given_deal: bool, movers_out: Optional[set[int]] = None) -> Game:
     """Rebuild a table's game from its stored steps (each applied as the one step it was).
 
     At a chance node the game's own RNG draws the deal as it did live (the stored deal is the
     one applied), so later deals after a restart are the ones the table would have had.
     """
     g = _new_game(row.game, row.players, row.options, row.seed)
+    movers: set[Any] = set()
     for n, raw in enumerate(row.steps):
         if g.to_move == CHANCE and not (given_deal and n == 0):
             g.chance_outcome()
-        step(g, g.action_from_json(raw))
+        movers.add(g.to_move)
+        g.apply(g.action_from_json(raw))
+    if movers_out is not None:
+        movers_out.update(m for m in movers if isinstance(m, int) and m >= 0)
     return g
 
 
@@ -196,72 +309,146 @@ class Classroom:
     def __init__(self, store: Store, token: str, *, rate: float = 10.0, burst: float = 20.0) -> None:
         self.store = store
         self.token = token
+        #: where a teacher finds the token (a refused request is told): see ``tokens.token_help``
+        self.token_help = "The server printed its token when it started ('teacher token: ...')"
         self.rate, self.burst = rate, burst
         self.tables: dict[int, Table] = {}
         self._unsaved: list[tuple[Table, Game, Game, tuple[int, int, Any, Optional[int], float]]] = []
         self._flush_due: Optional[asyncio.Handle] = None
+        self._retry_due: Optional[asyncio.TimerHandle] = None
+        self._failures = 0  # commits refused in a row
+        #: what the server would tell the teacher of its file now (None: all is well); logged on change
+        self.file_problem: Optional[str] = None
         #: (table, step number, accepted, told) of every step, when a benchmark asks for them
         self.timings: Optional[list[tuple[int, int, float, float]]] = None
         self._bots_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-bots")
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
-        for row in store.tables():
+        #: a table's name (``POST /api/tables`` with a ``name``) -> the table
+        self.names: dict[str, Table] = {}
+        rows = store.tables()
+        for table_id, why in store.skipped:
+            log.error(
+                "table %s in %s does not read and is left out (%s); the other tables are served. "
+                "Fix or delete that row, or start on another --db file",
+                table_id,
+                store.path,
+                why,
+            )
+        for row in rows:
             given = bool(row.options.pop("_given_deal", False))
+            orders = row.options.pop("_orders", None)  # (a table stored before standing orders: None)
+            grace = row.options.pop("_grace", None)  # (stored before grace periods: none)
+            stand_in = row.options.pop("_stand_in", None)
+            movers: set[int] = set()
             try:
-                game = _replay(row, given)
-            except (ValueError, RequestError) as e:  # a table that no longer replays: say so, keep the rest
-                log.error("table %s does not replay and is left out: %s", row.id, e)
+                game = _replay(row, given, movers)
+            except (ValueError, TypeError, KeyError, RequestError) as e:  # say so, keep the rest
+                log.error("table %s in %s does not replay and is left out: %s", row.id, store.path, e)
                 continue
             row.options["_given_deal"] = given
-            self._add(Table(row, game))
+            for key, value in (("_orders", orders), ("_grace", grace), ("_stand_in", stand_in)):
+                if value is not None:
+                    row.options[key] = value
+            # a student who has moved has been here: after a restart, they are away once the grace is over
+            self._add(Table(row, game, orders, grace, stand_in, movers - set(row.bots)))
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
-        self.codes[table.teacher] = (table, None)
+        if table.label is not None:
+            self.names.setdefault(table.label, table)
+        self.codes[code_key(table.teacher)] = (table, None)
         for seat, code in enumerate(table.seats):
             if code is not None:
-                self.codes[code] = (table, seat)
+                self.codes[code_key(code)] = (table, seat)
 
     def start(self) -> None:
-        """Let the bots (and the deals) of every table move: call once the event loop runs."""
+        """Let the bots (and the deals) of every table move, and the grace periods of the students who have
+        been at a table run (a restarted server: those who do not come back are away once it is over): call
+        once the event loop runs."""
         for table in self.tables.values():
+            for seat in table.joined:
+                self._leaving(table, seat)
             self._schedule(table)
 
     # -- the teacher's requests -------------------------------------------------------
     def create(self, body: Any) -> dict[str, Any]:
-        """``POST /api/tables``: a new table from the request body; its id and join codes."""
+        """``POST /api/tables``: a new table from the request body; its id and join codes.
+
+        Without a ``seed`` the table is dealt from 128 bits drawn from ``secrets`` (its later deals and
+        its bots too): no seat can find its deal from its own hand, nor from another table's record.
+        StoreBusy (nothing changed) when another program holds the file's lock: try again."""
         if not isinstance(body, dict):
-            raise RequestError(f"the body must be a JSON object, not {body!r}")
-        unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace"}
+            raise RequestError(f"the body must be a JSON object, not {_short(body)}")
+        known = (
+            "game",
+            "players",
+            "seed",
+            "options",
+            "deal",
+            "bots",
+            "pace",
+            "orders",
+            "name",
+            "grace",
+            "stand_in",
+        )
+        unknown = set(body) - set(known)
         if unknown:
-            raise RequestError(
-                f"unknown fields {sorted(unknown)}; known: game, players, seed, options, deal, bots, pace"
-            )
+            raise RequestError(f"unknown fields {sorted(unknown)[:10]}; known: {', '.join(known)}")
         name = body.get("game")
-        if name not in GAMES:
-            raise RequestError(f"game must be one of {list(GAMES)}, not {name!r}")
+        if not isinstance(name, str) or name not in GAMES:
+            raise RequestError(f"game must be one of {list(GAMES)}, not {_short(name)}")
         players = _check_int(body.get("players", 4), "players")
+        label = body.get("name")
+        if label is not None:
+            if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME or not label.isprintable():
+                raise RequestError(
+                    f"name must be a table's name of 1 to {MAX_NAME} printable characters, "
+                    f"not {_short(label)}"
+                )
+            same = self.names.get(label)
+            if same is not None:  # the notebook run again: the table it made before, as it was answered
+                if (same.name, same.players) != (name, players):
+                    raise RequestError(
+                        f"table {same.id} is named {label!r} already, and plays {same.name} for "
+                        f"{same.players}: give this one another name",
+                        409,
+                    )
+                return {**same.answer(), "existing": True}
         seed = body.get("seed")
-        seed = secrets.randbelow(2**31) if seed is None else _check_int(seed, "seed")
+        seed = secrets.randbits(SEED_BITS) if seed is None else _check_int(seed, "seed")
         options = body.get("options", {})
         if not isinstance(options, dict) or any(k.startswith("_") for k in options):
-            raise RequestError(f"options must be a JSON object of the game's options, not {options!r}")
+            raise RequestError(f"options must be a JSON object of the game's options, not {_short(options)}")
         options = dict(options)
         pace = body.get("pace", DEFAULT_PACE)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
-            raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {pace!r}")
+            raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {_short(pace)}")
+        orders = self._table_orders(name, body.get("orders"))
         levels = game_bot_levels(name)
+        grace = body.get("grace")
+        if grace is not None and (
+            isinstance(grace, bool) or not isinstance(grace, (int, float)) or not 0 <= grace <= MAX_GRACE
+        ):
+            raise RequestError(
+                f"grace must be a number of seconds from 0 to {MAX_GRACE:g}, or null (never), "
+                f"not {_short(grace)}"
+            )
+        stand_in = body.get("stand_in", levels[len(levels) // 2])
+        if not isinstance(stand_in, str) or stand_in not in levels:
+            raise RequestError(f"stand_in: the {name} bot levels are {list(levels)}, not {_short(stand_in)}")
         bots_in = body.get("bots", {})
         if not isinstance(bots_in, dict):
             raise RequestError(
-                f'bots must map seats to levels, like {{"2": "{levels[-1]}"}}, not {bots_in!r}'
+                f'bots must map seats to levels, like {{"2": "{levels[-1]}"}}, not {_short(bots_in)}'
             )
         bots: dict[int, str] = {}
         for key, level in bots_in.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) < players):
-                raise RequestError(f"bots: {key!r} is not a seat of this table (0..{players - 1})")
-            if level not in levels:
+            if not (key.isascii() and key.isdigit() and int(key) < players):
+                raise RequestError(f"bots: {_short(key)} is not a seat of this table (0..{players - 1})")
+            if not isinstance(level, str) or level not in levels:
                 raise RequestError(
-                    f"bots: seat {key} has level {level!r}; the {name} levels are {list(levels)}"
+                    f"bots: seat {key} has level {_short(level)}; the {name} levels are {list(levels)}"
                 )
             bots[int(key)] = level
         deal = body.get("deal")
@@ -272,38 +459,55 @@ class Classroom:
             first, options = self._deal_action(name, deal, options)
             game = _new_game(name, players, options, seed)
         try:
-            step(game, game.action_from_json(first) if isinstance(first, dict) else first)
-        except (ValueError, TypeError) as e:
+            game.apply(game.action_from_json(first) if isinstance(first, dict) else first)
+        except (ValueError, TypeError, KeyError) as e:
             raise RequestError(f"the deal is refused: {e}") from None
-        seats = [None if s in bots else secrets.token_urlsafe(12) for s in range(players)]
-        teacher = secrets.token_urlsafe(12)
-        stored = {**options, "_given_deal": deal is not None}
+        seats = [None if s in bots else new_code() for s in range(players)]
+        teacher = new_code(TEACHER_GROUPS)
+        stored = {**options, "_given_deal": deal is not None, "_orders": orders}
+        if grace is not None:
+            grace = float(grace)
+            stored.update(_grace=grace, _stand_in=stand_in)
         steps = [game.action_to_json(a) for a in game.history]
         pace = float(pace)
-        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps)
-        table = Table(TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace), game)
+        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps, label)
+        table = Table(
+            TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace, name=label),
+            game,
+            orders,
+            grace,
+            stand_in if grace is not None else None,
+        )
         self._add(table)
         self._schedule(table)
         log.info("table %s: %s for %s, bots %s", table_id, name, players, bots)
-        return {
-            "table": table_id,
-            "teacher": teacher,
-            "seats": [{"seat": s, "code": seats[s], "bot": bots.get(s)} for s in range(players)],
-        }
+        return table.answer()
+
+    @staticmethod
+    def _table_orders(name: str, given: Any) -> dict[str, Any]:
+        """The table option ``orders``: the standing orders every student's seat starts with (default: the
+        game's recommended ones, Five Sons' "pass on claims unless I claim"; ``{}``: none)."""
+        kind = orders_class(name)
+        if given is None:
+            return dict(kind.recommended)
+        try:
+            return kind.check(given)
+        except ValueError as e:
+            raise RequestError(f"orders: {e}") from None
 
     @staticmethod
     def _deal_action(name: str, deal: Any, options: dict[str, Any]) -> tuple[dict, dict[str, Any]]:
         """A set-up deal as the game's deal action (record encoding), and the options it implies."""
         try:
             return find_game(name).deal_from_json(deal, options)
-        except (ValueError, TypeError) as e:
-            raise RequestError(str(e)) from None
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            raise RequestError(f"the deal is refused: {e}") from None
 
     def table(self, table_id: Any) -> Table:
         try:
             return self.tables[int(table_id)]
         except (KeyError, ValueError):
-            raise RequestError(f"no table {table_id!r}", 404) from None
+            raise RequestError(f"no table {_short(table_id)}", 404) from None
 
     def listing(self) -> list[dict[str, Any]]:
         """``GET /api/tables``: every table with its codes, bots, step and connected clients."""
@@ -321,46 +525,64 @@ class Classroom:
         return table.told.record().to_dict()
 
     def set_seat(self, table_id: Any, seat: Any, body: Any) -> dict[str, Any]:
-        """Hand a seat to a bot (``{"bot": level}``) or back to a student (``{"bot": null}``: a new code)."""
+        """Hand a seat to a bot (``{"bot": level}``) or back to a student (``{"bot": null}``).
+
+        Either way the seat's old code stops working at once (its windows are told and closed): a
+        student's seat always gets a new code, so a teacher can revoke a code that went round. The
+        change is stored first (StoreBusy, nothing changed, when another program holds the lock)."""
         table = self.table(table_id)
         seat = _check_int(seat if not isinstance(seat, str) or not seat.isdigit() else int(seat), "seat")
         if not 0 <= seat < table.players:
             raise RequestError(f"seat {seat} is not a seat of table {table.id} (0..{table.players - 1})", 404)
         if not isinstance(body, dict) or set(body) != {"bot"}:
-            raise RequestError(f'the body is {{"bot": LEVEL}} or {{"bot": null}}, not {body!r}')
+            raise RequestError(f'the body is {{"bot": LEVEL}} or {{"bot": null}}, not {_short(body)}')
         level = body["bot"]
-        if level is not None and level not in game_bot_levels(table.name):
-            raise RequestError(f"bot level {level!r} is not one of {list(game_bot_levels(table.name))}")
+        if level is not None and (not isinstance(level, str) or level not in game_bot_levels(table.name)):
+            raise RequestError(f"bot level {_short(level)} is not one of {list(game_bot_levels(table.name))}")
         old = table.seats[seat]
+        code = new_code() if level is None else None
+        seats = [*table.seats[:seat], code, *table.seats[seat + 1 :]]
+        levels = {s: v for s, v in table.levels.items() if s != seat}
+        if level is not None:
+            levels[seat] = level
+        self.store.set_seats(table.id, seats, levels)  # first: nothing changes if it cannot be stored
+        table.seats, table.levels = seats, levels
+        table.joined.discard(seat)  # a bot's seat, or a new code's student who has not come yet: never away
+        timer = table.leaving.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
         if level is None:
-            table.levels.pop(seat, None)
-            table.bots.pop(seat, None)
-            code = old or secrets.token_urlsafe(12)
-            table.seats[seat] = code
-            self.codes[code] = (table, seat)
+            table.driver.set_bot(seat, None)
+            table.driver.set_away(seat, None)
+            table.driver.set_orders(seat, {**orders_class(table.name).defaults, **table.orders})
+            self.codes[code_key(code)] = (table, seat)
         else:
-            table.levels[seat] = level
             table._make_bot(seat, level)
-            table.seats[seat] = None
-            if old is not None:
-                self.codes.pop(old, None)
+        if old is not None:
+            self.codes.pop(code_key(old), None)
+            why = (
+                f"seat {seat} is now played by a bot"
+                if level is not None
+                else f"the teacher gave seat {seat} a new code"
+            )
             for conn in list(table.clients.get(seat, ())):
-                self._tell(
-                    conn,
-                    {
-                        "type": "error",
-                        "message": f"seat {seat} is now played by a bot: this join code is no longer valid",
-                    },
-                )
-                conn.close(4403, "seat handed to a bot")
-        self.store.set_seats(table.id, table.seats, table.levels)
+                self._tell(conn, {"type": "error", "message": f"{why}: this join code is no longer valid"})
+                conn.close(4403, "seat handed to a bot" if level is not None else "a new code was issued")
+                self.disconnect(conn)
+        log.info(
+            "table %s: seat %s %s", table.id, seat, f"to a bot ({level})" if level else "given a new code"
+        )
+        self._presence(table)
         self._schedule(table)
-        return {"table": table.id, "seat": seat, "bot": level, "code": table.seats[seat]}
+        return {"table": table.id, "seat": seat, "bot": level, "code": code}
 
     # -- clients ----------------------------------------------------------------------
     def connect(self, conn: Connection, code: Optional[str]) -> bool:
-        """Seat a new connection by its code and send it the observation; False if the code is refused."""
-        found = self.codes.get(code) if isinstance(code, str) else None
+        """Seat a new connection by its code and send it the observation; False if the code is refused.
+
+        A code is taken in any case, with or without its dashes. At most :data:`MAX_PER_CODE` windows
+        hold one code: a newer one closes the oldest (a reload replaces the page it reloads)."""
+        found = self.codes.get(code_key(code)) if isinstance(code, str) and len(code) <= 200 else None
         if found is None:
             self._tell(
                 conn,
@@ -372,16 +594,121 @@ class Classroom:
             conn.close(4403, "unknown or stale join code")
             return False
         table, seat = found
-        conn.table, conn.seat, conn.code = table, seat, code
+        conn.table, conn.seat = table, seat
+        conn.code = table.teacher if seat is None else table.seats[seat]
         conn.rate = RateLimit(self.rate, self.burst)
-        table.clients.setdefault(seat, set()).add(conn)
-        conn.send(self._observation_text(table, seat))
+        clients = table.clients.setdefault(seat, {})
+        arrived = seat is not None and seat not in table.levels and not clients
+        while len(clients) >= MAX_PER_CODE:
+            oldest = next(iter(clients))
+            del clients[oldest]
+            self._tell(
+                oldest,
+                {
+                    "type": "error",
+                    "message": f"this code is open in more than {MAX_PER_CODE} windows: "
+                    "the oldest was closed",
+                },
+            )
+            oldest.close(4408, "too many windows with this code")
+        clients[conn] = None
+        if arrived:
+            self._arrived(table, seat)
+        if seat is not None and seat not in table.levels:  # (first: a client knows them with its first view)
+            orders = table.driver.orders(seat)
+            if orders != orders_class(table.name).defaults:  # (none set: no frame, the client assumes none)
+                self._tell(conn, {"type": "orders", "seat": seat, "orders": orders})
+        self._send_full(conn, table, seat)
+        if arrived:  # every other window is told that this seat is here
+            self._presence(table)
         return True
 
     def disconnect(self, conn: Connection) -> None:
         table = getattr(conn, "table", None)
-        if table is not None:
-            table.clients.get(conn.seat, set()).discard(conn)
+        if table is None:
+            return
+        seat = conn.seat
+        conns = table.clients.get(seat)
+        if conns is None or conn not in conns:
+            return
+        del conns[conn]
+        if conns:
+            return
+        table.sent.pop(seat, None)  # (a window that comes gets the whole observation)
+        if seat is not None and seat not in table.levels:  # the last window of a student's seat: away
+            self._presence(table)
+            self._leaving(table, seat)
+
+    # -- who is here ------------------------------------------------------------------
+    def _arrived(self, table: Table, seat: int) -> None:
+        """The first window of a student's seat opened: the seat is the student's again (a stand-in bot, if
+        any, stops at once: a move it is thinking of is dropped)."""
+        table.joined.add(seat)
+        timer = table.leaving.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if seat in table.driver.away:
+            table.driver.set_away(seat, None)
+            log.info("table %s: the student of seat %s is back and plays their turns again", table.id, seat)
+
+    def _leaving(self, table: Table, seat: int) -> None:
+        """A student's seat that has been here has no window: away once the table's grace period is over
+        (none: the table waits for the student, as ever)."""
+        if (
+            table.grace is None
+            or seat in table.levels
+            or table.clients.get(seat)
+            or seat not in table.joined
+            or seat in table.leaving
+            or seat in table.driver.away
+        ):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a direct call): no timers
+            return
+        table.leaving[seat] = loop.call_later(table.grace, self._away, table, seat)
+
+    def _away(self, table: Table, seat: int) -> None:
+        """The grace period is over and the student is still away: a bot of the table's ``stand_in`` level
+        plays their turns (only theirs, and never while a window of theirs is open) until they are back."""
+        table.leaving.pop(seat, None)
+        if table.clients.get(seat) or seat in table.levels or table.seats[seat] is None:
+            return
+        seed = None if table.game.seed is None else table.game.seed * 100 + 50 + seat
+        table.driver.set_away(seat, bot_levels(table.name)[table.stand_in](seed))
+        log.info(
+            "table %s: the student of seat %s is away for %gs: a %s bot plays their turns until they are "
+            "back",
+            table.id,
+            seat,
+            table.grace,
+            table.stand_in,
+        )
+        self._schedule(table)
+
+    def _presence(self, table: Table) -> None:
+        """A seat's connected flag changed: every ``changes`` window of the table gets a change frame of it
+        (a ``full`` window sees it in its next observation)."""
+        flags = table.connected()
+        for viewer, conns in list(table.clients.items()):
+            sent = table.sent.get(viewer)
+            if not conns or sent is None or sent.get("connected") == flags:
+                continue
+            sent["connected"] = flags
+            text = json.dumps(
+                {
+                    "type": "change",
+                    "seat": viewer,
+                    "step": sent["step"],
+                    "set": {"connected": flags},
+                    "add": {},
+                },
+                separators=(",", ":"),
+            )
+            for conn in list(conns):
+                if getattr(conn, "frames", "full") == "changes":
+                    conn.send(text)
 
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
@@ -404,26 +731,30 @@ class Classroom:
     def _moves_the_game(self, conn: Connection, message: Any) -> bool:
         """Whether a message over the rate limit is still the move of the seat to move, for this step.
 
-        Such a message is taken: the game itself allows one of those a step, so taking them cannot
-        flood anything, and dropping one would leave a quick client (a script, a bot seat at pace 0)
-        waiting for an answer to a move the server never played. Only a cheap look: the message is
-        checked in full by ``_receive`` as any other."""
+        One such message a step and seat is taken: dropping it would leave a quick client (a script, a
+        bot seat at pace 0) waiting for an answer to a move the server never played, and the game
+        itself allows one move a step, so it cannot flood anything. A second one at the same step (an
+        illegal move sent again and again) is dropped like any other message over the limit. Only a
+        cheap look: the message is checked in full by ``_receive`` as any other."""
         table, seat = conn.table, conn.seat
         if table is None or seat is None or not isinstance(message, str) or len(message) > MAX_MESSAGE:
             return False
+        game = table.game
+        if game.is_over or game.to_move != seat or table.exempt.get(seat) == game.step:
+            return False
         try:
             msg = json.loads(message)
-        except ValueError:
+        except (ValueError, RecursionError):
             return False
-        game = table.game
-        return (
+        if (
             isinstance(msg, dict)
             and msg.get("type") == "act"
             and msg.get("step") == game.step
             and not isinstance(msg.get("step"), bool)
-            and not game.is_over
-            and game.to_move == seat
-        )
+        ):
+            table.exempt[seat] = game.step
+            return True
+        return False
 
     def _receive(self, conn: Connection, message: Any) -> None:
         if isinstance(message, bytes):
@@ -434,15 +765,32 @@ class Classroom:
             msg = json.loads(message)
         except ValueError as e:
             raise RequestError(f"malformed JSON: {e}") from None
+        except RecursionError:
+            raise RequestError("malformed JSON: nested too deeply") from None
         if not isinstance(msg, dict) or "type" not in msg:
             raise RequestError(f"a message is a JSON object with a 'type', not {message[:80]!r}")
         kind = msg["type"]
+        if kind == "orders":
+            self._set_orders(conn, msg)
+            return
+        if kind == "observation":  # a client that lost track asks for the whole observation
+            if set(msg) != {"type"}:
+                raise RequestError(
+                    "an 'observation' message asks for the whole observation, and has only 'type'"
+                )
+            if conn.table is None:
+                raise RequestError("this join code is no longer valid")
+            self._send_full(conn, conn.table, conn.seat)
+            return
         if kind != "act":
-            raise RequestError(f"unknown message type {str(kind)[:40]!r}: a client sends only 'act'")
+            raise RequestError(
+                f"unknown message type {str(kind)[:40]!r}: a client sends only 'act', 'orders' or "
+                "'observation'"
+            )
         extra = set(msg) - {"type", "action", "step"}
         if extra:
             raise RequestError(
-                f"an 'act' message has 'action' and an optional 'step', not {sorted(extra)}; "
+                f"an 'act' message has 'action' and an optional 'step', not {sorted(extra)[:10]}; "
                 "a join code acts only for its own seat"
             )
         if "action" not in msg:
@@ -455,7 +803,7 @@ class Classroom:
         game = table.game
         if "step" in msg and (isinstance(msg["step"], bool) or msg["step"] != game.step):
             raise RequestError(
-                f"stale message: sent for step {msg['step']!r}, the game is at step "
+                f"stale message: sent for step {_short(msg['step'])}, the game is at step "
                 f"{game.step}; nothing was played"
             )
         if game.is_over:
@@ -469,12 +817,35 @@ class Classroom:
             )
         try:
             action = game.action_from_json(msg["action"])
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
             raise RequestError(f"not an action of this game: {e}") from None
         try:
             self.accept(table, seat, action)
         except IllegalAction as e:
             raise RequestError(str(e)) from None
+
+    def _set_orders(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """``{"type": "orders", "orders": {...}}``: change some of the sender's seat's standing orders. Every
+        window of that seat is told the seat's orders (``{"type": "orders", ...}``); then whatever the
+        orders now give is scheduled like a bot's move."""
+        extra = set(msg) - {"type", "orders"}
+        if extra or "orders" not in msg:
+            raise RequestError(
+                f"an 'orders' message has 'orders' (an object of order -> value) and nothing else, not "
+                f"{sorted(set(msg) - {'type'})}"
+            )
+        table, seat = conn.table, conn.seat
+        if table is None or (seat is not None and table.seats[seat] != conn.code):
+            raise RequestError("this join code is no longer valid")
+        if seat is None:
+            raise RequestError("the teacher's code watches the table; only a seat's code has standing orders")
+        try:
+            orders = table.driver.set_orders(seat, msg["orders"])
+        except ValueError as e:
+            raise RequestError(f"orders: {e}") from None
+        for other in list(table.clients.get(seat, ())):
+            self._tell(other, {"type": "orders", "seat": seat, "orders": orders})
+        self._schedule(table)
 
     # -- steps ------------------------------------------------------------------------
     def accept(self, table: Table, seat: Optional[int], action: Any) -> None:
@@ -486,33 +857,106 @@ class Classroom:
         """
         old = table.game
         new = old.copy()
-        step(new, action)
+        new.apply(action)
         row = (table.id, old.step, new.action_to_json(new.history[-1]), seat, time.time())
         self._unsaved.append((table, old, new, row))
         table.game = new
-        if self._flush_due is None:
+        if self._flush_due is None and self._retry_due is None:
             try:
                 self._flush_due = asyncio.get_running_loop().call_soon(self._flush)
             except RuntimeError:  # no event loop (a direct call): commit now
                 self._flush()
 
     def _flush(self) -> None:
-        """Commit every step accepted in this turn of the event loop in one transaction, then tell.
+        """Commit every step accepted since the last commit in one transaction, then tell.
 
         A group commit: one sync of the file for every table's steps accepted meanwhile. It runs in
-        the event loop itself: handing it to a thread was measured slower here (each hand-over
-        waits for the other thread to be scheduled, on a machine whose two cores are busy).
+        the event loop itself (handing it to a thread was measured slower here: each hand-over waits
+        for the other thread to be scheduled, on a machine whose two cores are busy), but never waits
+        on SQLite for long: a file locked by another program fails after ``store.BUSY_MS``, and the
+        commit is tried again later (``_refused``) while the loop serves everyone else.
         """
-        self._flush_due = None
+        self._flush_due = self._retry_due = None
         if not self._unsaved:
             return
-        batch, self._unsaved = self._unsaved, []
+        batch = self._unsaved
         try:
             self.store.add_steps([row for *_rest, row in batch])
-        except Exception as e:
-            self._lost(batch, e)
+        except Exception as e:  # noqa: BLE001 - whatever the store says, the tables go on
+            self._refused(e)
         else:
+            self._unsaved = []
+            if self._failures:
+                log.warning("%s: stored again after %s refused commits", self.store.path, self._failures)
+                self._failures = 0
+                self._file_problem(None)
             self._written(batch)
+
+    def _refused(self, error: BaseException) -> None:
+        """The store refused the steps waiting (all kept): try again shortly; after the last try, undo them
+        (``_lost``). A file deleted or replaced meanwhile is written back first (``check_file``)."""
+        self._failures += 1
+        busy = isinstance(error, StoreBusy)
+        delays = RETRY_BUSY if busy else RETRY_FAULT
+        try:
+            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if not busy and self.check_file():  # the file was deleted and is written back: try again at once
+            self._failures = 0
+            if loop is not None:
+                self._retry_due = loop.call_later(0, self._flush)
+            else:
+                self._flush()
+            return
+        problem = (
+            f"{self.store.path} is locked by another program (a database browser, a backup?): moves wait "
+            "until it lets go; close that program"
+            if busy
+            else f"cannot store moves in {self.store.path} ({error}): is its disk full, or the file "
+            "read-only? Moves are undone until it can be written again"
+        )
+        self._file_problem(problem)
+        if self._failures <= len(delays) and loop is not None:
+            self._retry_due = loop.call_later(delays[self._failures - 1], self._flush)
+            return
+        batch, self._unsaved = self._unsaved, []
+        self._lost(batch, error)
+
+    def check_file(self) -> bool:
+        """Whether the database file is still the one written to; if it was deleted or replaced, say so
+        and write every table back to it (True when that was done). Called every few seconds and after a
+        refused commit."""
+        moved = self.store.moved()
+        if moved is None:
+            if self.file_problem and "deleted" in self.file_problem:
+                self._file_problem(None)
+            return False
+        try:
+            self.store.restore()
+        except Exception as e:  # noqa: BLE001 - the folder is gone, the disk is full...
+            self._file_problem(
+                f"the database file {self.store.path} was {moved} while the server ran, and it could not be "
+                f"written back ({e}): the tables are served from memory and will be lost when the server "
+                "stops; make its folder writable"
+            )
+            return False
+        log.error(
+            "the database file %s was %s while the server ran: every table was written back to it "
+            "(nothing was lost)",
+            self.store.path,
+            moved,
+        )
+        self._file_problem(None)
+        return True
+
+    def _file_problem(self, problem: Optional[str]) -> None:
+        """Say what is wrong with the file, once when it starts (not at every refused commit)."""
+        if problem == self.file_problem:
+            return
+        if problem is not None:
+            log.error("%s", problem)
+        self.file_problem = problem
 
     def _written(self, batch: list) -> None:
         """The batch is on disk: tell every client of its tables, let their bots move."""
@@ -532,12 +976,16 @@ class Classroom:
             )
 
     def _lost(self, batch: list, error: BaseException) -> None:
-        """The batch could not be stored: undo its steps and every later one at those tables."""
+        """The batch could not be stored: undo its steps at those tables, tell their clients, and let
+        whatever was due there (a bot's move, a deal) come again at the table's pace."""
         tables = {id(t): t for t, *_rest in batch}
-        for table, old, _new, _row in reversed(batch):
-            table.game = old
-        self._unsaved = [u for u in self._unsaved if id(u[0]) not in tables]
-        log.error("could not store %s steps (%s); they were undone", len(batch), error)
+        log.error(
+            "could not store %s steps of tables %s in %s (%s); they were undone",
+            len(batch),
+            sorted(t.id for t in tables.values()),
+            self.store.path,
+            error,
+        )
         for table in tables.values():
             table.game = table.told
             for conns in table.clients.values():
@@ -550,63 +998,134 @@ class Classroom:
                             "move; it was undone: play it again",
                         },
                     )
+        try:
+            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        # what was due comes again, after a pause that grows while the fault lasts (a full disk must not
+        # turn a bot at pace 0 into a loop of refused commits)
+        pause = min(LOST_PAUSE_MAX, LOST_PAUSE * self._failures)
+        for table in tables.values():
+            if loop is None:
+                self._schedule(table)
+            else:
+                loop.call_later(pause, self._schedule, table)
 
-    def _observation_text(self, table: Table, seat: Optional[int]) -> str:
-        obs = observation_text(table.told, seat)
-        return f'{{"type":"observation","seat":{json.dumps(seat)},"observation":{obs}}}'
+    @staticmethod
+    def _observe(game: Game, viewer: Optional[int], flags: list[bool]) -> dict[str, Any]:
+        """What a viewer's windows hold: ``game.observation_json(viewer)`` (as its raw values: cards become
+        codes when it is written) and each seat's ``connected`` flag."""
+        obs = dict(game.observation(viewer))
+        legal = obs.get("legal")
+        if legal:
+            obs["legal"] = [game.action_to_json(a) for a in legal]
+        obs["connected"] = flags
+        return obs
+
+    @staticmethod
+    def _full_text(viewer: Optional[int], obs: dict[str, Any]) -> str:
+        return json.dumps(
+            {"type": "observation", "seat": viewer, "observation": obs},
+            default=_code_of,
+            separators=(",", ":"),
+        )
+
+    def _send_full(self, conn: Connection, table: Table, viewer: Optional[int]) -> None:
+        """The whole observation to one window (on connecting, or asked for); a ``changes`` window's next
+        change frames are computed from it."""
+        obs = self._observe(table.told, viewer, table.connected())
+        if getattr(conn, "frames", "full") == "changes":
+            table.sent[viewer] = obs
+        conn.send(self._full_text(viewer, obs))
 
     def _broadcast(self, table: Table) -> None:
-        for seat, conns in list(table.clients.items()):
+        """The table's game changed: every window is sent its viewer's observation (``full``) or what changed
+        in it since the last frame (``changes``), each computed once per viewer."""
+        flags = table.connected()
+        game = table.told
+        for viewer, conns in list(table.clients.items()):
             if not conns:
                 continue
-            text = self._observation_text(table, seat)
+            obs = self._observe(game, viewer, flags)
+            full = change = None
             for conn in list(conns):
-                conn.send(text)
+                if getattr(conn, "frames", "full") == "changes":
+                    if change is None:
+                        change = self._change_text(table, viewer, obs)
+                    conn.send(change)
+                else:
+                    if full is None:
+                        full = self._full_text(viewer, obs)
+                    conn.send(full)
+
+    def _change_text(self, table: Table, viewer: Optional[int], obs: dict[str, Any]) -> str:
+        """The change frame from what ``viewer``'s windows hold to ``obs`` (which they hold from now on)."""
+        old = table.sent.get(viewer)
+        table.sent[viewer] = obs
+        if old is None:  # (cannot happen: a window gets the whole observation first) the whole one again
+            return self._full_text(viewer, obs)
+        changed, added, dropped = observation_changes(old, obs)
+        frame: dict[str, Any] = {
+            "type": "change",
+            "seat": viewer,
+            "step": obs["step"],
+            "set": changed,
+            "add": added,
+        }
+        if dropped:
+            frame["drop"] = dropped
+        return json.dumps(frame, default=_code_of, separators=(",", ":"))
 
     @staticmethod
     def _tell(conn: Connection, message: dict[str, Any]) -> None:
         conn.send(json.dumps(message))
 
     def _schedule(self, table: Table) -> None:
-        """If a bot (or a deal) is due at this table, let it move after the table's pace."""
+        """If the table's driver plays what is due (a deal, a bot, a student's standing order), play it after
+        the delay its pace gives. A student's own turn waits for the student: nothing is sent for them."""
         if table.pending is not None or table.thinking is not None:
             return
         g = table.game
-        if g.is_over or not (g.to_move == CHANCE or g.to_move in table.bots):
+        due = table.driver.due(g)
+        if not due.automatic:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop yet (the server calls start() once it runs)
             return
-        table.pending = loop.call_later(table.pace, self._bot_step, table, g.step)
+        table.pending = loop.call_later(due.delay, self._bot_step, table, g.step)
 
     def _bot_step(self, table: Table, at: int) -> None:
+        """The pace has passed: play what the driver has due now (asked again: a student may have changed
+        their orders, the teacher a seat)."""
         table.pending = None
         g = table.game
-        if g.step != at or g.is_over:
+        if g.step != at:
             self._schedule(table)
             return
-        seat = g.to_move
-        if seat == CHANCE:
-            self.accept(table, None, g.chance_outcome())
+        due = table.driver.due(g)
+        if not due.automatic:
             return
-        bot = table.bots.get(seat)
-        if bot is None:  # the seat went back to a student
+        if due.kind != "bot":  # a deal, a standing order: known at once
+            self.accept(table, None if due.kind == "deal" else due.seat, table.driver.decision(g, due)())
             return
-        table.thinking = asyncio.ensure_future(self._think(table, seat, bot, g.observation(seat), at))
+        bot = table.driver.playing(due.seat)  # its own bot, or the stand-in of a student who is away
+        think = table.driver.decision(g, due)  # the bot's observation, made here in the event loop
+        table.thinking = asyncio.ensure_future(self._think(table, due.seat, bot, think, at))
 
-    async def _think(self, table: Table, seat: int, bot: Any, obs: Any, at: int) -> None:
+    async def _think(self, table: Table, seat: int, bot: Any, think: Callable[[], Any], at: int) -> None:
         """A bot decides in the bots' thread (one, so bots never run at once), not in the event loop:
         a slow bot (the probability bot's advisor) does not hold up the other tables' messages."""
         action: Any = None
         try:
-            action = await asyncio.get_running_loop().run_in_executor(self._bots_thread, bot.act, obs)
+            action = await asyncio.get_running_loop().run_in_executor(self._bots_thread, think)
         except Exception:  # a bot's bug must not stop the table
             log.exception("table %s: the bot of seat %s failed at step %s", table.id, seat, at)
         finally:
             table.thinking = None
         g = table.game
-        if g.step != at or table.bots.get(seat) is not bot:  # the teacher changed the seat meanwhile
+        if g.step != at or table.driver.playing(seat) is not bot:  # the teacher changed the seat, or the
+            # student who was away came back, meanwhile: nothing is played for them
             self._schedule(table)
             return
         try:
@@ -625,5 +1144,13 @@ class Classroom:
             self.accept(table, seat, random.Random(at).choice(g.legal_actions()))
 
     def close(self) -> None:
-        """Stop the bots' thread (the server is stopping)."""
+        """Stop the bots' thread and every timer (the server is stopping)."""
+        for handle in (self._flush_due, self._retry_due):
+            if handle is not None:
+                handle.cancel()
+        for table in self.tables.values():
+            if table.pending is not None:
+                table.pending.cancel()
+            if table.thinking is not None:
+                table.thinking.cancel()
         self._bots_thread.shutdown(wait=False, cancel_futures=True)

@@ -5,7 +5,7 @@ holding the facts; it exposes the reasoning as methods: ``naive_candidates()``,
 ``candidates()``, ``posterior()``, ``entropy()``, ``grid(level)``, ``cell(card, holder)``,
 ``explain(card, holder)``, ``questions()``. More facts make a new value:
 ``k.with_facts(Fact.has(1, "QC"))``, ``k + fact``, ``k.upto(step)``. The work is done in
-:mod:`.solve` (exact counting), :mod:`.explain` (grid and explanations), :mod:`.advise`
+:mod:`.solve` (exact counting), :mod:`.explain` (grid and explanations), :mod:`.pair_advisor`
 (expected information of questions) and :mod:`.history` (candidates after each step of a
 game); the value types they share are in :mod:`.facts`. Nothing here knows a game.
 
@@ -37,7 +37,7 @@ such game; the advisor (``questions()``) for a secret of two groups of one card.
 # The solver (and numpy, ~60 ms of CPU to import) is loaded with the package, not at the first
 # question a lesson asks of it: a first click then waits only for the counting (issue 14).
 from . import solve as _solve  # noqa: F401  (imported for its side effect: loaded now)
-from .facts import PLAYED, SECRET, Fact, Holder, PlaceWords, QuestionModel, SecretSpec
+from .facts import PLAYED, SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from .knowledge import Knowledge
 
-__all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED", "SecretSpec", "QuestionModel", "PlaceWords"]
+__all__ = ["Knowledge", "Fact", "SECRET", "PLAYED", "SecretSpec", "QuestionModel", "PlaceWords"]

@@ -1,7 +1,7 @@
 """The value types of the deduction engine: facts, the secret, the question model and the words.
 
 Everything here is a small frozen value, imported by :mod:`.knowledge`, :mod:`.solve`,
-:mod:`.explain`, :mod:`.advise` and :mod:`.history` alike (this module imports only
+:mod:`.explain`, :mod:`.pair_advisor` and :mod:`.history` alike (this module imports only
 :mod:`qardlab.cards`), so the reasoning modules never import :mod:`.knowledge`:
 
 - :class:`Fact`: one thing a seat knows (``Fact.has(1, "QC")``, ``Fact.shown(...)``, ...);
@@ -11,7 +11,7 @@ Everything here is a small frozen value, imported by :mod:`.knowledge`, :mod:`.s
 - :class:`QuestionModel`: how a seat asks about the secret (which event of the log is a
   question, which events tell nothing, how a question travels);
 - :class:`PlaceWords`: how explanations speak of a holder that is not a seat
-  ("the secret pair", "played");
+  ("the envelope", "played");
 - :class:`KnowledgeLike`: the part of a :class:`~qardlab.deduction.knowledge.Knowledge`
   the reasoning reads (a typing protocol).
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from ..cards import Card, Suit
@@ -137,24 +137,28 @@ class Fact:
         return cls("not_both", holder, _cards(cards), step=step, text=text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class QuestionModel:
-    """How a seat asks about the secret, as the rules say.
+    """How a seat asks about the secret, as the rules say (keywords only; a game names its own event).
 
-    A question names ``picks`` cards of each group of the secret (Five Sons: a face and a
-    number) and is put to a seat; a seat holding some of the named cards shows one of them
-    (each with the same chance), else says "neither". ``mode`` "chosen": the asker picks
-    the seat; "pass_left": the question goes to the asker's left neighbour, and on
-    leftwards after each "neither". ``event`` is the kind of the log's event that starts a
-    question (it numbers the turns of a history); ``quiet`` the kinds of events that add no
-    fact about the cards (a step with only these keeps the previous candidate counts).
+    A question names ``picks`` cards of each group of the secret and is put to a seat; a seat
+    holding some of the named cards shows one of them (each with the same chance), else says
+    "neither". ``event`` is the kind of the game's log event that starts a question (it numbers
+    the turns of a history); ``mode`` "chosen": the asker picks the seat; "pass_left": the
+    question goes to the asker's left neighbour, and on leftwards after each "neither";
+    ``quiet`` the kinds of events that add no fact about the cards (a step with only these keeps
+    the previous candidate counts; none by default).
     """
 
+    event: str
     mode: str = "chosen"
-    event: str = "ask"
-    quiet: frozenset[str] = frozenset({"ask"})
+    quiet: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.event, str) or not self.event:
+            raise ValueError(
+                f"a question model needs the kind of event that starts a question, not {self.event!r}"
+            )
         if self.mode not in ("chosen", "pass_left"):
             raise ValueError(f"unknown question mode {self.mode!r}: expected 'chosen' or 'pass_left'")
         object.__setattr__(self, "quiet", frozenset(self.quiet))
@@ -164,18 +168,17 @@ class QuestionModel:
 class SecretSpec:
     """The secret: ``picks[i]`` cards of each group ``groups[i]``, held by ``holder``.
 
-    Five Sons: ``SecretSpec(groups=(FACE_CARDS, NUMBER_CARDS))`` (picks default to one card
-    a group). A candidate secret is a tuple of cards, group by group in the order of the
-    groups, each group's cards in the group's order: ``(face, number)`` in Five Sons.
-    ``kinds`` names one card of each group for sentences ("face card"); ``questions`` is
-    how seats ask about it (None: they do not).
+    ``picks`` default to one card a group. A candidate secret is a tuple of cards, group by
+    group in the order of the groups, each group's cards in the group's order. ``kinds`` names
+    one card of each group for sentences ("suspect", "weapon"); ``questions`` is how seats ask
+    about it (None, the default: nobody asks about it by the rules).
     """
 
     groups: tuple[tuple[Card, ...], ...]
     picks: tuple[int, ...] = ()
     holder: Holder = SECRET
     kinds: tuple[str, ...] = ()
-    questions: QuestionModel | None = field(default_factory=QuestionModel)
+    questions: QuestionModel | None = None
 
     def __post_init__(self) -> None:
         groups = tuple(_cards(g) for g in self.groups)
@@ -233,7 +236,7 @@ class SecretSpec:
         return [tuple(c for part in combo for c in part) for combo in itertools.product(*per)]
 
     def count(self) -> int:
-        """How many candidates the rules allow (120 in Five Sons)."""
+        """How many candidates the rules allow (the product of ``comb(len(group), picks)``)."""
         return math.prod(math.comb(len(g), p) for g, p in zip(self.groups, self.picks))
 
     def rules(self, texts: Sequence[str] = ()) -> tuple[Fact, ...]:
@@ -261,14 +264,14 @@ class SecretSpec:
 class PlaceWords:
     """How explanations speak of a holder that is not a seat; ``{card}`` is replaced by a card.
 
-    Five Sons' secret: ``PlaceWords("the secret pair", "The secret pair", "{card} is in the
-    secret pair", "{card} is not in the secret pair", "(a wrong claim)")``.
+    A Clue-like envelope: ``PlaceWords("the envelope", "The envelope", "{card} is in the envelope",
+    "{card} is not in the envelope", "(a wrong accusation)")``.
     """
 
     name: str  # as a grid column and in running text
     subject: str  # as the subject of a sentence
-    holds: str  # "{card} is in the secret pair"
-    holds_not: str  # "{card} is not in the secret pair"
+    holds: str  # "{card} is in the envelope"
+    holds_not: str  # "{card} is not in the envelope"
     refuted: str = ""  # said after "X is not A and B" (a refuted claim about this place)
 
     @classmethod
@@ -279,7 +282,7 @@ class PlaceWords:
 
 
 class KnowledgeLike(Protocol):
-    """What :mod:`.solve`, :mod:`.explain` and :mod:`.advise` read of a Knowledge."""
+    """What :mod:`.solve`, :mod:`.explain` and :mod:`.pair_advisor` read of a Knowledge."""
 
     seat: int
     cards: tuple[Card, ...]

@@ -61,11 +61,11 @@ def counts_row(k: Any) -> dict[str, Any]:
     }
 
 
-def _questions(k: KnowledgeLike) -> QuestionModel:
-    """The secret's question model (a plain one where the adapter gave none)."""
+def _questions(k: KnowledgeLike) -> QuestionModel | None:
+    """The secret's question model (None: nobody asks about the secret, so no turn is a question's)."""
     if k.secret is None:
         raise ValueError(f"{k.game or 'this game'} has no secret: there are no candidates to count")
-    return k.secret.questions or QuestionModel()
+    return k.secret.questions
 
 
 def _game_of(source: Union[Game, Record]) -> Game:
@@ -84,7 +84,8 @@ def candidate_history(source: Union[Game, Record], seat: int) -> list[HistoryRow
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat {seat!r} is not a seat of this game (0..{game.players - 1})")
     final = game.knowledge(seat)
-    ask = _questions(final).event
+    model = _questions(final)
+    ask = None if model is None else model.event
     steps = sorted({f.step for f in final.facts if f.step is not None})
     # question numbers by step, from the seat's own view of the log
     turn_at: dict[int, int] = {}
@@ -152,7 +153,8 @@ class SeatHistory:
             return {"step": self._pos, "turn": self._turn, **self._row}
         k = g.knowledge(self.seat)
         model = _questions(k)
-        self._quiet, self._ask = model.quiet, model.event
+        if model is not None:
+            self._quiet, self._ask = model.quiet, model.event
         if k.key != self._key or self._row is None:
             self._row = counts_row(k)
             self._key = k.key

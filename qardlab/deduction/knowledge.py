@@ -21,7 +21,7 @@ computed once and cached on the instance, and the small ones (candidates, poster
 grids) also by value, so an equal Knowledge built again (a table redrawing the same
 position) reuses them.
 
-The reasoning lives in :mod:`.solve`, :mod:`.explain` and :mod:`.advise` (which never
+The reasoning lives in :mod:`.solve`, :mod:`.explain` and :mod:`.pair_advisor` (which never
 import this module; it imports them, the last two at first use, so that a lesson's first
 ``posterior()`` loads only the solver); ``Knowledge`` exposes it as methods:
 
@@ -46,13 +46,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..cards import Card
 from . import solve
-from .facts import FACT_KINDS, PLAYED, SECRET, Fact, Holder, PlaceWords, SecretSpec
+from .facts import FACT_KINDS, Fact, Holder, PlaceWords, SecretSpec
 
-if TYPE_CHECKING:  # explain and advise are imported at their first use (a first posterior() needs neither)
-    from .advise import Question
+if (
+    TYPE_CHECKING
+):  # explain and the advisor are imported at their first use (a first posterior() needs neither)
     from .explain import Explanation
+    from .pair_advisor import Question
 
-__all__ = ["Knowledge", "Fact", "Holder", "SECRET", "PLAYED", "SecretSpec", "PlaceWords"]
+__all__ = ["Knowledge"]
 
 #: small results (candidates, posterior, grids) by value: an equal Knowledge reuses them
 _RESULTS: OrderedDict = OrderedDict()
@@ -268,7 +270,7 @@ class Knowledge:
             return self.words[holder].name
         return f"seat {holder}" if isinstance(holder, int) else str(holder)
 
-    # -- reasoning (see solve.py, explain.py, advise.py) ------------------------------
+    # -- reasoning (see solve.py, explain.py, pair_advisor.py) ---------------------------
     def _cached(self, key: str, make: Callable[[], Any]) -> Any:
         memo = self._memo
         if key in memo:
@@ -431,7 +433,7 @@ class Knowledge:
     def questions(self, targets: Sequence[int] | None = None) -> list[Question]:
         """Every question this seat may ask (to ``targets``, default every other seat, or the
         left neighbour in "pass_left" mode), best first, with its exact expected information in
-        bits about the secret (see advise.py)."""
-        from . import advise
+        bits about the secret (see pair_advisor.py)."""
+        from . import pair_advisor
 
-        return advise.questions(self, targets)
+        return pair_advisor.questions(self, targets)

@@ -852,10 +852,12 @@ def _pairs_of(model: Model, masks: list[int], weights: list) -> dict[tuple[Card,
 # --------------------------------------------------------------------------------------
 # the secret's distribution with the cards no fact names counted, not enumerated
 # --------------------------------------------------------------------------------------
-#: the ranked count is used where at least this many unknown cards are named by no fact
-#: (measured on 5-player positions: slower than the full mask solver with 3, even with 4)
-RANKED_FREE = 4
-#: ... and where the full solver has at least this many bits (below, its arrays are tiny)
+#: the posterior's and the candidates' ranked count (:func:`ranked_pair_weights`) is used where at least this
+#: many unknown cards are named by no fact (measured on 5-player positions: slower than the full mask solver
+#: with 3, even with 4); the advisor has its own threshold (``pair_advisor.RANKED_FREE_FOR_ADVICE``)
+RANKED_FREE_FOR_POSTERIOR = 4
+#: a ranked count (the posterior's or the advisor's) only where the full solver has at least this many bits
+#: (below, its arrays are tiny)
 RANKED_MIN_BITS = 12
 
 
@@ -1022,7 +1024,7 @@ def ranked_pair_weights(model: Model) -> dict[tuple[Card, Card], int] | None:
     """
     if model.contradiction is not None or model.secret is None:
         return None
-    if len(named_cards(model)) > model.n - RANKED_FREE or model.n < RANKED_MIN_BITS:
+    if len(named_cards(model)) > model.n - RANKED_FREE_FOR_POSTERIOR or model.n < RANKED_MIN_BITS:
         return None  # the full mask solver is as cheap
     rc = ranked_count(model)
     if rc is None:

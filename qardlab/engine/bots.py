@@ -1,18 +1,21 @@
-"""The one small interface every bot follows, and a loop that lets bots play.
+"""The one small interface every bot follows, and bots playing a game to its end.
 
 A bot sees a seat's :class:`~qardlab.engine.game.Observation` (never the game state)
-and returns an action. Chance (the deals) is the game's own business: ``play`` deals
-with ``game.chance_outcome()`` whenever ``to_move`` is ``CHANCE``. A step the rules force
-(a Five Sons answer from a seat holding one named card, or neither) is the seat's own step
-too: its observation's ``legal`` is then that single forced action, which a bot returns.
+and returns an action. A step the rules force (a Five Sons answer from a seat holding one
+named card, or neither) is the seat's own step too: its observation's ``legal`` is then that
+single forced action, which a bot returns. ``play`` and ``play_turn`` are the seat driver
+(:class:`~qardlab.engine.seats.Seats`) with a bot in every seat, at once: it deals at chance nodes
+and lets the bot of the seat to move act.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, Optional, Protocol, runtime_checkable
 
-from .game import CHANCE, Game, Observation, check_seed
+from .game import Game, Observation, check_seed
+from .seats import Seats
 
 __all__ = ["Bot", "RandomBot", "FunctionBot", "forced_in", "play", "play_turn"]
 
@@ -65,27 +68,37 @@ class FunctionBot:
         return f"FunctionBot({self.name})"
 
 
+def _driver(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Seats:
+    if not isinstance(bots, (Mapping, list, tuple)):
+        raise ValueError(f"bots must map seats to bots (or list them by seat), not {bots!r:.80}")
+    if not isinstance(bots, Mapping):  # a list by seat may hold more (one for the most players): unused
+        bots = bots[: game.players]
+    return Seats(type(game), game.players, bots)
+
+
 def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
-    """Let the seat to move act (or deal, at a chance node): one step; return the action applied."""
-    seat = game.to_move
-    if seat == CHANCE:
-        action = game.chance_outcome()
-    else:
-        try:
-            bot = bots[seat]
-        except (KeyError, IndexError, TypeError):
-            raise ValueError(f"no bot for seat {seat} in {bots!r:.80}") from None
-        action = bot.act(game.observation(seat))
+    """Let the seat to move act (or deal, at a chance node): one step; return the action applied.
+    ``bots`` maps seats to bots, or lists them by seat (a longer list's extra bots are not used).
+    ValueError when no bot plays the seat to move (or the game is over)."""
+    seats = _driver(game, bots)
+    due = seats.due(game)
+    if not due.automatic:
+        what = "the game is over" if due.kind == "over" else f"no bot for seat {due.seat}"
+        raise ValueError(f"{what} in {bots!r:.80}")
+    action = seats.decision(game, due)()
     game.apply(action)
     return action
 
 
 def play(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]", max_steps: int = 100_000) -> Game:
-    """Play until the game is over (or ``max_steps`` actions); returns the game."""
+    """Play until the game is over (or ``max_steps`` actions); returns the game. ValueError when a seat
+    to move has no bot."""
     if isinstance(max_steps, bool) or not isinstance(max_steps, int):
         raise ValueError(f"max_steps must be a number of steps, not {max_steps!r}")
-    for _ in range(max_steps):
-        if game.is_over:
-            break
-        play_turn(game, bots)
+    seats = _driver(game, bots)
+    max_steps = max(0, max_steps)
+    done = seats.run(game, max_steps=max_steps)
+    due = seats.due(game)
+    if done < max_steps and due.kind == "person":
+        raise ValueError(f"no bot for seat {due.seat} in {bots!r:.80}")
     return game

@@ -6,6 +6,10 @@ The checks are plain ``assert`` statements (run them under pytest, not ``python 
 Game-neutral: each check takes games, factories and small game-specific hooks, never a
 game's internals. Call :func:`check_contract` from a game's tests, or the single checks:
 
+- :func:`check_declarations`: what the game class declares (docs/adding-a-game.md): a registered
+  name, a title, its player counts, bot levels whose bots play a legal step (the same for the same
+  seed), the words of its levels, a knowledge adapter that imports, and set-up deals refused with a
+  ValueError naming the bad value;
 - :func:`check_common`: what ``Game`` promises of every game: the base observation keys
   (:data:`~qardlab.engine.game.BASE_OBSERVATION_KEYS`) for every seat and the teacher, the
   teacher's ``hands``, a transcript per seat, the one seat check (IllegalAction naming a bad
@@ -29,6 +33,12 @@ game's internals. Call :func:`check_contract` from a game's tests, or the single
   the seat, after every single call, the same observation, turn, phase, step and words.
   A game whose ``apply`` did more than one step when the next one was forced (the old Five
   Sons leak) fails here.
+
+Secrecy is required, not optional: a game whose log has private or hidden parts (a hand dealt to one
+seat, a card put aside face down) must give :func:`check_contract` both secrecy hooks,
+``alternatives`` and ``hidden_cards``, and they must find something to compare; without them the
+contract fails, saying what to add (:func:`check_secrecy_hooks`). A game whose log is all public
+needs neither.
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..cards import Card
 from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction
 from .record import Record
+from .registry import find_game, import_object
 
 __all__ = [
     "ContractStats",
@@ -59,6 +70,9 @@ __all__ = [
     "check_live",
     "check_contract",
     "check_common",
+    "check_declarations",
+    "check_secrecy_hooks",
+    "secret_parts",
     "GENERIC_BAD_ACTIONS",
 ]
 
@@ -91,6 +105,10 @@ class ContractStats:
     live_alternatives: int = 0
     live_calls: int = 0
     live_forced_vs_chosen: int = 0
+    #: cards the hidden_cards hook named, summed over the scans (a hook that names none checks nothing)
+    hidden_named: int = 0
+    #: the first event with a private or hidden part, as "'kind' at step n (private)"; "" if the log had none
+    secret_parts: str = ""
     notes: list[str] = field(default_factory=list)
 
 
@@ -497,6 +515,150 @@ def check_common(game: Game) -> None:
                 raise AssertionError(f"{game.name}.{call.__name__}({bad!r}) was not refused")
 
 
+#: set-up deals no game takes (``deal_from_json``): each must be refused with a ValueError naming it
+_JUNK_DEALS: tuple[Any, ...] = (7, "nonsense", [[]], None)
+#: ... and a deal object with a key no game knows, refused naming the key
+_UNKNOWN_KEY = "no_such_key"
+
+
+def _refusal(cls: type[Game], deal: Any) -> str:
+    """The message refusing ``deal`` as the classroom takes a set-up deal: ``deal_from_json``, then the deal
+    action applied to a blank game (which validates it as any action). AssertionError if accepted."""
+    try:
+        first, options = cls.deal_from_json(deal, {})
+        game = cls._blank(cls.min_players, dict(options), None)
+        game.apply(game.action_from_json(first) if isinstance(first, dict) else first)
+    except ValueError as e:  # IllegalAction and RecordError are ValueErrors
+        return str(e)
+    raise AssertionError(f"{cls.__name__}: the set-up deal {deal!r} was accepted")
+
+
+def check_declarations(cls: type[Game], seed: int = 3) -> None:
+    """What a game class declares for the rest of qardlab, as docs/adding-a-game.md says.
+
+    ``name`` is a registry name (lower case, digits, ``_``) under which :func:`find_game` finds the class;
+    ``title`` is words for people; ``min_players <= max_players``; ``bot_levels`` names at least one level,
+    each a ``"module:Class"`` whose ``Class(seed)`` is a bot that, at the first step of a new game, gives an
+    action the game accepts (two bots of one seed give the same); ``bot_level_titles`` gives words only for
+    declared levels; a ``knowledge_adapter`` given imports and is callable; a ``table_widget`` given is a
+    ``"module:Class"`` string (not imported: that is the widgets' business); ``deal_from_json`` refuses a
+    set-up deal that is not the game's with a ValueError naming it (an unknown key by its name).
+    """
+    name = cls.__dict__.get("name", "")
+    assert isinstance(name, str) and re.fullmatch(r"[a-z][a-z0-9_]*", name), (
+        f"{cls.__name__}: name must be a registry name (lower case, digits, _), not {name!r}"
+    )
+    assert find_game(name) is cls, f"{cls.__name__}: find_game({name!r}) is not this class"
+    assert isinstance(cls.title, str) and cls.title.strip(), f"{name}: title must be words for people"
+    low, high = cls.min_players, cls.max_players
+    assert all(isinstance(n, int) and not isinstance(n, bool) for n in (low, high)) and 1 <= low <= high, (
+        f"{name}: min_players {low!r} and max_players {high!r} must be whole numbers, 1 <= min <= max"
+    )
+    assert cls.player_counts() == tuple(range(low, high + 1))
+    levels = cls.bot_levels
+    assert isinstance(levels, dict) and levels, f"{name}: bot_levels must name at least one level"
+    for level, path in levels.items():
+        assert isinstance(level, str) and level and isinstance(path, str) and ":" in path, (
+            f"{name}: bot level {level!r} -> {path!r} is not a level name and a 'module:Class'"
+        )
+    titles = cls.bot_level_titles
+    unknown = sorted(set(titles) - set(levels))
+    assert not unknown, f"{name}: bot_level_titles names levels it does not declare: {unknown}"
+    assert all(isinstance(t, str) and t.strip() for t in titles.values()), f"{name}: a level's title is empty"
+    assert [cls.bot_level_title(lv) for lv in levels] == [titles.get(lv, lv) for lv in levels]
+    game = cls.new(low, seed=seed)
+    while game.to_move == CHANCE:
+        game.apply(game.chance_outcome())
+    if game.to_move is not None:
+        obs = game.observation(game.to_move)
+        for level, make in cls.bot_makers().items():
+            action = make(seed).act(obs)
+            try:
+                game.copy().apply(action)
+            except IllegalAction as e:
+                raise AssertionError(
+                    f"{name}: the {level!r} bot's first action {action!r} is refused: {e}"
+                ) from None
+            again = make(seed).act(game.observation(game.to_move))
+            assert repr(again) == repr(action), f"{name}: two {level!r} bots of seed {seed} act differently"
+    if cls.knowledge_adapter:
+        assert callable(import_object(cls.knowledge_adapter)), f"{name}: knowledge_adapter is not a function"
+    if cls.table_widget:
+        assert isinstance(cls.table_widget, str) and ":" in cls.table_widget, (
+            f"{name}: table_widget must be a 'module:Class' string, not {cls.table_widget!r}"
+        )
+    for deal in _JUNK_DEALS:
+        said = _refusal(cls, deal)
+        assert repr(deal) in said, (
+            f"{name}: refusing the set-up deal {deal!r}, the error does not name it: {said}"
+        )
+    said = _refusal(cls, {"hands": [], _UNKNOWN_KEY: 1})
+    assert _UNKNOWN_KEY in said, (
+        f"{name}: refusing a deal with the key {_UNKNOWN_KEY!r}, the error does not name it: {said}"
+    )
+
+
+def secret_parts(game: Game) -> str:
+    """Where the game's log first has a private or hidden part, as "'deal' at step 0 (private, hidden)";
+    "" for a log that is all public (every seat sees everything said)."""
+    for e in game.events:
+        parts = [p for p, v in (("private", e.private), ("hidden", e.hidden)) if v]
+        if parts:
+            return f"{e.kind!r} at step {e.step} ({', '.join(parts)})"
+    return ""
+
+
+def check_secrecy_hooks(
+    name: str,
+    stats: ContractStats,
+    alternatives: Any,
+    hidden_cards: Any,
+    live_positions: int,
+    checked_by: str,
+) -> None:
+    """A game with private or hidden parts (``stats.secret_parts``) was given both secrecy hooks, and they
+    found something: deals a seat cannot tell apart at some position (also followed live), and some card
+    whose place a seat cannot know. Else AssertionError saying what to add (see docs/adding-a-game.md).
+    ``checked_by`` names where the game's secrecy is checked instead (another call of the contract on
+    positions its hooks can build); it is noted in ``stats.notes``."""
+    if not stats.secret_parts:
+        return
+    if checked_by:
+        assert isinstance(checked_by, str) and checked_by.strip()
+        stats.notes.append(f"secrecy checked by {checked_by}")
+        return
+    missing = [
+        h for h, given in (("alternatives", alternatives), ("hidden_cards", hidden_cards)) if given is None
+    ]
+    assert not missing, (
+        f"{name} logs private or hidden parts (its event {stats.secret_parts}), so the contract must check "
+        f"that no seat learns them, but it was given no {' and no '.join(missing)}. Add "
+        + "; ".join(_HOOKS[h] for h in missing)
+        + " (docs/adding-a-game.md, 'Its tests')."
+    )
+    assert stats.alternatives > 0, (
+        f"{name}: the alternatives hook gave no game at any position checked, so no seat's view was compared "
+        "with another deal's: give games on other deals (hands, secrets) that the seat cannot tell apart"
+    )
+    if live_positions:
+        assert stats.live_alternatives > 0, (
+            f"{name}: no alternative deal was followed live, call by call (the hook gave none at the live "
+            "positions, or none with the same chance steps)"
+        )
+    assert stats.hidden_named > 0, (
+        f"{name}: the hidden_cards hook named no card at any position, so no seat's view was searched for "
+        "one: name the cards whose place the seat cannot know and which were never said aloud"
+    )
+
+
+_HOOKS = {
+    "alternatives": "alternatives=f(game, seat, rng) -> games on other deals that seat cannot tell apart "
+    "from game by the rules (the same actions replayed on another deal consistent with what it saw)",
+    "hidden_cards": "hidden_cards=f(game, seat) -> the cards whose place seat cannot know and which were "
+    "never named aloud",
+}
+
+
 def check_contract(
     make_game: Callable[[int], Game],
     make_bots: BotsFactory,
@@ -510,6 +672,7 @@ def check_contract(
     max_steps: int = 5000,
     enumerated: Callable[[Game], bool] = lambda g: True,
     live_positions: int = 3,
+    secrecy_checked_by: str = "",
 ) -> ContractStats:
     """Run every check on one game per seed; return what was covered.
 
@@ -520,13 +683,22 @@ def check_contract(
     never named aloud. ``positions`` positions of each game (spread over its history, the
     end included) get the replay, indistinguishability and hidden-card checks, and
     ``live_positions`` positions of the live game the live check (:func:`check_live`).
+
+    The class's declarations are checked once (:func:`check_declarations`). A game whose log
+    has private or hidden parts must give both secrecy hooks (:func:`check_secrecy_hooks`:
+    the contract fails, saying what to add, as soon as the first game shows such a part);
+    ``secrecy_checked_by`` may instead name the test that checks this game's secrecy on
+    positions its hooks can build (Hearts' whole matches: its single hands).
     """
     stats = ContractStats()
     seeds = list(seeds)
-    for seed in seeds:
+    for k, seed in enumerate(seeds):
         trace = LiveTrace()
+        first = make_game(seed)
+        if k == 0:
+            check_declarations(type(first))
         game = play_checked(
-            make_game(seed),
+            first,
             make_bots(seed),
             bad_actions=bad_actions,
             check_every=check_every,
@@ -535,6 +707,11 @@ def check_contract(
             stats=stats,
             trace=trace,
         )
+        if not stats.secret_parts:
+            stats.secret_parts = secret_parts(game)
+            missing = alternatives is None or hidden_cards is None
+            if stats.secret_parts and missing and not secrecy_checked_by:  # fail now, before the long checks
+                check_secrecy_hooks(game.name, stats, alternatives, hidden_cards, 0, "")
         if alternatives is not None and live_positions:
             check_live(trace, alternatives, random.Random(seed + 1), positions=live_positions, stats=stats)
         record = game.record()
@@ -549,10 +726,15 @@ def check_contract(
             check_common(g)
             for seat in range(g.players):
                 if hidden_cards is not None:
-                    check_no_hidden_codes(g, seat, hidden_cards(g, seat))
+                    hidden = list(hidden_cards(g, seat))
+                    check_no_hidden_codes(g, seat, hidden)
                     stats.hidden_scans += 1
+                    stats.hidden_named += len(hidden)
                 if alternatives is not None:
                     stats.alternatives += check_indistinguishable(g, seat, alternatives(g, seat, rng))
     for seed in seeds[:3]:
         check_deterministic(make_game, make_bots, seed, max_steps)
+    if seeds:
+        name = type(game).name
+        check_secrecy_hooks(name, stats, alternatives, hidden_cards, live_positions, secrecy_checked_by)
     return stats

@@ -28,6 +28,10 @@ by construction. A game whose commonest step is worth a fused path may also give
 ``_step_fast(action)`` (see :meth:`Game._step_fast`): ``apply`` tries it first, and it
 either does exactly what the general path would (True) or nothing at all (False); no game
 overrides ``apply``.
+
+docs/adding-a-game.md is the guide: what a game declares and writes, and its tests. The generic contract
+(:func:`qardlab.engine.contract.check_contract`) checks all of it; a game whose log has private or hidden
+parts must give the contract its two secrecy hooks (``alternatives``, ``hidden_cards``), or it fails.
 """
 
 from __future__ import annotations
@@ -37,16 +41,15 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping as _Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
+from typing import Any, ClassVar, Optional, Sequence
 
 from .events import EventLog
+from .record import Record
+from .registry import GAMES, import_object, register
 
 _Random = random.Random
 _new_random = random.Random.__new__
 _seed_random = random.Random.__mro__[1].seed  # _random.Random.seed: what Random.seed calls for an int
-
-if TYPE_CHECKING:  # only for the annotation of Game.record(); record.py imports this module
-    from .record import Record
 
 __all__ = [
     "Game",
@@ -57,8 +60,6 @@ __all__ = [
     "BASE_OBSERVATION_KEYS",
     "check_seed",
     "check_names",
-    "find_game",
-    "import_object",
 ]
 
 #: ``to_move`` while chance (a shuffle and deal) is due.
@@ -126,26 +127,23 @@ class Game(ABC):
     #: ``"module:Class"`` of the game's table widget (imported only by ``qardlab.widgets.table``, so
     #: engine and games never import ipywidgets); "" for the generic table of ``qardlab.widgets``
     table_widget: ClassVar[str] = ""
-    #: the bots a table or an app offers, by level name, weakest first: ``"module:Class"`` of a bot
-    #: made as ``Class(seed)`` (imported only by :meth:`bot_makers`)
+    #: the bots a table, an app or a classroom offers, by level name, weakest first (at least one):
+    #: ``"module:Class"`` of a bot made as ``Class(seed)`` (imported only by :meth:`bot_makers`). The one
+    #: place a game's bot levels are declared; the default is a bot that picks any legal action
     bot_levels: ClassVar[dict[str, str]] = {"random": "qardlab.engine.bots:RandomBot"}
-    #: the games by name, filled by ``__init_subclass__``; records look games up here
-    registry: ClassVar[dict[str, type["Game"]]] = {}
+    #: words for people for some of the levels ("card counting"), by level name: what an app's menu shows
+    #: (:meth:`bot_level_title`); a level not named here shows its name
+    bot_level_titles: ClassVar[dict[str, str]] = {}
+    #: the games by name (:data:`qardlab.engine.registry.GAMES`), filled by ``__init_subclass__``; records
+    #: look games up there
+    registry: ClassVar[dict[str, type]] = GAMES
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # only a class that names itself registers: a subclass that inherits the name (a test's
         # variant of a game) does not replace the game in the registry that records replay from
         if cls.__dict__.get("name"):
-            old = Game.registry.get(cls.name)
-            where = f"{cls.__module__}.{cls.__qualname__}"
-            if old is not None and f"{old.__module__}.{old.__qualname__}" != where:
-                # two games under one name (or one module imported under two names): records would
-                # replay as whichever came last
-                raise ValueError(
-                    f"game name {cls.name!r} of {where} is taken by {old.__module__}.{old.__qualname__}"
-                )
-            Game.registry[cls.name] = cls
+            register(cls)
 
     def __init__(self, players: int, options: dict[str, Any], seed: Optional[int]) -> None:
         if type(seed) is not int and seed is not None:  # (an int or None is what check_seed gives back)
@@ -258,11 +256,17 @@ class Game(ABC):
         return {level: import_object(path) for level, path in cls.bot_levels.items()}
 
     @classmethod
+    def bot_level_title(cls, level: str) -> str:
+        """The words for people of a bot level (:attr:`bot_level_titles`, else the level's name)."""
+        return cls.bot_level_titles.get(level, level)
+
+    @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         """A set-up deal (JSON data: a teacher's or a test's chosen cards) as the game's deal action in the
-        record encoding, and the options it implies. ValueError naming what is wrong; a game that
-        takes no set-up deal refuses every one."""
-        raise ValueError(f"{cls.title or cls.name} takes no set-up deal")
+        record encoding, and the options it implies. A deal that is not the game's raises ValueError naming
+        the bad value (an unknown key by its name); the action is validated when it is applied, as any
+        action. The default, for a game that takes no set-up deal, refuses every one."""
+        raise ValueError(f"{cls.title or cls.name} takes no set-up deal, so not {deal!r:.80}")
 
     @classmethod
     def player_counts(cls) -> tuple[int, ...]:
@@ -292,11 +296,6 @@ class Game(ABC):
         self.history.append(normalised)  # recorded before it is done, so _do logs at its step
         self._do(normalised)
         return self
-
-    #: the old name of :meth:`apply` (one step), kept so older code keeps working
-    def apply_step(self, action: Any) -> "Game":
-        """Same as :meth:`apply` (one step); kept for older code."""
-        return self.apply(action)
 
     def play(self, action: Any) -> "Game":
         """Apply ``action``, then every step the rules force after it (:meth:`apply_forced`).
@@ -447,6 +446,17 @@ class Game(ABC):
         out["rest"]["legal"] = out["legal"]
         return out["rest"]
 
+    def observation_text(self, seat: Optional[int]) -> str:
+        """``json.dumps(observation_json(seat))`` (compact), written by the C encoder in one pass.
+
+        The same JSON (the classroom tests compare every frame with ``observation_json``) at a third of
+        the cost: a classroom server writes one for every seat after every step."""
+        obs = self.observation(seat)
+        legal = obs.get("legal") or []
+        if legal:
+            obs = {**obs, "legal": [self.action_to_json(a) for a in legal]}
+        return json.dumps(obs, default=_code_of, separators=(",", ":"))
+
     @staticmethod
     def is_forced(action: Any) -> bool:
         """Whether an action (a history entry, a legal action) is one the rules force (marked ``forced``)."""
@@ -475,9 +485,8 @@ class Game(ABC):
         """An independent copy (same state, same RNG state)."""
         return _copy.deepcopy(self)
 
-    def record(self) -> "Record":
-        from .record import Record
-
+    def record(self) -> Record:
+        """The game's record (:meth:`Record.of`): every step of its history, to save, load and replay."""
         return Record.of(self)
 
     @classmethod
@@ -546,51 +555,6 @@ def check_names(names: Any, players: Any) -> Optional[list[str]]:
             f"names must be distinct, one per seat: {', '.join(map(repr, twice))} given twice in {names!r}"
         )
     return list(names)
-
-
-def find_game(name: Any) -> type[Game]:
-    """The game class registered as ``name``: a game joins by being imported (its ``Game`` subclass
-    registers itself by its ``name``), and a game of the package, ``qardlab.games.<name>``, is
-    imported here on first use. ValueError naming an unknown game and listing the known ones.
-    """
-    import importlib
-    import re
-
-    if isinstance(name, str) and name not in Game.registry and re.fullmatch(r"[a-z][a-z0-9_]*", name):
-        try:
-            importlib.import_module(f"qardlab.games.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"qardlab.games.{name}":
-                raise
-    cls = Game.registry.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise ValueError(f"unknown game {name!r}; known: {sorted(Game.registry)}")
-    return cls
-
-
-def package_games() -> tuple[str, ...]:
-    """The names of the games of the package (each folder of ``qardlab/games`` is the game of its name,
-    as :func:`find_game` looks it up), none of them imported."""
-    import pkgutil
-
-    from .. import games
-
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
-
-
-def game_names() -> tuple[str, ...]:
-    """The names of the games of the package (:func:`package_games`), imported and registered."""
-    return tuple(sorted(find_game(name).name for name in package_games()))
-
-
-def import_object(path: str) -> Any:
-    """The object that ``"package.module:name"`` names, imported now (lazy references between layers)."""
-    import importlib
-
-    module, _, attr = path.partition(":")
-    if not module or not attr:
-        raise ValueError(f"{path!r} is not a 'module:name' reference")
-    return getattr(importlib.import_module(module), attr)
 
 
 def _plain(value: Any) -> Any:

@@ -23,9 +23,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .game import Game, find_game
+from .registry import GAMES, find_game
+
+if TYPE_CHECKING:  # typing only: game.py imports this module (Game.record), never the other way round
+    from .game import Game
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION", "VERSIONS", "MAX_DEPTH"]
 
@@ -104,7 +107,7 @@ class Record:
             )
 
     @classmethod
-    def of(cls, game: Game) -> "Record":
+    def of(cls, game: "Game") -> "Record":
         """The record of ``game``: every step of its history, forced steps included (version 2)."""
         rec = object.__new__(cls)  # a game's own codec writes plain JSON: no need to walk it again
         rec.__dict__.update(
@@ -166,7 +169,7 @@ class Record:
         try:
             find_game(game)
         except ValueError:
-            raise RecordError(f"record names unknown game {game!r}; known: {sorted(Game.registry)}") from None
+            raise RecordError(f"record names unknown game {game!r}; known: {sorted(GAMES)}") from None
         unknown = [k for k in data if k not in _FIELDS]
         if unknown:
             raise RecordError(f"record has unknown fields {sorted(map(repr, unknown))}")
@@ -175,7 +178,7 @@ class Record:
         )
 
     # -- replay -----------------------------------------------------------------------
-    def replay(self, upto: Optional[int] = None) -> Game:
+    def replay(self, upto: Optional[int] = None) -> "Game":
         """The game after the first ``upto`` actions (all by default), every one checked.
 
         Version 2: each action is one step (``apply``); version 1: each action is followed
@@ -186,7 +189,7 @@ class Record:
         try:
             cls = find_game(self.game)
         except ValueError:
-            known = sorted(Game.registry)
+            known = sorted(GAMES)
             raise RecordError(f"record names unknown game {self.game!r}; known: {known}") from None
         try:
             game = cls._blank(self.players, dict(self.options), self.seed)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import palette
-from ..cards import five_sons_deck
+from ..games.five_sons.deck import five_sons_deck
 from ..render.markup import el, to_xml
 
 __all__ = ["notepad_svg", "write_notepad", "main"]

@@ -18,9 +18,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from ..cards import NUMBER_CARDS, Card, CardLike, five_sons_deck
+from ..cards import Card, CardLike
 from ..deduction.facts import SECRET, Fact
 from ..deduction.knowledge import Knowledge
+from ..games.five_sons.deck import NUMBER_CARDS, five_sons_deck
 from ..games.five_sons.knowledge import base_knowledge
 
 __all__ = ["Position", "Shown", "OneOf", "NeitherOf", "position", "position_of", "NAMES"]

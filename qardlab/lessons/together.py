@@ -1,6 +1,6 @@
 """Lesson 09's helpers (Play together): a practice table when no teacher's server is given, the seat played
-for you when the lesson runs alone, a record's questions, and the exercise "who else could tell which card
-was shown?".
+for you when the lesson runs alone, a record's questions, and who could tell which card was shown (the class
+game's discussion; the exercises about the student's own table are in :mod:`qardlab.lessons.table_review`).
 
 Everything a seat knows is computed from that seat's observation (``knowledge_of``), as its own table draws
 it; the teacher's record is only opened after the game, when the server gives it to anyone.
@@ -17,7 +17,6 @@ from ..cards import Card
 from ..engine import Record, Timeline
 from ..games.five_sons import FiveSons
 from ..games.five_sons.knowledge import knowledge_of
-from .exercises import Reply, check, read_name, right, wrong
 
 __all__ = [
     "Practice",
@@ -28,7 +27,6 @@ __all__ = [
     "Question",
     "lesson_record",
     "who_could_tell",
-    "check_who_could_tell",
     "question_text",
     "my_replay",
     "LESSON_SEED",
@@ -61,16 +59,11 @@ class Practice:
         self.server.stop()
 
 
-#: the seat addresses of the practice tables started here (bots in every other seat): there nobody watches
-#: the pace, so :func:`autoplay` gives the seat's forced answers at once instead of after a pause
-_PRACTICE_SEATS: set[str] = set()
-
-
 def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float = 0.0) -> Practice:
     """Start a classroom server here (127.0.0.1, a free port; in a thread of this kernel:
     :class:`~qardlab.classroom.teacher.ThreadServer`) with one Five Sons table whose seats other than seat 0
-    are bots of ``level``; seat 0's code is ``.code``. The seat joins it over a websocket as in class."""
-    from ..classroom.client import ws_url
+    are bots of ``level``; seat 0's code is ``.code``. The seat joins it over a websocket as in class, with
+    a class table's standing orders ("pass on claims unless I claim")."""
     from ..classroom.teacher import Teacher, ThreadServer
     from ..widgets import table_class
 
@@ -85,18 +78,16 @@ def practice(seed: int = 9, players: int = 4, level: str = "logic", pace: float 
     table = teacher.create_table(
         "five_sons", players, seed, bots={s: level for s in range(1, players)}, pace=pace
     )
-    made = Practice(server, teacher, table)
-    _PRACTICE_SEATS.add(ws_url(made.url, made.code))
-    return made
+    return Practice(server, teacher, table)
 
 
 async def autoplay(table: Any, seed: int = 0, timeout: float = 120.0) -> int:
     """Play the joined ``table``'s seat until the game is over, through the widget's public methods (the
-    question builder, a card's click, the claim buttons), choosing from the seat's observation alone: a
-    seeded random question, the first card it may show, a claim once logic leaves one pair. Returns the
-    moves made. For a lesson that runs alone: in class, the student plays. At a :func:`practice` table (bots
-    in every other seat, nobody to read the pace) the seat's forced answers are given at once, not after
-    the joined table's pause; they are not counted as moves. The table is drawn every
+    question builder, a card's click, the Neither button, the claim buttons and their confirmation),
+    choosing from the seat's observation alone: a seeded random question, the first card it may show (the
+    only one, when the cards force it), a claim once logic leaves one pair. It acts only when the table
+    waits for the seat (the seat's standing orders pass its other claim chances). Returns the moves made.
+    For a lesson that runs alone: in class, the student plays. The table is drawn every
     :data:`AUTOPLAY_FRAME` seconds meanwhile, and at the end."""
     import random
 
@@ -112,27 +103,22 @@ AUTOPLAY_FRAME = 0.5
 
 async def _autoplay(table: Any, rng: Any, timeout: float) -> int:
     src, seat, moves = table.remote, table.human, 0
-    at_once = getattr(src, "url", None) in _PRACTICE_SEATS
     while True:
-        obs = await src.wait(
-            lambda o: o["is_over"] or (o["to_move"] == seat and (at_once or not table.forced_due(o))), timeout
-        )
+        obs = await src.wait(lambda o: o["is_over"] or src.waits_for(seat), timeout)
         if obs["is_over"]:
             return moves
-        if table.forced_due(obs):  # a practice table: the cards' answer now
-            src.act(seat, obs["legal"][0])
-            await src.wait(lambda o, k=obs["step"]: o["step"] > k, timeout)
-            continue
         if obs["phase"] == "ask":
             a = rng.choice(obs["legal"])
             table.ask(a["target"], a["face"], a["number"])
         elif obs["phase"] == "answer":
-            table.hands[seat].click(Card.parse(obs["legal"][0]["card"]))
+            first = obs["legal"][0]  # (the one legal answer when the cards force it)
+            table.answer(None if first["type"] == "neither" else first["card"])
         else:
             left = knowledge_of(obs).candidates()
             if len(left) == 1:
                 face, number = next(iter(left))
                 table.claim(face, number)
+                table.confirm_button.click()
             else:
                 table.no_claim_button.click()
         moves += 1
@@ -211,58 +197,6 @@ def who_could_tell(record: Record, number: int) -> list[int]:
         if grid[other].get(q.answerer) == "no":
             out.append(s)
     return out
-
-
-def check_who_could_tell(answer: Any, record: Record, number: int = LESSON_QUESTION) -> Reply:
-    """Lesson 09's exercise: name the onlooker who could tell which card was shown (or "nobody")."""
-    names = _names(record)
-    q = questions(record)[number - 1]
-    hands = Timeline(record).state_at(q.step).observation(None)["hands"]
-    knew = who_could_tell(record, number)
-    table = {n: s for s, n in enumerate(names)}
-    table["nobody"] = None
-    other = q.card if q.shown == q.face else q.face
-    ask = f"{names[q.asker]} asked {names[q.answerer]} about {q.face.symbol} and {q.card.symbol}"
-
-    def why(s: int) -> str:
-        holds = Card.parse(other.code).code in hands[s]
-        return (
-            f"{names[s]} holds {other.symbol}, so {names[q.answerer]} cannot have shown it: the card "
-            f"shown was {q.shown.symbol}."
-            if holds
-            else f"{names[s]} holds neither {q.face.symbol} nor {q.card.symbol}: for them the answer only "
-            f'says "{names[q.answerer]} holds at least one of the two".'
-        )
-
-    def judge(value: Any) -> Reply:
-        onlookers = [s for s in range(record.players) if s not in (q.asker, q.answerer)]
-        if value is None:
-            if not knew:
-                return right("nobody could tell.", *[why(s) for s in onlookers])
-            return wrong(
-                f"{names[knew[0]]} could tell.",
-                why(knew[0]),
-                "The step missed: an onlooker who holds one of the two named cards knows the other "
-                "one was shown.",
-            )
-        if value in (q.asker, q.answerer):
-            return wrong(
-                f"{names[value]} asked or answered: they saw the card. The question is about the "
-                "others at the table.",
-                f"In question {number}, {ask}.",
-            )
-        if value in knew:
-            return right(
-                why(value), f"In question {number}, {ask}; the others saw only that a card was shown."
-            )
-        missed = "The step missed: " + (
-            f"it is {names[knew[0]]} who holds {other.symbol}."
-            if knew
-            else "nobody else holds one of the two named cards."
-        )
-        return wrong(why(value), missed)
-
-    return check(answer, read_name(table), judge, example='"Carol" or "nobody"')
 
 
 def question_text(record: Record, number: int) -> str:

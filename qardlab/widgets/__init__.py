@@ -44,12 +44,12 @@ def _game_name(x: Any) -> Any:
 def table_class(game: Any) -> type[GameTable]:
     """The table widget class of ``game`` (a game, a Record, a Source, a game class or a game's name).
 
-    Found by the game's name (:func:`qardlab.engine.game.find_game`): the game class names its table
+    Found by the game's name (:func:`qardlab.engine.registry.find_game`): the game class names its table
     as ``table_widget = "module:Class"`` (imported only now, so engines and games never import
     ipywidgets); a game that names none gets :class:`~.generic.GenericTable`, drawn from its
     observations alone. ValueError naming an unknown game.
     """
-    from ..engine.game import find_game, import_object
+    from ..engine.registry import find_game, import_object
 
     if isinstance(game, type) and issubclass(game, Game):
         cls = game
@@ -76,7 +76,7 @@ def table(g: Any, seat: int | None = None, **kwargs: Any) -> GameTable:
     """
     cls = table_class(g)
     if isinstance(g, str):
-        from ..engine.game import find_game
+        from ..engine.registry import find_game
 
         game_cls = find_game(g)
         new = {k: kwargs.pop(k) for k in ("players", "seed") if k in kwargs}

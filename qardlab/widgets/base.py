@@ -1,13 +1,15 @@
 """What every table widget shares: a timeline, a stepper, a viewpoint switch, a human seat
-whose clicks become actions, and bots that play the other seats at a chosen pace.
+whose clicks become actions, and a clock on which the engine's seat driver plays the other seats.
 
-A table never decides a rule. It renders the game at the timeline's position from the
-chosen viewpoint, and turns clicks into actions for ``Timeline.extend`` (that is,
-``Game.apply``, one step); an :class:`~qardlab.engine.IllegalAction` comes back as the
-status line, with nothing changed. A step the rules force on the human seat, or on a seat
-no bot plays (a Five Sons answer from one named card held, or neither), the table gives
-itself, on the bots' clock exactly like a bot's move, so nobody can tell a forced answer
-from a chosen one by pace.
+A table never decides a rule, nor who moves next. It renders the game at the timeline's position
+from the chosen viewpoint, and turns clicks into actions for the source (for a local game
+``Timeline.extend``, that is ``Game.apply``, one step); an :class:`~qardlab.engine.IllegalAction`
+comes back as the status line, with nothing changed. The bots, the persons' standing orders and the
+deals are the seat driver's (:class:`~qardlab.engine.seats.Seats`, held by a local source; a remote
+seat's is the server's): the table's clock, an ipywidgets ``Play`` ticking in the browser at the pace
+the driver says, asks the source to play what is due, one step a tick (``LocalSource.advance``). The
+human's seat is never played for them: a step the rules force (a Five Sons answer from one named card
+held, or neither) is the human's own click too, the one legal answer lit.
 
 Seat views are drawn only from the source's JSON observations (:mod:`qardlab.widgets.source`:
 ``source.observation(seat)``, for a local game ``game.observation_json(seat)``), the log too
@@ -30,11 +32,13 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import ipywidgets as widgets
 
 from .. import palette
-from ..engine import CHANCE, Bot, Game, IllegalAction, Record, Timeline
+from ..engine import Bot, Game, IllegalAction, Record, Timeline
+from ..engine.seats import Pace
+from ..engine.whatif import level_of, what_if
 from ..render import style
 from ..render.markup import el, to_html
 from .cards import HandView, clear_hands
-from .source import LocalSource, Source
+from .source import LocalSource, Source, orders_of, set_orders, waits_for
 from .stepper import Stepper
 
 __all__ = ["GameTable", "TEACHER_LABEL", "PACES", "close_tree", "TABLE_CSS", "DESCRIPTION_WIDTH"]
@@ -96,13 +100,15 @@ class GameTable(widgets.VBox):
     :class:`~qardlab.widgets.source.Source` (a remote seat: then no stepper, no bots and no
     charts of the history; the table draws what the source's observations say);
     ``seat`` the initial viewpoint (None: teacher); ``human`` the seat the user plays
-    (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats;
-    ``pace`` one of :data:`PACES`; ``charts`` whether to draw charts; ``views`` the
+    (None: nobody, the table only steps through); ``bots`` seat -> Bot for the other seats (the local
+    source's seat driver plays them); ``pace`` one of :data:`PACES` (the driver's pace for bots, standing
+    orders and deals); ``charts`` whether to draw charts; ``views`` the
     viewpoints the table may show (seat numbers, None for the teacher; default all): a
     student's table is locked with ``views=(seat,)``, and then has no View dropdown.
     """
 
-    #: deal the next hand at once when the bots reach a chance node (Hearts waits for a click)
+    #: whether a local table's driver deals the next hand by itself, at the bots' pace (Hearts': no, the
+    #: human clicks "Next hand")
     auto_deal = True
     #: the game's ``describe_event(kind, data, seat, names)``: an event of a JSON observation in a seat's
     #: words, for views drawn from observations alone (:mod:`qardlab.widgets.replay`)
@@ -178,15 +184,18 @@ class GameTable(widgets.VBox):
         self.players = self.source.players
         self.names = list(self.source.names)
         self.human = human
-        self.bots: dict[int, Bot] = dict(bots or {})
         if human is not None and not _is_seat(human, self.players):
             raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
         if seat is not None and not _is_seat(seat, self.players):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
-        if not all(_is_seat(s, self.players) for s in self.bots):
+        if not all(_is_seat(s, self.players) for s in bots or {}):
             raise ValueError(
-                f"bots {sorted(map(repr, self.bots))} name a seat not in this {self.players}-player game"
+                f"bots {sorted(map(repr, bots or {}))} name a seat not in this {self.players}-player game"
             )
+        if self.timeline is not None:  # the local source's seat driver plays the bots at this pace
+            for s, bot in (bots or {}).items():
+                self.source.driver.set_bot(s, bot)
+            self.source.driver.pace = self._pace_of(pace)
         every: list[int | None] = [None, *range(self.players)]
         if views is None:
             views = every
@@ -232,6 +241,7 @@ class GameTable(widgets.VBox):
             if self.timeline is not None
             else widgets.HTML(layout=widgets.Layout(display="none"))
         )
+        self._setup_play_on()
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
         # shown when the bots have a pace: it is also the user's pause / resume for them
         self.clock = widgets.Play(
@@ -257,7 +267,7 @@ class GameTable(widgets.VBox):
         # a locked table has no View control at all: nothing on the page reaches another view
         tools = [self.viewpoint] if len(self.views) > 1 else []
         self.toolbar = widgets.HBox([*tools, self.pace, self.show_charts, self.clock])
-        if (human is None and not self.bots) or self.timeline is None:  # a remote table: the server's pace
+        if (human is None and not bots) or self.timeline is None:  # a remote table: the server's pace
             self.pace.layout.display = "none"
         super().__init__([])
         self.add_class("qard-table")
@@ -298,17 +308,29 @@ class GameTable(widgets.VBox):
         """True when the cursor is at the end (the game as it is now), where actions may be played."""
         return self.source.live
 
-    def human_to_act(self) -> bool:
-        """Whether the human has a choice to make now (a forced step is given by the table or the
-        server, not clicked), from the human's observation."""
-        if self.human is None or not self.live:
-            return False
-        mine = self.observation(self.human)
-        return not mine["is_over"] and mine["to_move"] == self.human and not self.forced_due(mine)
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """Seat -> bot of a local table (its source's seat driver's); a remote table's are the server's."""
+        return self.source.driver.bots if self.timeline is not None else {}
 
-    def forced_due(self, obs: Mapping[str, Any]) -> bool:
-        """Whether the seat of ``obs``, to move, has only a forced step (games' tables say when)."""
-        return False
+    def _pace_of(self, label: str) -> Pace:
+        seconds = PACES[label] / 1000
+        return Pace(bot=seconds, deal=seconds if self.auto_deal else None)
+
+    def human_to_act(self) -> bool:
+        """Whether the table waits for the human now: the seat driver says so through the source (its
+        turn, a forced answer too, and no standing order of theirs acting)."""
+        return self.human is not None and self.live and waits_for(self.source, self.human)
+
+    def orders(self) -> dict[str, Any]:
+        """The human's standing orders, as the source keeps them (the game's defaults for none)."""
+        return {} if self.human is None else orders_of(self.source, self.human)
+
+    def set_orders(self, orders: Mapping[str, Any]) -> None:
+        """Change some of the human's standing orders through the source (ValueError naming a bad one)."""
+        if self.human is None:
+            raise ValueError("nobody plays at this table: it has no standing orders")
+        set_orders(self.source, self.human, orders)
 
     def encode(self, action: Any) -> Any:
         """An action in the record encoding, as a source takes it (tables of each game override)."""
@@ -364,29 +386,26 @@ class GameTable(widgets.VBox):
         changes arrive one by one anyway)."""
         return self.timeline.batch() if self.timeline is not None else contextlib.nullcontext()
 
-    def _human_forced(self, g: Game) -> Any:
-        """The forced step now of the human seat (or of a seat no bot plays), which the table gives
-        itself on the bots' clock, exactly like a bot's move; None when a bot or nobody is due."""
-        if g.to_move is None or g.to_move == CHANCE or g.to_move in self.bots and g.to_move != self.human:
-            return None
-        return g.forced_action()
-
     # -- acting -------------------------------------------------------------------------
     def act(self, action: Any) -> bool:
-        """The human's action: apply it at the end of the timeline, then let the bots answer.
+        """The human's action: apply it at the end of the timeline, then let the seat driver play.
 
         Returns False (and says why in the status line) when the game refuses it; the
         game is then unchanged.
         """
         if not self.live:
             tl = self.timeline
-            where = f"step {tl.position}; go to the last step ({tl.last})" if tl else "an old position"
-            self.say(f"You are looking at {where} to play.", error=True)
+            self.say(
+                f"You are looking at step {tl.position}; go to the last step ({tl.last}) to play."
+                if tl is not None
+                else "Not connected to the table: reconnecting. Try again in a moment.",
+                error=True,
+            )
             return False
         if self.human is None:
             self.say("Nobody plays at this table.", error=True)
             return False
-        # the action and the bots' replies at once are one change of the table: drawn once
+        # the action and the driver's replies at once are one change of the table: drawn once
         with self._batch():
             try:
                 self.source.act(self.human, self.encode(action))
@@ -397,74 +416,39 @@ class GameTable(widgets.VBox):
             self.run_bots()
         return True
 
-    def bot_step(self) -> bool:
-        """One move of a bot (or the deal); False when it is the human's turn or the game is over.
-        The local game's driver: a remote table's moves are the server's."""
-        if self.timeline is None:
-            return False
-        g = self.game
-        if g.is_over or not self.live:
-            return False
-        seat = g.to_move
-        if seat == CHANCE:
-            if not self.auto_deal:
-                return False
-            self.timeline.extend(self.timeline.chance_outcome())
-            return True
-        forced = self._human_forced(g)
-        if forced is not None:  # a forced answer no bot gives: given like a bot's move, at its pace
-            self.timeline.extend(forced)
-            return True
-        if seat == self.human or seat not in self.bots:
-            return False
-        action = self.bots[seat].act(g.observation(seat))
-        self.timeline.extend(action)
-        return True
-
     def run_bots(self) -> None:
-        """Let the bots play until the human is to act: at once, or on the clock's ticks."""
-        if self.timeline is None:  # a remote table: the server plays the other seats
+        """Let the seat driver play what it has due (bots, standing orders, deals): every step at once at
+        pace 0, else one step a tick of the clock. A remote table's driver is the server's."""
+        if self.timeline is None:
             return
-        if PACES[self.pace.value] == 0:
-            with self.timeline.batch():  # every bot move, then one redraw
-                for _ in range(10_000):
-                    if not self.bot_step():
-                        break
-                self.after_bots()
-        elif self._bots_due():
-            self.clock.interval = PACES[self.pace.value]
-            # the browser starts its timer on a change from paused to playing, so make one;
-            # before the clock is on the page that change would be lost (see _clock_shown)
+        due = self.source.due()
+        if not due.automatic:
             self.clock.playing = False
-            if self.clock._view_count != 0:
-                self.clock.playing = True
+            return
+        if due.delay == 0:
+            self.source.advance_all()  # every step, then one redraw
+            return
+        self.clock.interval = max(1, round(due.delay * 1000))
+        # the browser starts its timer on a change from paused to playing, so make one;
+        # before the clock is on the page that change would be lost (see _clock_shown)
+        self.clock.playing = False
+        if self.clock._view_count != 0:
+            self.clock.playing = True
 
     def _clock_shown(self, change: dict) -> None:
         if change["old"] == 0 and (change["new"] or 0) > 0 and PACES[self.pace.value] > 0:
             self.run_bots()
 
-    def after_bots(self) -> None:
-        """Hook: called when the bots have nothing more to play (subclasses may deal on)."""
-
-    def _bots_due(self) -> bool:
-        if self.timeline is None:
-            return False
-        g = self.game
-        if not self.live or g.is_over:
-            return False
-        if g.to_move == self.human or (g.to_move != CHANCE and g.to_move not in self.bots):
-            return self._human_forced(g) is not None
-        return True
-
     def _tick(self, _change: dict) -> None:
-        """One clock tick: one bot move; the clock stops when no bot move is left to play."""
-        if not self.bot_step() or not self._bots_due():
+        """One clock tick: the driver plays one step; the clock stops when it has nothing more to play."""
+        if self.timeline is None or self.source.advance() is None or not self.source.due().automatic:
             self.clock.playing = False
-            self.after_bots()
 
     def _pace_changed(self, _change: dict) -> None:
         self.clock.playing = False
         self.clock.layout.display = "none" if PACES[self.pace.value] == 0 else ""
+        if self.timeline is not None:
+            self.source.driver.pace = self._pace_of(self.pace.value)
         self.run_bots()
 
     def can_restart(self, source: Any) -> bool:
@@ -485,8 +469,9 @@ class GameTable(widgets.VBox):
         """Play a fresh game at this table with the same widgets (the apps' "New deal"): the new
         game's timeline replaces the old one, the table's own state of the old game is forgotten
         (:meth:`forget_game`), everything is drawn anew from the new game's observations, and the bots
-        (``bots``, as in the constructor) start. Cheaper than a new table: no widget is made, none
-        closed. ValueError for a source :meth:`can_restart` refuses."""
+        (``bots``, as in the constructor) start, at the same pace; the human keeps their standing orders.
+        Cheaper than a new table: no widget is made, none closed. ValueError for a source
+        :meth:`can_restart` refuses."""
         if not self.can_restart(source):
             raise ValueError(
                 f"this {self.players}-player {self.source.game_name} table cannot restart with "
@@ -500,12 +485,17 @@ class GameTable(widgets.VBox):
         if bots is not None and not good:
             raise ValueError(f"bots must map seats of this table to bots, not {bots!r:.80}")
         new = source if isinstance(source, LocalSource) else LocalSource(source)
+        for s, bot in (bots or {}).items():
+            new.driver.set_bot(s, bot)
+        new.driver.pace = self._pace_of(self.pace.value)
+        if self.human is not None and self.human not in (bots or {}):
+            new.driver.set_orders(self.human, self.orders())
         self.clock.playing = False
+        self.close_what_if()
         self._unsubscribe()
         self.source, self.timeline = new, new.timeline
         self._version += 1
         self._obs_key, self._obs = None, {}
-        self.bots = dict(bots or {})
         with self.hold_sync():
             self.say("")
             self.forget_game()
@@ -529,10 +519,190 @@ class GameTable(widgets.VBox):
         """Close the table and every widget it made; stop listening to its timeline."""
         if self.comm is None:  # closed already (ipywidgets also calls close() on deletion)
             return
+        self.close_what_if()
         self._unsubscribe()
         if self.owns_source and hasattr(self.source, "close"):  # a joined seat's connection
             self.source.close()
         close_tree(self)
+
+    # -- play on from here ("what if") ------------------------------------------------------
+    def _setup_play_on(self) -> None:
+        """The replay's "Play on from here" button and its choice of bots, under the stepper's words (a local
+        table's: a remote seat has no stepper), and the box the new table is shown in."""
+        #: the table played on from a step of this one (:meth:`play_on`), or None
+        self.what_if: GameTable | None = None
+        #: where that table is shown: under the stepper, where the button was clicked
+        self.what_if_box = widgets.VBox()
+        self.what_if_box.add_class("qard-what-if")
+        if self.timeline is None:
+            return
+        game = type(self.timeline.game)  # (the local game's class: a test's variant has no registry name)
+        levels = [(f"{game.bot_level_title(level)} bots", level) for level in game.bot_levels]
+        own = [("this table's bots", "")] if self.bots else []
+        self.play_on_bots = widgets.Dropdown(
+            options=own + levels,
+            value="" if own else levels[-1][1],
+            description="against",
+            tooltip="the bots in the other seats of the new game",
+            layout=widgets.Layout(width="25em"),  # room for "probability (best questions) bots"
+            style={"description_width": "4em"},
+        )
+        self.play_on_bots.add_class("qard-play-on-bots")
+        self.play_on_button = widgets.Button(
+            description="Play on from here",
+            icon="code-branch",
+            tooltip="a new game from this step with the same cards: you play this seat, bots the others",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.play_on_button.add_class("qard-play-on")
+        self.play_on_button.on_click(lambda _b: self._play_on_clicked())
+        self.play_on_row = widgets.HBox(
+            [self.play_on_button, self.play_on_bots],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"),
+        )
+        self.play_on_row.add_class("qard-play-on-row")
+        self.stepper.children = (*self.stepper.children, self.play_on_row)
+
+    def play_on_refusal(self) -> str | None:
+        """Why this table may not play on from its steps now (None: it may). Never a classroom seat (its game
+        is the server's), never a game someone plays here before it is over (the new game holds the real
+        hidden cards: its bots' moves would show them); a table nobody plays may when it shows the teacher's
+        view (nothing is hidden there) or its game is over."""
+        if self.timeline is None:
+            return (
+                "A classroom seat cannot play on from here: its game is the server's. Once the game is over, "
+                "load its record into a table (qardlab.widgets.table(record)) and play on from there."
+            )
+        if self.timeline.final.is_over:
+            return None
+        if self.human is not None:
+            return "The game is still being played: play on from any step once it is over."
+        if None not in self.views:
+            return "This table shows some seats only and its game is not over: play on once it is over."
+        return None
+
+    def may_play_on(self) -> bool:
+        """Whether "Play on from here" is offered (see :meth:`play_on_refusal`)."""
+        return self.play_on_refusal() is None
+
+    def _show_play_on(self, obs: Mapping[str, Any]) -> None:
+        """The play-on row under the stepper, for the viewer's seat at the stepper's step (``obs``)."""
+        if self.timeline is None:
+            return
+        offered = self.may_play_on()
+        self.play_on_row.layout.display = "" if offered else "none"
+        if not offered:
+            return
+        who = self.names[self._bottom(self.seat)]
+        self.play_on_button.description = f"Play on from here as {who}"
+        self.play_on_button.disabled = bool(obs["is_over"])
+        self.play_on_button.tooltip = (
+            "the game is over at this step: step back to play on"
+            if obs["is_over"]
+            else f"a new game from step {obs['step']} with the same cards: you play {who}, bots the others"
+        )
+
+    def play_on_options(self) -> dict[str, Any]:
+        """Hook: the new table's own options that carry over from this one (a game's table adds its own)."""
+        return {}
+
+    def play_on(
+        self,
+        step: int | None = None,
+        seat: int | None = None,
+        *,
+        bots: str | Mapping[int, Any] | None = None,
+        seed: int | None = None,
+    ) -> "GameTable":
+        """Play on from ``step`` (default: the stepper's) as ``seat`` (default: the viewer's, the seat at the
+        bottom of the felt): a new live game with the same cards and history up to that step (the engine's
+        :func:`~qardlab.engine.whatif.what_if`), at a new table of this kind shown under the stepper
+        (:attr:`what_if`, replacing the one before) and returned. The person plays ``seat``; ``bots`` a level
+        of the game's, or None for the table's own (its bots copied; the game's strongest where it had
+        none). The new table offers the views this one does (and ``seat``'s); ``seed`` seeds the new game's
+        later draws and its new bots (a lesson's tool).
+
+        ValueError, with nothing changed, naming what is wrong: a table that may not play on
+        (:meth:`play_on_refusal`), a step outside the game or at its end, a seat this table does not
+        show, a bad level."""
+        refusal = self.play_on_refusal()
+        if refusal is not None:
+            raise ValueError(refusal)
+        assert self.timeline is not None and isinstance(self.source, LocalSource)
+        step = self.timeline.position if step is None else step
+        seat = self._bottom(self.seat) if seat is None else seat
+        if isinstance(seat, bool) or not _is_seat(seat, self.players):
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        if seat not in self.views and None not in self.views:
+            raise ValueError(f"seat {seat!r} is not one of this table's views {list(self.views)}")
+        made = what_if(self.timeline, step, seat, bots=bots, driver=self.source.driver, seed=seed)
+        views = tuple(dict.fromkeys([*self.views, seat]))
+        table = type(self)(
+            LocalSource(made.game, driver=made.driver),
+            seat=None if self.seat is None else seat,
+            human=seat,
+            pace=self.pace.value,
+            charts=self.show_charts.value,
+            views=views,
+            **self.play_on_options(),
+        )
+        table.title.layout.display = "none"  # (the box's heading says what it is)
+        game = made.driver.game_class
+        kinds = sorted(
+            {game.bot_level_title(level_of(game, b) or type(b).__name__) for b in made.driver.bots.values()}
+        )
+        heading = widgets.HTML(
+            to_html(
+                el(
+                    "div",
+                    el("b", "What if? "),
+                    f"A new game from step {made.step} of the game above, with the same cards: you play "
+                    f"{self.names[seat]}; {' and '.join(kinds)} bots play the other seats.",
+                    cls="qard-what-if-heading",
+                )
+            ),
+            layout=widgets.Layout(flex="1 1 20em"),
+        )
+        close = widgets.Button(
+            description="Close", tooltip="close the new game", layout=widgets.Layout(width="6em")
+        )
+        close.add_class("qard-what-if-close")
+        close.on_click(lambda _b: self.close_what_if())
+        # the new game under a rule of the highlight's colour: where the old table ends and the new one starts
+        bar = widgets.HBox(
+            [heading, close],
+            layout=widgets.Layout(
+                align_items="center",
+                flex_flow="row wrap",
+                border_top=f"3px solid {palette.HIGHLIGHT}",
+                margin="6px 0 0 0",
+                padding="2px 0 0 0",
+            ),
+        )
+        with self.hold_sync():
+            self.close_what_if()
+            self.what_if = table
+            self.what_if_box.children = (bar, table)
+        return table
+
+    def _play_on_clicked(self) -> None:
+        try:
+            self.play_on(bots=self.play_on_bots.value or None)
+        except ValueError as e:
+            self.say(str(e), error=True)
+        else:
+            self.say("")
+
+    def close_what_if(self) -> None:
+        """Close the table played on from here (and every widget of it), if there is one."""
+        table, self.what_if = self.what_if, None
+        if table is None:
+            return
+        parts = [w for w in self.what_if_box.children if w is not table]
+        self.what_if_box.children = ()
+        table.close()
+        for w in parts:
+            close_tree(w)
 
     # -- showing --------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -613,6 +783,7 @@ class GameTable(widgets.VBox):
             self.stepper.layout.display = (
                 "" if (self.human is None or obs["is_over"] or self.replay.value or not self.live) else "none"
             )
+        self._show_play_on(obs)
 
     def _prompt(self, text: str, *, strong: bool = True) -> None:
         """The prompt above the controls: bold for what to do, italics for waiting."""
@@ -623,11 +794,11 @@ class GameTable(widgets.VBox):
         if acting and not may_see:
             return "Your turn: switch to your own view (or the teacher's) to play."
         if not acting:
-            return (
-                "Waiting for the other players."
-                if self.live
-                else ("Stepping through: go to the last step to play.")
-            )
+            if self.live:
+                return "Waiting for the other players."
+            if self.timeline is None:  # a joined seat whose connection dropped
+                return "Connection to the table lost: reconnecting..."
+            return "Stepping through: go to the last step to play."
         return None
 
     def render(self) -> None:  # pragma: no cover - abstract

@@ -5,16 +5,17 @@ Two kinds of card on screen:
 - a *display* card (someone else's hand, a trick, a log line) is HTML from
   :func:`qardlab.cards.card_html` / :func:`~qardlab.cards.back_html`, which carries the CSS
   classes ``qard-card`` / ``qard-card-back`` in its markup;
-- a *playable* card (the human seat's hand when it is to act) is an ipywidgets ``Button``
-  with the class ``qard-card`` added by ``add_class``. An illegal card stays clickable but is
-  dimmed, and its tooltip carries the reason the game gives; clicking it passes the action
-  to the game anyway, which refuses it with that same reason and changes nothing.
+- a *playable* card (the human seat's hand when it is to act) is a button of class ``qard-card``
+  drawn by :class:`HandCards` (one anywidget model for the whole hand, its view ``hand_cards.js``).
+  An illegal card stays clickable but is dimmed, and its tooltip carries the reason the game gives;
+  clicking it passes the action to the game anyway, which refuses it with that same reason and
+  changes nothing.
 
-Keyboard play: the playable cards are real buttons, so Tab walks them and Enter (or Space) plays
-the focused one; an illegal card is taken out of the Tab order (``tabbable=False``), so Tab walks
-the legal cards only. Every card has a text alternative (its name, in the markup's
-``aria-label``/``title`` or the button's tooltip). Suit colours come from :mod:`qardlab.palette`
-(the two- or four-colour deck).
+Keyboard play: the hand is a toolbar with a roving tabindex. Tab enters it on one legal card, the
+arrow keys move to the next or previous legal card (Home and End to the first and last), and Enter
+(or Space) plays the focused one; an illegal card is never focused by the keyboard. Every card has a
+text alternative (its name, in the markup's ``aria-label``/``title`` or the button's). Suit colours
+come from :mod:`qardlab.palette` (the two- or four-colour deck).
 
 No rule lives here: which cards are legal, and why not, comes from the caller (which asks
 the game).
@@ -22,15 +23,22 @@ the game).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from .. import palette
 from ..cards import RANK_NAMES, Card, hand_html
+from ..render.style import HAND_CARDS_CSS
 
 __all__ = [
     "HandView",
+    "HandCards",
+    "PlayableCard",
     "clear_hands",
     "cards_html",
     "backs_html",
@@ -75,12 +83,67 @@ def backs_html(count: int) -> str:
     return hand_html([], backs=count)
 
 
+class HandCards(anywidget.AnyWidget):
+    """A hand of playable cards as one widget model: each card ``[code, label, colour, background, words,
+    legal, chosen]`` in ``cards``, the group's name in ``label``. Its view (``hand_cards.js``) draws a
+    toolbar of buttons of class ``qard-card`` (``qard-illegal``, ``qard-selected``) with a roving tabindex;
+    a click, or Enter or Space on the focused card, comes back as ``{"play": index}`` and is handed to
+    ``on_play(index)``."""
+
+    _esm = resources.files(__package__).joinpath("hand_cards.js").read_text(encoding="utf-8")
+    _css = HAND_CARDS_CSS
+    cards = traitlets.List(traitlets.List()).tag(sync=True)
+    label = traitlets.Unicode("your cards").tag(sync=True)
+
+    def __init__(self, on_play: Callable[[int], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_play = on_play
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A click from the browser: ignored unless it names a card shown (a page may be stale)."""
+        i = content.get("play") if isinstance(content, dict) else None
+        if type(i) is int and 0 <= i < len(self.cards) and self.on_play is not None:
+            self.on_play(i)
+
+
+@dataclass(frozen=True)
+class PlayableCard:
+    """One playable card as its hand shows it now: its ``description`` (the button's words), ``tooltip``
+    (its name, and why not when illegal), ``text_color`` and ``button_color``, whether it is ``legal``
+    (in the keyboard's walk) and ``selected``, its ``classes``; ``click()`` does what a click on it in the
+    browser does."""
+
+    hand: "HandView"
+    card: Card
+    description: str
+    tooltip: str
+    text_color: str
+    button_color: str
+    legal: bool
+    selected: bool
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return (
+            ("qard-card",)
+            + (() if self.legal else ("qard-illegal",))
+            + (("qard-selected",) if self.selected else ())
+        )
+
+    #: (as an ipywidgets Button names its classes)
+    _dom_classes = classes
+
+    def click(self) -> None:
+        self.hand.click(self.card)
+
+
 class HandView(widgets.Box):
     """One hand on the table: faces, backs, or clickable cards.
 
     ``show_faces(cards)``, ``show_backs(n)`` and ``show_known(cards, n)`` render a hand as
-    HTML; ``show_playable`` renders Buttons (reused between updates, so a step does not build
-    new widgets). A click calls ``on_card(card)``; the view never decides legality itself.
+    HTML; ``show_playable`` draws clickable cards (one :class:`HandCards` model, made when first needed
+    and reused). A click calls ``on_card(card)``; the view never decides legality itself.
     """
 
     def __init__(self, on_card: Callable[[Card], None] | None = None) -> None:
@@ -91,7 +154,8 @@ class HandView(widgets.Box):
         )
         self.add_class("qard-hand")
         self.on_card = on_card
-        self._buttons: list[widgets.Button] = []
+        #: the playable cards' model (None until a hand is first playable)
+        self.playable: HandCards | None = None
         self._cards: list[Card] = []
         self.mode = "faces"
 
@@ -115,8 +179,8 @@ class HandView(widgets.Box):
             self._set_html("")
 
     def _set_html(self, value: str) -> None:
-        if self.mode == "buttons":
-            self._blank(self._buttons)
+        if self.playable is not None and self.playable.cards:
+            self.playable.cards = []  # (off screen: it holds no card)
         self.mode = "html"
         self._cards = []
         with self.hold_sync():
@@ -127,83 +191,48 @@ class HandView(widgets.Box):
     def show_playable(
         self, cards: Sequence[Card], reasons: Mapping[Card, str], selected: Iterable[Card] = ()
     ) -> None:
-        """Clickable buttons: cards in ``reasons`` are dimmed with the reason as tooltip."""
+        """Clickable cards: cards in ``reasons`` are dimmed with the reason as tooltip."""
         chosen = set(selected)
-        while len(self._buttons) < len(cards):
-            b = widgets.Button(
-                layout=widgets.Layout(
-                    width="3.1em",
-                    height="4.3em",
-                    margin="2px",
-                    padding="0",
-                    border=f"1px solid {palette.CARD_EDGE}",
-                )
-            )
-            b.add_class("qard-card")
-            b.on_click(self._clicked)
-            self._buttons.append(b)
+        if self.playable is None:
+            self.playable = HandCards(on_play=self._played)
+        rows = []
+        for c in cards:
+            reason = reasons.get(c)
+            if reason is None:
+                color = palette.suit_color(c)
+                background = palette.SELECTED if c in chosen else palette.PAPER
+                tip = f"{c.name}: {'selected' if c in chosen else 'click to choose'}"
+            else:
+                color, background, tip = palette.dim_color(c), palette.CHIP, f"{c.name}: {reason}"
+            rows.append([c.code, card_label(c), color, background, tip, reason is None, c in chosen])
         self.mode = "buttons"
         self._cards = list(cards)
-        shown = self._buttons[: len(cards)]
-        for b, c in zip(shown, cards):
-            reason = reasons.get(c)
-            with b.hold_sync():
-                b.description = card_label(c)
-                b.style.font_weight = "bold"
-                b.style.font_size = "1.15em"
-                if reason is None:
-                    b.style.text_color = palette.suit_color(c)
-                    b.style.button_color = palette.SELECTED if c in chosen else palette.PAPER
-                    b.tooltip = f"{c.name}: {'selected' if c in chosen else 'click to choose'}"
-                    b.tabbable = None  # a button: in the Tab order
-                    b.remove_class("qard-illegal")
-                else:
-                    b.style.text_color = palette.dim_color(c)
-                    b.style.button_color = palette.CHIP
-                    b.tooltip = f"{c.name}: {reason}"
-                    b.tabbable = False  # Tab skips it; a click still asks the game, which says why not
-                    b.add_class("qard-illegal")
-                if c in chosen:
-                    b.add_class("qard-selected")
-                else:
-                    b.remove_class("qard-selected")
-                b.layout.border = (
-                    f"3px solid {palette.HIGHLIGHT}" if c in chosen else f"1px solid {palette.CARD_EDGE}"
-                )
-        self._blank(self._buttons[len(cards) :])
         with self.hold_sync():
-            if tuple(self.children) != tuple(shown):
-                self.children = tuple(shown)
-
-    @staticmethod
-    def _blank(buttons: list[widgets.Button]) -> None:
-        """Clear buttons no longer shown: a detached widget is still synced, so it must hold no card."""
-        for b in buttons:
-            if b.description or b.tooltip:
-                with b.hold_sync():
-                    b.description = ""
-                    b.tooltip = ""
+            if self.playable.cards != rows:
+                self.playable.cards = rows
+            if self.children != (self.playable,):
+                self.children = (self.playable,)
 
     # -- clicks -----------------------------------------------------------------------
-    def _clicked(self, button: widgets.Button) -> None:
-        if self.mode != "buttons" or self.on_card is None:
-            return
-        i = self._buttons.index(button)
-        if i < len(self._cards):
+    def _played(self, i: int) -> None:
+        if self.mode == "buttons" and self.on_card is not None and i < len(self._cards):
             self.on_card(self._cards[i])
 
-    def button_for(self, card: Card | str) -> widgets.Button:
-        """The button showing ``card`` (for tests and notebooks); KeyError if not shown."""
+    def button_for(self, card: Card | str) -> PlayableCard:
+        """The playable card ``card`` as shown now (for tests and notebooks); KeyError if not shown."""
         card = Card.parse(card)
-        if self.mode == "buttons":
-            for b, c in zip(self._buttons, self._cards):
+        if self.mode == "buttons" and self.playable is not None:
+            for c, row in zip(self._cards, self.playable.cards):
                 if c == card:
-                    return b
+                    _code, label, color, background, tip, legal, chosen = row
+                    return PlayableCard(self, c, label, tip, color, background, legal, chosen)
         raise KeyError(f"{card} is not a clickable card in this hand")
 
     def click(self, card: Card | str) -> None:
         """Click a card as a user would."""
-        self.button_for(card).click()
+        card = Card.parse(card)
+        self.button_for(card)  # (KeyError if it is not shown)
+        self._played(self._cards.index(card))
 
 
 def clear_hands(hands: Sequence[HandView], shown: int) -> None:

@@ -10,12 +10,20 @@ The markup is built as a tree of elements (:func:`qardlab.render.markup.el`, as 
 its SVG) and written out once, so every piece is a function returning an element: one seat box,
 one dealer badge, one turn highlight and one prompt serve both games. Everything drawn comes from
 the observation the viewer was given, so a seat's felt cannot show what its observation does not
-hold. Sizes are fixed (the felt, each seat box, each hand's slot): nothing on the table moves or
-changes width as cards are played.
+hold. Sizes are fixed through a hand (each seat box, each hand's slot, the felt's height): nothing on
+the table moves or changes size as cards are played.
+
+The felt takes the width its container gives it, up to its full width (``HEARTS_SIZE``,
+``FIVE_SONS_SIZE``): the seats keep their size and their places round the felt, placed from the felt's
+sides (:func:`felt_layout`: against a side, or in the middle), and the trick keeps its size round the
+middle, so a felt narrows from 60em to about 45em (1024 x 768 with JupyterLab's file browser open) with
+nothing cut and no type smaller than 12 px. Narrower still (a side-by-side column), a CSS container query
+lays the same pieces out one under another (:data:`qardlab.render.style.FELT_CSS`).
 
 CSS classes (public, like every ``qard-*`` class): ``qard-felt-ring`` the felt, ``qard-seat`` a seat
 box (``data-seat``), with ``qard-turn`` on the seat to move, ``qard-dealer`` the dealer badge,
-``qard-you``, ``qard-out``, ``qard-winner``, ``qard-asked``; ``qard-seat-hand``, ``qard-seat-info``,
+``qard-you``, ``qard-out``, ``qard-winner``, ``qard-asked``, ``qard-presence`` (``qard-here``,
+``qard-away``: a class table's seat here or away); ``qard-seat-hand``, ``qard-seat-info``,
 ``qard-taken`` (and ``qard-taken-label``); ``qard-trick`` the trick, ``qard-trick-card`` one card
 of it (``data-seat``), ``qard-last-trick`` the trick just taken; ``qard-secret`` the secret pair,
 ``qard-question``; ``qard-felt-info``; ``qard-felt-prompt`` (``qard-prompt-yours`` when the viewer
@@ -40,12 +48,16 @@ __all__ = [
     "to_html",
     "FELT_CSS",
     "HEARTS_SIZE",
+    "hearts_size",
     "FIVE_SONS_SIZE",
     "seat_order",
     "seat_spots",
     "felt_layout",
     "trick_spots",
+    "trick_middle",
+    "seat_left",
     "seat_box",
+    "presence_mark",
     "dealer_badge",
     "prompt",
     "hearts_felt",
@@ -70,12 +82,20 @@ def _suit_color(letter: str) -> str:
 HIGHLIGHT = palette.HIGHLIGHT
 FELT_GREEN = palette.FELT_GREEN
 
-#: the felt's size per game (CSS lengths): fixed, so the table never jumps during a hand
-HEARTS_SIZE = {"width": "60em", "height": "32em"}
+#: the felt's full width and its height per game (CSS lengths): the felt takes the width its container
+#: gives it up to ``width``; its height is fixed (by players for Hearts: :func:`hearts_size`), so the
+#: table never jumps during a hand
+HEARTS_SIZE = {"width": "60em", "height": "33em"}
 FIVE_SONS_SIZE = {"width": "50em", "height": "27em"}
-#: a seat box's size (width, height) per game, and the viewer's own (its hand lies below the felt)
-SEAT_SIZE = {"hearts": ("13.5em", "8.4em"), "five_sons": ("14em", "6.3em")}
-MY_SEAT_SIZE = {"hearts": ("24em", "5.1em"), "five_sons": ("26em", "5.6em")}
+#: the Hearts felt's height by players: two seats on a side, and the trick's cards between them, need more
+_HEARTS_HEIGHT = {5: "38em", 6: "40em"}
+#: a seat box's size (width, height) per game, and the viewer's own (its hand lies below the felt): a
+#: Five Sons seat holds five cards face up in a row (the teacher's view), a Hearts seat two lines of
+#: cards written short, two of its counts and two of the cards it took
+SEAT_SIZE = {"hearts": ("13.5em", "10.6em"), "five_sons": ("15em", "7em")}
+MY_SEAT_SIZE = {"hearts": ("24em", "5.9em"), "five_sons": ("26em", "6em")}
+#: room kept between a seat box and the felt's side (em)
+SEAT_MARGIN = 0.5
 
 #: the felt's style sheet (a part of the one style sheet, :data:`qardlab.render.style.STYLESHEET`)
 FELT_CSS = style.FELT_CSS
@@ -116,26 +136,59 @@ def _em(length: str) -> float:
 def felt_layout(
     players: int, felt: Mapping[str, str], seat: tuple[str, str], mine: tuple[str, str]
 ) -> list[tuple[float, float]]:
-    """The seats' centres (left %, top %) on a felt of size ``felt``: the others' boxes (size ``seat``)
-    on an ellipse that keeps them inside it, the viewer's box (size ``mine``) at the bottom edge."""
-    fw, fh = _em(felt["width"]), _em(felt["height"])
-    half_w, half_h = 50 * _em(seat[0]) / fw, 50 * _em(seat[1]) / fh
-    spots = seat_spots(players, rx=50 - half_w - 0.8, ry=50 - half_h - 1.2)
-    spots[0] = (50.0, round(100 - 50 * _em(mine[1]) / fh - 1.5, 2))
-    return spots
+    """The seats' places on a felt of height ``felt["height"]``, from the viewer's (bottom) clockwise: each
+    ``(side, top)``, ``top`` the centre's height in % of the felt's, ``side`` where it stands across: -1
+    against the left side, 0 in the middle, 1 against the right side (:func:`seat_left` puts it there at
+    any width of the felt). The others' boxes (size ``seat``) go round an ellipse that keeps them inside
+    the felt, pushed out to the sides (so a narrow felt keeps its middle free), the viewer's box (size
+    ``mine``) at the bottom edge."""
+    fh = _em(felt["height"])
+    half_h = 50 * _em(seat[1]) / fh
+    out = []
+    for a in _angles(players):
+        r = math.radians(a)
+        side = max(-1.0, min(1.0, 1.6 * math.cos(r)))
+        out.append((round(side, 3), round(50 + (50 - half_h - 1.2) * math.sin(r), 2)))
+    out[0] = (0.0, round(100 - 50 * _em(mine[1]) / fh - 1.5, 2))
+    return out
 
 
-#: the trick's vertical radius (% of the felt) by players: six need room between the side cards
-_TRICK_RY = {3: 13.5, 4: 15.0, 5: 13.5, 6: 16.5}
+def seat_left(side: float, width: str) -> str:
+    """The CSS ``left`` of a box ``width`` wide whose centre stands at ``side`` across the felt (-1 against
+    its left side, 0 the middle, 1 against its right side; :func:`felt_layout`), at any width of the felt."""
+    if side == 0:
+        return "50%"
+    return f"calc(50% + {side:g} * (50% - {_em(width) / 2 + SEAT_MARGIN:g}em))"
 
 
-def trick_spots(
-    players: int, rx: float = 17.0, ry: Optional[float] = None, middle: float = 54.0
-) -> list[tuple[float, float]]:
-    """Where each place's card of the trick lies (left %, top %): before its player, round the middle
-    (a little below the felt's centre: the viewer's box at the bottom is lower than the others')."""
-    ry = _TRICK_RY.get(players, 15.0) if ry is None else ry
-    return [(x, round(y - 50 + middle, 2)) for x, y in seat_spots(players, rx, ry)]
+def hearts_size(players: int) -> dict[str, str]:
+    """The Hearts felt's full width and height for ``players`` (:data:`HEARTS_SIZE`, taller for five or
+    six)."""
+    return {**HEARTS_SIZE, "height": _HEARTS_HEIGHT.get(players, HEARTS_SIZE["height"])}
+
+
+#: the trick's radii (em of a trick card) across and down by players: each card before its player, none
+#: on another (six need room between the two on each side)
+_TRICK_R = {3: (3.6, 3.0), 4: (3.4, 2.8), 5: (3.6, 4.6), 6: (3.6, 5.4)}
+#: the trick's middle (% of the felt's height) by players
+_TRICK_MIDDLE = {3: 47.0, 4: 51.0, 5: 48.0, 6: 51.0}
+
+
+def trick_spots(players: int) -> list[tuple[float, float]]:
+    """Where each place's card of the trick lies, from the viewer's (bottom) clockwise: ``(across, down)``
+    in em of a trick card from the trick's middle (:func:`trick_middle`), before its player, so the trick
+    keeps one size whatever the felt's width."""
+    rx, ry = _TRICK_R.get(players, (3.6, 3.6))
+    out = []
+    for a in _angles(players):
+        r = math.radians(a)
+        out.append((round(rx * math.cos(r), 2), round(ry * math.sin(r), 2)))
+    return out
+
+
+def trick_middle(players: int) -> float:
+    """The height of the trick's middle on the felt, in % of the felt's height."""
+    return _TRICK_MIDDLE.get(players, 45.0)
 
 
 def _pos(spot: tuple[float, float]) -> dict[str, str]:
@@ -159,6 +212,37 @@ def prompt(text: str, *more: str, yours: bool = False) -> ET.Element:
     )
 
 
+def presence_mark(present: bool, name: str) -> ET.Element:
+    """Whether a seat's player is here, as a small mark by their name (``qard-presence``, with ``qard-here``
+    or ``qard-away``): a filled green dot, or a hollow grey ring; the words ("Ann is here", "Ann is away: not
+    connected") for a screen reader and as its tooltip, so the mark is never colour alone."""
+    words = f"{name} is here" if present else f"{name} is away: not connected"
+    return el(
+        "span",
+        cls=["qard-presence", "qard-here" if present else "qard-away"],
+        role="img",
+        aria_label=words,
+        title=words,
+        style={
+            "display": "inline-block",
+            "flex": "none",
+            "width": ".6em",
+            "height": ".6em",
+            "box-sizing": "border-box",
+            "border-radius": "50%",
+            "margin-right": ".25em",
+            "background": palette.RIGHT if present else "transparent",
+            "border": f".15em solid {palette.RIGHT if present else palette.FAINT}",
+        },
+    )
+
+
+def _present(obs: Mapping[str, Any], seat: int) -> Optional[bool]:
+    """A seat's connected flag from a class table's observation (``connected``), None where there is none."""
+    flags = obs.get("connected")
+    return bool(flags[seat]) if isinstance(flags, list) and seat < len(flags) else None
+
+
 def seat_box(
     seat: int,
     name: str,
@@ -173,15 +257,20 @@ def seat_box(
     hand: Optional[ET.Element] = None,
     info: Child = None,
     extra: Child = None,
+    present: Optional[bool] = None,
 ) -> ET.Element:
-    """One seat at the felt, the same for every game: the name with the dealer's badge, "(you)" and the
-    game's tags (``(kind, text)``: "out", "winner", "asked", "turn"), the hand's slot, an info line and
-    whatever else the game adds (``extra``). ``turn`` highlights the box of the seat to move; ``mine``
-    marks the viewer's own box (``qard-seat-mine``)."""
+    """One seat at the felt, the same for every game, at ``spot`` (``(side, top)``: :func:`felt_layout`):
+    the name with the dealer's badge, "(you)" and the game's tags (``(kind, text)``: "out", "winner",
+    "asked", "turn"), the hand's slot, an info line and whatever else the game adds (``extra``). ``turn``
+    highlights the box of the seat to move; ``mine`` marks the viewer's own box (``qard-seat-mine``).
+    ``present`` (a class table's seats: the observation's ``connected``) puts a small mark before the name:
+    a filled dot for a seat that is here, a hollow one for one that is away, each with its words for a
+    screen reader (:func:`presence_mark`); None (a local table): no mark."""
     kinds = {k for k, _t in tags}
     head = el(
         "div",
-        el("span", name, cls="qard-seat-name"),
+        presence_mark(present, name) if present is not None else None,
+        el("span", name, cls="qard-seat-name", title=name),
         dealer_badge() if dealer else None,
         el("span", "(you)", cls="qard-you") if you else None,
         [el("span", text, cls=["qard-tag", f"qard-tag-{kind}"]) for kind, text in tags],
@@ -201,7 +290,12 @@ def seat_box(
             "qard-winner" if "winner" in kinds else None,
         ],
         data_seat=seat,
-        style={**_pos(spot), "width": size[0], "height": size[1]},
+        style={
+            "left": seat_left(spot[0], size[0]),
+            "top": f"{spot[1]}%",
+            "width": size[0],
+            "height": size[1],
+        },
         aria_label=f"{name}'s seat",
     )
 
@@ -291,15 +385,18 @@ def _viewer(obs: Mapping[str, Any], viewer: Optional[int], human: Optional[int])
     return 0
 
 
-def _felt(size: Mapping[str, str], label: str, *children: Child) -> ET.Element:
-    return el(
+def _felt(size: Mapping[str, str], label: str, *children: Child, players: int) -> ET.Element:
+    """The felt: as wide as its container lets it, up to ``size["width"]``; ``size["height"]`` high. The
+    box round it is the container the style sheet's queries measure (a narrow column lays it out flat)."""
+    ring = el(
         "div",
         *children,
-        cls="qard-felt-ring",
+        cls=["qard-felt-ring", f"qard-players-{players}"],
         role="group",
         aria_label=label,
-        style={"width": size["width"], "height": size["height"]},
+        style={"max-width": size["width"], "height": size["height"]},
     )
+    return el("div", ring, cls="qard-felt-box")
 
 
 # -- Hearts --------------------------------------------------------------------------------------
@@ -353,7 +450,9 @@ def hearts_seat(
         left = count_words(size, "card")
     else:  # before a match's first deal no hand is empty yet
         left = "not dealt yet" if obs["hand_no"] < 0 else "no cards left"
-    info = f"{left} · {count_words(pts, 'pt')} · score {obs['scores'][seat]}"
+    # each count kept whole, the line wrapping between them ("score 15" never cut to "score 1")
+    counts = [left, count_words(pts, "pt"), f"score {obs['scores'][seat]}"]
+    info = [[" · " if i else None, el("span", c, cls="qard-count")] for i, c in enumerate(counts)]
     tags = [("turn", "to pass" if phase == "pass" else "to play")] if turn else []
     size_ = SEAT_SIZE["hearts"] if hand else MY_SEAT_SIZE["hearts"]
     return seat_box(
@@ -369,11 +468,13 @@ def hearts_seat(
         hand=shown,
         info=info,
         extra=extra,
+        present=_present(obs, seat),
     )
 
 
 def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]) -> ET.Element:
-    """The trick in play, each card before its player; between tricks, the one just taken, faded."""
+    """The trick in play, each card before its player round the trick's middle (:func:`trick_spots`, in em:
+    the trick keeps its size on a narrow felt); between tricks, the one just taken, faded."""
     spots = dict(zip(order, trick_spots(len(order))))
     cards, last = obs["trick"], False
     if not cards and obs["tricks"] and obs["phase"] in ("play", "hand_over", "match_over"):
@@ -384,14 +485,15 @@ def _hearts_trick(obs: Mapping[str, Any], order: list[int], names: Sequence[str]
             el(
                 "div",
                 card_element(Card.parse(c)),
-                el("span", names[s], cls="qard-trick-name"),
+                el("span", names[s], cls="qard-trick-name", title=names[s]),
                 cls="qard-trick-card",
                 data_seat=s,
-                style=_pos(spots[s]),
+                style={"left": f"{spots[s][0]:g}em", "top": f"{spots[s][1]:g}em"},
             )
             for s, c in cards
         ],
         cls=["qard-trick", "qard-last-trick" if last else None],
+        style={"top": f"{trick_middle(len(order)):g}%"},
         aria_label="the trick just taken" if last else "the trick in play",
     )
 
@@ -437,7 +539,8 @@ def hearts_felt(
     """The Hearts felt for 3 to 6 players from ``obs`` (``observation_json(seat)``; seat None the
     teacher's): the viewer at the bottom (``viewer``, default the observation's seat, else ``human``,
     else seat 0) and the others clockwise, the trick in the middle with each card before its player,
-    the hand's number, the pass and whether hearts are broken in the corner, whose turn in the middle.
+    the hand's number, the pass and whether hearts are broken in a lower corner, whose turn above the
+    viewer's box. Five or six players sit at a taller felt (:func:`hearts_size`).
 
     The viewer's own hand is left to the table (it is clickable there) unless ``viewer_hand``.
     """
@@ -445,7 +548,8 @@ def hearts_felt(
     me = _viewer(obs, viewer, human)
     order = seat_order(obs["players"], me)
     mine = SEAT_SIZE["hearts"] if viewer_hand else MY_SEAT_SIZE["hearts"]
-    spots = felt_layout(obs["players"], HEARTS_SIZE, SEAT_SIZE["hearts"], mine)
+    size = hearts_size(obs["players"])
+    spots = felt_layout(obs["players"], size, SEAT_SIZE["hearts"], mine)
     seats = [
         hearts_seat(obs, s, spot, names=names, viewer=me, human=human, hand=viewer_hand or s != me)
         for s, spot in zip(order, spots)
@@ -463,12 +567,13 @@ def hearts_felt(
             cls="qard-felt-info",
         )
     felt = _felt(
-        HEARTS_SIZE,
+        size,
         "the Hearts table",
         info,
         _hearts_trick(obs, order, names),
         _hearts_prompt(obs, names, me, human),
         seats,
+        players=obs["players"],
     )
     return to_html(felt)
 
@@ -531,6 +636,7 @@ def five_sons_seat(
         hand=shown_el,
         info=info,
         extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")),
+        present=_present(obs, seat),
     )
 
 
@@ -647,11 +753,8 @@ def five_sons_felt(
         _question(obs, names),
         _five_sons_prompt(obs, names, me, human),
         seats,
+        players=obs["players"],
     )
-    # the prompt sits below the secret pair
-    for e in felt.iter("div"):
-        if "qard-felt-prompt" in (e.get("class") or ""):
-            e.set("style", "top:57%")
     return to_html(felt)
 
 

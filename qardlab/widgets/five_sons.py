@@ -8,7 +8,11 @@ chosen seat, and the charts of its shrinking candidates.
 
 Every view is drawn from the source's observation of the viewpoint (the teacher's is
 ``observation(None)``): its words by the game's ``describe_event``, the grid and charts from
-``knowledge_of(observation)``; the table reads no game.
+``knowledge_of(observation)`` (the charts of a local game also from its timeline's steps). Who moves
+next is the engine's seat driver's: the table shows what the source says (``waits_for``) and sets the
+human's standing orders through it ("pass on claims unless I claim", "claim at my next chance"). Every
+answer is the human's own click, forced or not: the one card they may show lit, or a "Neither" button.
+A claim asks once to confirm before it is made or kept for the next chance.
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as widgets
 
 from .. import charts
-from ..cards import FACE_CARDS, NUMBER_CARDS, Card
-from ..games.five_sons import Ask, Claim, NoClaim, Show, phrase
+from ..cards import Card
+from ..games.five_sons import Ask, Claim, Neither, NoClaim, Show, phrase
+from ..games.five_sons.charts import advisor_chart, pair_grid_chart
+from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.game import action_to_json, describe_event
 from ..games.five_sons.knowledge import knowledge_of
+from ..games.five_sons.orders import FiveSonsOrders
 from ..render.grid import grid_table
 from ..render.markup import el, to_html
 from . import felt
@@ -94,28 +101,31 @@ class FiveSonsTable(GameTable):
         charts: bool = True,
         level: str = "logic",
         views: Sequence[int | None] | None = None,
-        auto_pass: bool = False,
+        auto_pass: bool | None = None,
     ) -> None:
-        if not isinstance(auto_pass, bool):
-            raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
+        if auto_pass is not None and not isinstance(auto_pass, bool):
+            raise ValueError(
+                f"auto_pass must be True, False or None (as the table has it), not {auto_pass!r}"
+            )
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
         self.title = self._heading("The King of Hearts has Five Sons")
         # the felt (seats, secret pair, question), the bottom seat's hand, the log, the replay toggle
         self._setup_felt(
             felt.FIVE_SONS_SIZE["width"], hand_height="4.4em", log_height="14em", on_card=self._card_clicked
         )
-        # "pass on claims unless I claim": the human's claim chances after others' questions are
-        # passed by the table, on the bots' clock; a claim chosen before is made at the next chance
+        # "pass on claims unless I claim": the human's standing order, which the seat driver follows (it
+        # passes the human's claim chances after others' questions); a claim confirmed while it is not the
+        # human's chance is the other standing order, made at the next chance
         self.auto_pass = widgets.Checkbox(
-            value=auto_pass,
-            description="pass on claims unless I claim",
+            value=False,  # (drawn from the source's orders)
+            description=FiveSonsOrders.labels["pass_claims"],
             indent=False,
             layout=widgets.Layout(width="auto"),
         )
         self.auto_pass.add_class("qard-auto-pass")
         self.auto_pass.observe(lambda _c: self._auto_pass_changed(), names="value")
-        #: a claim the human chose while not its chance (auto-pass on): made at its next chance
-        self.armed: Claim | None = None
+        #: the claim waiting for the human's confirmation (None: none asked)
+        self.pending_claim: Claim | None = None
         # the human seat's controls
         self.target = widgets.Dropdown(
             description="Ask", layout=widgets.Layout(width="12em"), style={"description_width": "3.5em"}
@@ -123,22 +133,35 @@ class FiveSonsTable(GameTable):
         # "J♣ Jack", "10♥ Ten" (card_options): short enough to show whole in a narrow dropdown
         self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="9em"))
         self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS), layout=widgets.Layout(width="9em"))
+        for w, part in ((self.target, "target"), (self.face, "face"), (self.number, "number")):
+            w.add_class(f"qard-ask-{part}")  # (found by browser tests and outside checks)
         self.ask_button = widgets.Button(description="Ask", button_style="primary")
         self.ask_button.add_class("qard-ask")
         self.phrase = widgets.HTML()
+        # the claim's cards start empty (value None): a claim is always the human's own choice of pair
         self.claim_face = widgets.Dropdown(
             options=card_options(FACE_CARDS),
+            value=None,
             description="Claim",
             layout=widgets.Layout(width="12em"),
             style={"description_width": "3.5em"},
         )
         self.claim_number = widgets.Dropdown(
-            options=card_options(NUMBER_CARDS), layout=widgets.Layout(width="9em")
+            options=card_options(NUMBER_CARDS), value=None, layout=widgets.Layout(width="9em")
         )
         self.claim_button = widgets.Button(description="Claim", button_style="danger")
         self.claim_button.add_class("qard-claim")
         self.no_claim_button = widgets.Button(description="No claim")
         self.no_claim_button.add_class("qard-no-claim")
+        # one confirmation before a claim is made (or kept for the next chance)
+        self.confirm_text = widgets.HTML()
+        self.confirm_button = widgets.Button(description="Yes, claim", button_style="danger")
+        self.confirm_button.add_class("qard-claim-confirm")
+        self.cancel_button = widgets.Button(description="Cancel")
+        self.cancel_button.add_class("qard-claim-cancel")
+        # the answer "neither" (the cards the human may show are lit in the hand)
+        self.neither_button = widgets.Button(description="Neither", button_style="primary")
+        self.neither_button.add_class("qard-neither")
         wrap = {"flex_flow": "row wrap", "align_items": "center"}  # rows wrap inside the felt's width
         self.ask_row = widgets.VBox(
             [
@@ -152,11 +175,20 @@ class FiveSonsTable(GameTable):
             [self.claim_face, self.claim_number, self.claim_button, self.no_claim_button],
             layout=widgets.Layout(**wrap),
         )
+        self.confirm_row = widgets.HBox(
+            [self.confirm_text, self.confirm_button, self.cancel_button], layout=widgets.Layout(**wrap)
+        )
+        self.answer_row = widgets.HBox([self.neither_button], layout=widgets.Layout(**wrap))
         self.prompt = widgets.HTML()
-        self.controls = widgets.VBox([self.prompt, self.ask_row, self.claim_row, self.auto_pass])
+        self.controls = widgets.VBox(
+            [self.prompt, self.ask_row, self.answer_row, self.claim_row, self.confirm_row, self.auto_pass]
+        )
         self.controls.add_class("qard-controls")
         self.ask_button.on_click(lambda _b: self.ask())
         self.claim_button.on_click(lambda _b: self.claim())
+        self.confirm_button.on_click(lambda _b: self.confirm_claim())
+        self.cancel_button.on_click(lambda _b: self._cancel_pending())
+        self.neither_button.on_click(lambda _b: self.answer())
         self.no_claim_button.on_click(lambda _b: self.cancel_claim() if self.armed else self.act(NoClaim()))
         for w in (self.face, self.number):
             w.observe(lambda _c: self._update_phrase(), names="value")
@@ -187,6 +219,7 @@ class FiveSonsTable(GameTable):
             self.title,
             self.toolbar,
             self.stepper,
+            self.what_if_box,
             # side by side, each as tall as its own content (flex-start: no half-empty column)
             widgets.HBox(
                 [self.play_column, self.grid_column],
@@ -195,19 +228,30 @@ class FiveSonsTable(GameTable):
             self.chart_tabs,
         ]
         self._update_phrase()
+        self._syncing = False
+        if auto_pass is not None and self.human is not None:  # (None: as the source has it, a server's)
+            self.set_orders({"pass_claims": auto_pass})
         self.render()
         if self.human is not None:
             self.run_bots()
 
+    def play_on_options(self) -> dict[str, Any]:
+        """The new table played on from here keeps this one's grid level."""
+        return {"level": self.grid.level.value}
+
     def forget_game(self) -> None:
         """A new game at this table (``restart``): no claim chosen, no history of the old game."""
-        self.armed = None
+        if self.human is not None:
+            self.set_orders({"claim": None})
+        self.pending_claim = None
         self.replay.value = False
         self._histories, self.figures = {}, {}
         with self.hold_sync():  # the question builder and the claim as a new table has them
             self.target.options = ()
-            for w in (self.face, self.number, self.claim_face, self.claim_number):
+            for w in (self.face, self.number):
                 w.index = 0
+            for w in (self.claim_face, self.claim_number):
+                w.value = None
         # the charts keep their axes (a chart of the new game with the same axes only moves its lines)
 
     # -- human actions ------------------------------------------------------------------
@@ -232,78 +276,93 @@ class FiveSonsTable(GameTable):
         return self.act(Ask(target, face, number))
 
     def claim(self, face: Any = None, number: Any = None) -> bool:
-        """Claim the pair chosen in the claim dropdowns (or the one given); ValueError naming a value
-        that is no card, False (the reason said) for a claim the rules refuse. With "pass on claims unless
-        I claim" on and no claim chance of the human's now, the claim is made at its next chance."""
+        """The Claim button: the pair chosen in the claim dropdowns (or the one given, set on them first) is
+        asked for confirmation (:meth:`confirm_claim` makes it). True when the confirmation is asked; False
+        (the reason said) with no pair chosen; ValueError naming a value that is no card."""
         face = self.claim_face.value if face is None else Card.parse(face).code
         number = self.claim_number.value if number is None else Card.parse(number).code
         with self.hold_sync():
             _choose(self.claim_face, face)
             _choose(self.claim_number, number)
-        action = Claim(face, number)
-        if self.auto_pass.value and self.human is not None and not self._claim_chance_now():
-            self.armed = action
-            self.say("")  # (the prompt says it: "You will claim ... at your next chance.")
-            self.render()
-            return True
-        self.armed = None
-        return self.act(action)
+        if face is None or number is None:
+            self.say("Choose the face card and the number card you claim.", error=True)
+            return False
+        self.pending_claim = Claim(face, number)
+        self.say("")
+        self.render()
+        return True
 
-    def cancel_claim(self) -> None:
-        """Forget a claim chosen for the next chance."""
-        self.armed = None
+    def confirm_claim(self) -> bool:
+        """The confirmation's "Yes, claim": the claim asked for is made now if it is the human's chance to
+        claim, else kept as the standing order "claim this pair at my next chance". False (the reason said)
+        when no claim waits for confirmation or the game refuses it."""
+        claim, self.pending_claim = self.pending_claim, None
+        if claim is None or self.human is None:
+            self.say("No claim to confirm: choose a pair and click Claim first.", error=True)
+            return False
+        if self._claim_chance_now():
+            return self.act(claim)
+        if not self._still_in():
+            self.say("You can no longer claim in this game.", error=True)
+            self.render()
+            return False
+        self.set_orders({"claim": action_to_json(claim)})
+        self.say("")  # (the prompt says it: "You will claim ... at your next chance.")
+        self.render()
+        self.run_bots()
+        return True
+
+    def answer(self, card: Any = None) -> bool:
+        """The human's answer, as their click gives it: show ``card`` (a click on it in the hand), or with
+        None say "neither" (the Neither button). False (the reason said) when the game refuses it; ValueError
+        naming a value that is no card."""
+        if card is None:
+            return self.act(Neither())
+        return self.act(Show(Card.parse(card)))
+
+    def _cancel_pending(self) -> None:
+        self.pending_claim = None
         self.say("")
         self.render()
 
+    def cancel_claim(self) -> None:
+        """Forget a claim kept for the next chance."""
+        if self.human is not None:
+            self.set_orders({"claim": None})
+        self.say("")
+        self.render()
+
+    @property
+    def armed(self) -> Claim | None:
+        """The claim the human keeps for their next chance (their standing order), or None (also once the
+        human can claim no more: the order is spent with the claim it made)."""
+        if not self._still_in():
+            return None
+        c = self._orders()["claim"]
+        return None if c is None else Claim(c["face"], c["number"])
+
+    def _orders(self) -> dict[str, Any]:
+        """The human's standing orders (the game's defaults for a table nobody plays)."""
+        return {"pass_claims": False, "claim": None, **self.orders()}
+
     def _claim_chance_now(self) -> bool:
-        """The human may claim now (its turn in a claim round, live)."""
+        """The table waits for the human's claim now (its turn in a claim round, live)."""
+        return self.human_to_act() and self.observation(self.human)["phase"] == "claim"
+
+    def _still_in(self) -> bool:
+        """The human may still claim in this game (live, not over, not out after a wrong claim)."""
         if self.human is None or not self.live:
             return False
         mine = self.observation(self.human)
-        return not mine["is_over"] and mine["phase"] == "claim" and mine["to_move"] == self.human
-
-    def _own_question_answered(self, obs: Mapping[str, Any]) -> bool:
-        """The claim round after the human's own question (its answer is news to the human)."""
-        q = obs.get("question")
-        return bool(q) and q["asker"] == self.human
-
-    def _human_forced(self, g: Any) -> Any:
-        """Besides a forced answer: with auto-pass on, the human's claim chance after another's question
-        is given by the table on the bots' clock (the claim chosen before, else no claim)."""
-        forced = super()._human_forced(g)
-        if forced is not None or not self.auto_pass.value or self.human is None:
-            return forced
-        if g.is_over or g.to_move != self.human or g.phase != "claim":
-            return None
-        if self.armed is not None:
-            return self.armed
-        if self._own_question_answered(self.observation(self.human)):
-            return None  # the human decides after its own question
-        return NoClaim()
-
-    def bot_step(self) -> bool:
-        """As the base; a claim the human chose beforehand is made at its chance (on the bots' clock)."""
-        if self.armed is not None and self.timeline is not None and self.live:
-            g = self.game
-            if not g.is_over and g.to_move == self.human and g.phase == "claim":
-                claim, self.armed = self.armed, None
-                self.timeline.extend(claim)
-                return True
-        return super().bot_step()
+        return not mine["is_over"] and self.human not in mine["eliminated"]
 
     def _auto_pass_changed(self) -> None:
-        if not self.auto_pass.value:
-            self.armed = None
+        if self._syncing:  # (drawn from the source's orders, not clicked)
+            return
+        if self.human is not None and self.auto_pass.value != self._orders()["pass_claims"]:
+            self.set_orders({"pass_claims": self.auto_pass.value})
         self.render()
         self.run_bots()
-
-    def human_to_act(self) -> bool:
-        """As the base, but a claim chance the table passes for the human (auto-pass) is not its to act."""
-        if not super().human_to_act():
-            return False
-        if self.auto_pass.value and self.timeline is not None and self._human_forced(self.game) is not None:
-            return False
-        return True
 
     def _card_clicked(self, card: Card) -> None:
         if self.observation(self.human)["phase"] == "answer" and self.human_to_act():
@@ -358,66 +417,74 @@ class FiveSonsTable(GameTable):
         phase = obs["phase"]
         self.ask_row.layout.display = "" if show and phase == "ask" else "none"
         mine = self.observation(self.human) if self.human is not None else None
-        still_in = (
-            mine is not None
-            and self.live
-            and not mine["is_over"]
-            and self.human not in mine["eliminated"]
-            and may_see
-        )
-        if self.armed is not None and not still_in:
-            self.armed = None
-        # the claim row: at the human's chance; with auto-pass, any time (a claim for the next chance)
-        arming = self.auto_pass.value and still_in and not (show and phase == "claim")
-        self.claim_row.layout.display = "" if (show and phase == "claim") or arming else "none"
+        neither = show and phase == "answer" and [a.get("type") for a in mine["legal"]] == ["neither"]
+        self.answer_row.layout.display = "" if neither else "none"
+        still_in = self._still_in() and may_see
+        orders = self._orders()
+        armed = self.armed if may_see else None
+        if not still_in:
+            self.pending_claim = None
+        # the claim row: at the human's chance; with "pass on claims" on, any time (for the next chance)
+        chance = show and phase == "claim"
+        arming = orders["pass_claims"] and still_in and not chance
+        confirming = self.pending_claim is not None and (chance or arming)
+        self.claim_row.layout.display = "" if (chance or arming) and not confirming else "none"
+        self.confirm_row.layout.display = "" if confirming else "none"
+        if confirming:
+            c = self.pending_claim
+            when = "now" if chance else "at your next chance"
+            self.confirm_text.value = to_html(
+                el("b", f"Claim {c.face.symbol} {c.number.symbol} {when}? A wrong claim puts you out.")
+            )
         self.claim_button.description = "Claim at my next chance" if arming else "Claim"
         self.claim_button.layout.width = "16em" if arming else ""
-        self.no_claim_button.description = "Cancel my claim" if arming and self.armed else "No claim"
-        self.no_claim_button.layout.display = "none" if arming and self.armed is None else ""
+        self.no_claim_button.description = "Cancel my claim" if arming and armed else "No claim"
+        self.no_claim_button.layout.display = "none" if arming and armed is None else ""
         self.auto_pass.layout.display = (
             "" if self.human is not None and self.live and not obs["is_over"] else "none"
         )
+        if self.auto_pass.value != orders["pass_claims"]:  # the source's word (a server's echo)
+            self._syncing = True
+            try:
+                self.auto_pass.value = orders["pass_claims"]
+            finally:
+                self._syncing = False
         self._show_stepper(obs)
         if self.human is None:
             return
         waiting = self._waiting_prompt(acting, may_see)
         if obs["is_over"]:
             self._prompt("The game is over.")
-        elif self.armed is not None:
-            c = self.armed
-            self._prompt(f"You will claim {c.face.symbol} {c.number.symbol} at your next chance.")
-        elif not acting and self.live and self._forced_answer_due():
-            self._prompt("Your cards answer for you (you hold one named card, or neither).", strong=False)
+        elif armed is not None:
+            self._prompt(f"You will claim {armed.face.symbol} {armed.number.symbol} at your next chance.")
+        elif not acting and self.live and mine["to_move"] == self.human and may_see:
+            self._prompt("You pass on this claim (pass on claims unless I claim).", strong=False)
         elif waiting is not None:
             self._prompt(waiting, strong=False)
+        elif phase == "answer":
+            n = len(mine["legal"])
+            self._prompt(
+                "You hold both cards: click the one to show."
+                if n == 2
+                else (
+                    "You hold neither card: click Neither."
+                    if neither
+                    else "Click the card you hold to show it."
+                )
+            )
         else:
             claim = (
                 "Your question is answered: claim the secret pair, or pass."
-                if self.auto_pass.value
+                if orders["pass_claims"]
                 else "Claim the secret pair, or pass."
             )
-            self._prompt(
-                {
-                    "ask": "Your turn to ask.",
-                    "answer": "You hold both cards: click the one to show.",
-                    "claim": claim,
-                }.get(phase, "")
-            )
+            self._prompt({"ask": "Your turn to ask.", "claim": claim}.get(phase, ""))
         if show and phase == "ask":
             targets = sorted({a["target"] for a in obs["legal"] if a.get("type") == "ask"})
             opts = [(self.names[t], t) for t in targets]
             if list(self.target.options) != opts:
                 self.target.options = opts
                 self.target.value = targets[0] if targets else None
-
-    def _forced_answer_due(self) -> bool:
-        """The human is to answer and the cards leave one answer (the table gives it on the clock)."""
-        mine = self.observation(self.human)
-        return mine["to_move"] == self.human and self.forced_due(mine)
-
-    def forced_due(self, obs: Mapping[str, Any]) -> bool:
-        """An answer the cards force (one named card held, or neither): its one legal action."""
-        return obs["phase"] == "answer" and len(obs["legal"]) == 1
 
     def encode(self, action: Any) -> Any:
         return action_to_json(action) if not isinstance(action, Mapping) else action
@@ -451,7 +518,7 @@ class FiveSonsTable(GameTable):
     # -- charts -------------------------------------------------------------------------
     def _history(self, seat: int) -> list[dict[str, Any]]:
         """The seat's candidate counts up to the current step (nothing from later steps)."""
-        from .history import SeatHistory
+        from ..deduction.history import SeatHistory
 
         h = self._histories.get(seat)
         assert self.timeline is not None  # the charts of the history are a local table's
@@ -465,14 +532,16 @@ class FiveSonsTable(GameTable):
         return h.upto(self.timeline.position)
 
     def _growing(self) -> bool:
-        """Whether the charts are of a game that grows here: a table someone plays (its axes stay as they
-        were in play, after the game too); a table that only steps through a finished game fits its axes."""
+        """Whether the charts are of a game that grows here: a table someone plays, a person (its axes stay
+        as they were in play, after the game too) or only bots (until the game is over). A table nobody
+        plays only steps through the game it was given, finished or not (lesson 02's two questions), and
+        fits its axes to what it shows."""
         assert self.timeline is not None
-        return self.human is not None or not self.timeline.final.is_over
+        return self.human is not None or (bool(self.bots) and not self.timeline.final.is_over)
 
     def _chart_xlim(self) -> tuple[float, float]:
-        """The charts' question axis: the whole game when stepping through a finished one; while a game
-        grows, a range fixed until the game reaches it (so a step redraws only the lines, not the chart)."""
+        """The charts' question axis: the whole game a table steps through (to its last question); while
+        a game grows, a range fixed until the game reaches it (a step redraws the lines, not the chart)."""
         if not self._growing():
             return (0, max(1, self._questions()))
         # a short axis at first (the chart is not mostly empty early), half as long again each time the game
@@ -504,7 +573,7 @@ class FiveSonsTable(GameTable):
                 return
             elif tab == 1:
                 k = knowledge_of(obs)
-                fig = charts.pair_grid_chart(
+                fig = pair_grid_chart(
                     k.posterior(), k.candidates(), title=f"{name}: secret pairs by probability"
                 )
                 self.figures["pairs"] = fig
@@ -617,4 +686,4 @@ class FiveSonsTable(GameTable):
 
     def _advice_chart(self, obs: Mapping[str, Any], seat: int) -> Any:
         advice = knowledge_of(obs).questions()
-        return charts.advisor_chart(advice, names=self.names, title=f"Best questions for {self.names[seat]}")
+        return advisor_chart(advice, names=self.names, title=f"Best questions for {self.names[seat]}")

@@ -2,14 +2,16 @@
 
 Each cell says what the seat knows about "this holder holds this card": yes, no, unknown
 (levels "naive" and "logic"), or the exact probability (level "probability"), shaded by
-value. Clicking a cell shows why it holds, in the deduction engine's own words
-(``Knowledge.explain``). Its cells read and are shaded as every grid of the package
-(:mod:`qardlab.render.grid`: one probability shading). The grid only shows what a
-:class:`~qardlab.deduction.knowledge.Knowledge` (built from one seat's observation) says; it never
-reads the game.
+value. Clicking a cell (or Enter on it: the arrow keys move through the grid) shows why it holds, in
+the deduction engine's own words (``Knowledge.explain``), under the cell's own row. Its cells read and
+are shaded as every grid of the package (:mod:`qardlab.render.grid`: one probability shading). The grid
+only shows what a :class:`~qardlab.deduction.knowledge.Knowledge` (built from one seat's observation)
+says; it never reads the game.
 
 The cells are one widget model (:class:`GridCells`, drawn by ``grid_cells.js`` through anywidget): the
-browser builds one model for the grid, not one per cell, and a change of the grid is one message.
+browser builds one model for the grid, not one per cell, and a change of the grid is one message. The
+view is an ARIA grid with a roving tabindex (one cell in the Tab order, the arrow keys move), and draws
+the explanation under the explained cell's row, scrolled into view.
 
 The teacher's view has no knowledge to show; :meth:`DeductionGrid.show_truth` fills the
 cells from the deal instead (yes / no everywhere), labelled as the truth.
@@ -30,7 +32,15 @@ from ..render.grid import card_label, cell_color, cell_kind, cell_text
 from ..render.markup import el, to_html
 from ..render.style import GRID_CELLS_CSS
 
-__all__ = ["DeductionGrid", "GridCells", "GridCell", "LEVELS", "cell_text", "cell_color"]  # (render.grid's)
+__all__ = [
+    "DeductionGrid",
+    "GridCells",
+    "GridCell",
+    "Explanation",
+    "LEVELS",
+    "cell_text",
+    "cell_color",
+]  # (render.grid's)
 
 #: level value -> label on the selector
 LEVELS = {"naive": "crossing out seen cards", "logic": "full logic", "probability": "exact probability"}
@@ -52,8 +62,10 @@ class GridCells(anywidget.AnyWidget):
 
     ``heads`` are the holders' names (drawn as text), ``labels`` each row's card label (the package's
     markup), ``cells`` each row's cells as ``[text, colour, tooltip, spoken]``, ``columns`` the CSS grid
-    columns. The view (``grid_cells.js``) draws each cell as a button; a click on one comes back as the
-    message ``{"click": [row, column]}`` and is handed to ``on_click(row, column)``.
+    columns, ``explanation`` the explanation shown (the package's markup, "" for none) and ``explained``
+    the ``[row, column]`` it explains (drawn under that row). The view (``grid_cells.js``) draws an ARIA
+    grid, each cell a focusable grid cell; a click on one, or Enter or Space on the focused one, comes back
+    as the message ``{"click": [row, column]}`` and is handed to ``on_click(row, column)``.
     """
 
     _esm = resources.files(__package__).joinpath("grid_cells.js").read_text(encoding="utf-8")
@@ -62,6 +74,8 @@ class GridCells(anywidget.AnyWidget):
     labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     cells = traitlets.List(traitlets.List()).tag(sync=True)
     columns = traitlets.Unicode("").tag(sync=True)
+    explanation = traitlets.Unicode("").tag(sync=True)
+    explained = traitlets.List(traitlets.Int()).tag(sync=True)
 
     def __init__(self, on_click: Callable[[int, int], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -76,6 +90,22 @@ class GridCells(anywidget.AnyWidget):
         r, c = where
         if 0 <= r < len(self.cells) and 0 <= c < len(self.cells[r]) and self.on_click is not None:
             self.on_click(r, c)
+
+
+class Explanation:
+    """The explanation a :class:`DeductionGrid` shows, as its ``value`` (HTML, "" for none): kept in the
+    cells' model (:attr:`GridCells.explanation`), whose view draws it under the explained cell's row."""
+
+    def __init__(self, cells: GridCells) -> None:
+        self._cells = cells
+
+    @property
+    def value(self) -> str:
+        return self._cells.explanation
+
+    @value.setter
+    def value(self, html: str) -> None:
+        self._cells.explanation = html
 
 
 @dataclass(frozen=True)
@@ -121,8 +151,6 @@ class DeductionGrid(widgets.VBox):
         )
         self.level.add_class("qard-grid-level")
         self.title = widgets.HTML()
-        self.explanation = widgets.HTML()
-        self.explanation.add_class("qard-grid-explanation")
         #: each cell's value as last drawn ("yes", "no", None or a probability), by (card, holder)
         self.values: dict[tuple[Card, Any], Any] = {}
         self.holders: tuple[Any, ...] = ()
@@ -130,17 +158,19 @@ class DeductionGrid(widgets.VBox):
         self._names: dict[Any, str] = {}
         self.box = GridCells(on_click=self._clicked)
         self.box.add_class("qard-grid")
+        #: the explanation shown (``explanation.value``: its HTML), drawn by the cells' view under its row
+        self.explanation = Explanation(self.box)
         self.on_level = on_level
         self.level.observe(self._level_changed, names="value")
-        super().__init__([self.level, self.title, self.box, self.explanation])
+        super().__init__([self.level, self.title, self.box])
         self.add_class("qard-deduction-grid")
         self._fill({}, (), {}, "")  # the rows' labels, before any holder
 
     # -- layout -------------------------------------------------------------------------
     def _columns(self) -> str:
-        """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 3.2em)
-        where the column is narrow."""
-        return f"3em repeat({len(self.holders)}, minmax(3.2em, {self.cell_width}))"
+        """The grid's columns: the card label, then cells as wide as ``cell_width``, narrower (to 2.7em, room
+        for "99%" at projector size) where the column is narrow."""
+        return f"2.6em repeat({len(self.holders)}, minmax(2.7em, {self.cell_width}))"
 
     def set_cell_width(self, width: str) -> None:
         """Narrower (or wider) holder columns, as where several grids stand side by side."""
@@ -202,12 +232,13 @@ class DeductionGrid(widgets.VBox):
         # (the session's deck may have changed since the last update: the labels are drawn each time)
         labels = [to_html(card_label(c)) for c in self.cards]
         self.title.value = to_html(el("span", title)) if title else ""
-        self.explanation.value = ""
         with self.box.hold_sync():  # (the cells' traits that changed, as one message)
             self.box.columns = self._columns()
             self.box.heads = heads
             self.box.labels = labels
             self.box.cells = rows
+            self.box.explanation = ""
+            self.box.explained = []
 
     # -- clicks -------------------------------------------------------------------------
     def _clicked(self, row: int, column: int) -> None:
@@ -226,13 +257,16 @@ class DeductionGrid(widgets.VBox):
             except Exception as e:  # a teaching aid must never break the table
                 sentences = [f"(no explanation available: {e})"]
         who = str(self._names.get(holder, holder))
-        self.explanation.value = to_html(
-            el(
-                "div",
-                el("b", f"Why {card.symbol} / {who}:"),
-                el("ol", [el("li", s) for s in sentences], style={"margin": 0}),
+        with self.box.hold_sync():  # the words and where they go, as one message
+            self.box.explanation = to_html(
+                el(
+                    "div",
+                    el("b", f"Why {card.symbol} / {who}:"),
+                    el("ol", [el("li", s) for s in sentences], style={"margin": 0}),
+                )
             )
-        )
+            shown = card in self.cards and holder in self.holders
+            self.box.explained = [self.cards.index(card), self.holders.index(holder)] if shown else []
         return " ".join(sentences)
 
     def cell(self, card: Card | str, holder: Any) -> GridCell:

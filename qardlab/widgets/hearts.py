@@ -10,7 +10,8 @@ grid (unseen cards by opponent, voids, probabilities from the deduction engine).
 
 Every view is drawn from the source's observation of the viewpoint (the teacher's is
 ``observation(None)``): its words by ``describe_event``, the counting grid from
-``knowledge_of(observation)``; the table reads no game.
+``knowledge_of(observation)``; the table reads no game, and its bots and deals are the seat driver's
+(the "Next hand" button asks the local source's driver to deal).
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ class HeartsTable(GameTable):
             self.controls,
             self.status,
             self.stepper,
+            self.what_if_box,
             widgets.HBox([self.last_trick_toggle, self.last_trick]),
             self._label("Log"),
             self.log_view,
@@ -189,8 +191,8 @@ class HeartsTable(GameTable):
         if self.timeline is None:  # a remote table: the server deals
             self.say("The server deals the next hand.", error=True)
             return
-        with self.timeline.batch():
-            self.timeline.extend(self.timeline.chance_outcome())
+        with self._batch():  # the deal (the seat driver's, as the human asked) and the bots' replies
+            self.source.deal()
             self.run_bots()
 
     def encode(self, action: Any) -> Any:
@@ -262,6 +264,10 @@ class HeartsTable(GameTable):
         for t in obs["tricks"]:
             out[t["winner"]].extend(Card.parse(c) for _s, c in t["cards"])
         return [sorted(x) for x in out]
+
+    def play_on_options(self) -> dict[str, Any]:
+        """The new table played on from here keeps this one's card counting on or off."""
+        return {"counting": self.counting_on}
 
     def _render_controls(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         self._show_stepper(obs)

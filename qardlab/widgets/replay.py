@@ -25,7 +25,7 @@ from . import felt
 from .grid import LEVELS
 from .source import seat_keys
 
-__all__ = ["SideBySide", "seat_view_html", "check_seats", "check_step", "LEVELS"]
+__all__ = ["SideBySide", "seat_view_html", "check_seats", "check_step", "columns_classes", "LEVELS"]
 
 
 def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
@@ -97,6 +97,13 @@ def check_step(at: Optional[int], last: int) -> None:
         raise ValueError(f"at must be a step from 0 to {last}, not {at!r}")
 
 
+def columns_classes(count: int) -> list[str]:
+    """The classes of a side-by-side row of ``count`` columns: the style sheet lays them out as many abreast
+    as the output area has room for at about 15em a column (a Five Sons grid and a hand of five cards at
+    projector size), else in rows of half as many (two, then one), never scrolled sideways."""
+    return ["qard-side-by-side-row", f"qard-columns-{max(1, min(int(count), 6))}"]
+
+
 def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str = "logic") -> str:
     """One seat's column at one step, as HTML, drawn from that seat's JSON observation ``obs`` alone (the
     step, the names and the game are its own keys): ``last`` the game's last step (for "Step k of n"),
@@ -147,7 +154,7 @@ class SideBySide(widgets.VBox):
             max=last,
             description="Step:",
             continuous_update=False,
-            layout=widgets.Layout(width="40em"),
+            layout=widgets.Layout(width="40em", max_width="100%"),
         )
         self.slider.add_class("qard-side-by-side-step")
         self.level = widgets.ToggleButtons(
@@ -157,13 +164,10 @@ class SideBySide(widgets.VBox):
             layout=widgets.Layout(display="" if self.grids else "none"),
         )
         self.level.add_class("qard-grid-level")
-        width = f"{100 / len(self.seats):.2f}%"
         self.columns: dict[int, widgets.HTML] = {}
         for s in self.seats:
             col = widgets.HTML(
-                layout=widgets.Layout(
-                    width=width, min_width="14em", padding="0 4px", border_right=f"1px solid {palette.RULE}"
-                )
+                layout=widgets.Layout(padding="0 4px", border_right=f"1px solid {palette.RULE}")
             )
             col.add_class("qard-seat-column")
             self.columns[s] = col
@@ -174,7 +178,11 @@ class SideBySide(widgets.VBox):
             "<i>One column per seat, each only what that seat saw and could work out. "
             "Move the slider: every seat moves to the same step.</i>"
         )
-        row = widgets.HBox(list(self.columns.values()), layout=widgets.Layout(overflow="auto", width="100%"))
+        # the columns side by side as wide as the output area allows, in rows of half as many below that
+        # (qardlab.render.style: the row's classes)
+        row = widgets.HBox(list(self.columns.values()))
+        for cls in columns_classes(len(self.seats)):
+            row.add_class(cls)
         css = widgets.HTML(style.STYLESHEET, layout=widgets.Layout(display="none"))
         super().__init__([css, self.slider, self.level, note, row])
         self.add_class("qard-side-by-side")

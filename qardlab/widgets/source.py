@@ -14,6 +14,14 @@ as their codes, ``legal`` as the records encode actions; ``seat`` None is the te
 (``game.observation(None)``: every hand, the secret, every event part). An action given
 to ``act`` is in that same record encoding (a local source also takes the game's own
 action objects).
+
+Who plays the seats is the engine's seat driver (:class:`~qardlab.engine.seats.Seats`), never the
+table's: a local source holds one (``driver``: the bots, the persons' standing orders, the pace) and
+plays what it has due when the table's clock asks (``advance``); a remote seat's is the server's. A
+table reads what the driver says through the source: ``waits_for(seat)`` (the person at ``seat`` is
+to act now) and ``orders(seat)`` / ``set_orders(seat, orders)`` (that person's standing orders). The
+three are optional for a source: :func:`waits_for`, :func:`orders_of` and :func:`set_orders` here give
+the engine's answer from the seat's observation, with no standing orders, for a source without them.
 """
 
 from __future__ import annotations
@@ -22,9 +30,20 @@ import json
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, runtime_checkable
 
-from ..engine import CHANCE, Game, IllegalAction, Record, Timeline
+from ..engine import Game, IllegalAction, Record, Timeline
+from ..engine.seats import Due, Pace, Seats, check_turn, orders_class
+from ..engine.seats import waits_for as engine_waits_for
 
-__all__ = ["Source", "LocalSource", "Unsubscribe", "to_json", "seat_keys"]
+__all__ = [
+    "Source",
+    "LocalSource",
+    "Unsubscribe",
+    "to_json",
+    "seat_keys",
+    "waits_for",
+    "orders_of",
+    "set_orders",
+]
 
 #: what ``Source.observe`` returns: call it to stop being told of changes
 Unsubscribe = Callable[[], None]
@@ -65,6 +84,34 @@ class Source(Protocol):
         ...
 
 
+def waits_for(source: Any, seat: int) -> bool:
+    """Whether the table of ``source`` waits for the person at ``seat`` now (live, its turn, no standing
+    order of theirs acting): the source's ``waits_for`` (what its seat driver says); for a source that has
+    none, the engine's :func:`~qardlab.engine.seats.waits_for` from the seat's observation, with no orders."""
+    ask = getattr(source, "waits_for", None)
+    if ask is not None:
+        return bool(ask(seat))
+    if not source.live or seat not in source.viewpoints:
+        return False
+    return engine_waits_for(source.game_name, source.observation(seat), seat, {})
+
+
+def orders_of(source: Any, seat: int) -> dict[str, Any]:
+    """The standing orders of the person at ``seat``: the source's ``orders``; the game's defaults (nothing
+    done for them) for a source that keeps none."""
+    ask = getattr(source, "orders", None)
+    return dict(ask(seat)) if ask is not None else dict(orders_class(source.game_name).defaults)
+
+
+def set_orders(source: Any, seat: int, orders: Mapping[str, Any]) -> None:
+    """Change some of the standing orders of the person at ``seat`` through ``source`` (ValueError naming a
+    bad one, or for a source that keeps none)."""
+    ask = getattr(source, "set_orders", None)
+    if ask is None:
+        raise ValueError(f"{source!r:.60} keeps no standing orders")
+    ask(seat, orders)
+
+
 def to_json(game: Game, seat: Optional[int]) -> dict[str, Any]:
     """``game.observation_json(seat)``, or (an engine without it) the observation made JSON:
     ``legal`` in the record encoding, every card as its code."""
@@ -87,16 +134,21 @@ def seat_keys(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class LocalSource:
-    """A :class:`Source` over a game in this kernel, kept in a :class:`Timeline`.
+    """A :class:`Source` over a game in this kernel, kept in a :class:`Timeline`, with its seat driver.
 
     ``timeline`` is public: a table steps through it (observations are of the timeline's
     position; ``live`` when it is at its end). ``viewpoints`` limits what the source gives
-    (default: every seat and the teacher). Bots are the table's business, not the
-    source's: a table plays them through ``act`` like a human.
+    (default: every seat and the teacher). ``driver`` (a :class:`~qardlab.engine.seats.Seats`; default:
+    every seat a person's, deals at once) plays the bots, the standing orders and the deals at the
+    timeline's end when the table's clock asks: :meth:`due`, :meth:`advance`, :meth:`advance_all`,
+    :meth:`deal`.
     """
 
     def __init__(
-        self, game: "Game | Record | Timeline", viewpoints: Optional[tuple[Optional[int], ...]] = None
+        self,
+        game: "Game | Record | Timeline",
+        viewpoints: Optional[tuple[Optional[int], ...]] = None,
+        driver: Optional[Seats] = None,
     ) -> None:
         self.timeline = game if isinstance(game, Timeline) else Timeline(game)
         g = self.timeline.game
@@ -111,6 +163,15 @@ class LocalSource:
                     f"viewpoints {bad!r} are not seats of this {g.players}-player game (or None, the teacher)"
                 )
         self.viewpoints: tuple[Optional[int], ...] = every if viewpoints is None else tuple(viewpoints)
+        if driver is not None and not (
+            isinstance(driver, Seats) and driver.game_class is type(g) and driver.players == g.players
+        ):
+            raise ValueError(
+                f"driver must be a Seats of this {g.players}-player {g.name} game, not {driver!r:.80}"
+            )
+        #: who plays each seat, and the pace (:class:`~qardlab.engine.seats.Seats`)
+        self.driver: Seats = driver or Seats(type(g), g.players, pace=Pace())
+        self._listeners: list[Callable[["LocalSource"], None]] = []
 
     @property
     def live(self) -> bool:
@@ -128,11 +189,7 @@ class LocalSource:
         if not self.live:
             raise IllegalAction(f"the table is at step {tl.position}, not at its end ({tl.last})")
         g = tl.game
-        if g.is_over:
-            raise IllegalAction(f"the game is over; seat {seat} cannot act")
-        if g.to_move != seat:
-            who = "chance (the deal)" if g.to_move == CHANCE else f"seat {g.to_move}"
-            raise IllegalAction(f"it is {who}'s turn, not seat {seat}'s")
+        check_turn(g, seat)
         if isinstance(action, (Mapping, list)):  # the record encoding (a Hearts card code is one too)
             try:
                 action = g.action_from_json(action)
@@ -143,7 +200,56 @@ class LocalSource:
         tl.extend(action)
 
     def observe(self, callback: Callable[["LocalSource"], None]) -> Unsubscribe:
-        return self.timeline.observe(lambda _tl: callback(self))
+        """Call ``callback(source)`` after every move of the timeline and every change of orders."""
+        stop = self.timeline.observe(lambda _tl: callback(self))
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            stop()
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    # -- the seat driver at the timeline's end ------------------------------------------------
+    def due(self) -> Due:
+        """What the driver has due at the timeline's end; nothing it plays (``automatic`` False) while the
+        cursor is elsewhere (the table steps through the game)."""
+        due = self.driver.due(self.timeline.final)
+        return due if self.live or not due.automatic else Due(due.kind, due.seat, None, due.action)
+
+    def advance(self) -> Any:
+        """Play the one step the driver has due now (a deal, a bot's move, a standing order's action): the
+        action, or None when it has none (a person's turn, a deal on request, the end, not live)."""
+        if not self.due().automatic:
+            return None
+        return self.driver.step(self.timeline.final, self.timeline.extend)
+
+    def advance_all(self, max_steps: int = 10_000) -> int:
+        """Every step the driver has due, one after another, told to the observers once; how many."""
+        if not self.live:
+            return 0
+        with self.timeline.batch():
+            return self.driver.run(self.timeline.final, self.timeline.extend, max_steps)
+
+    def deal(self) -> Any:
+        """Deal now, as the person asked (Hearts' "Next hand"); IllegalAction when no deal is due here."""
+        if not self.live:
+            raise IllegalAction(f"the table is at step {self.timeline.position}, not at its end")
+        return self.driver.deal(self.timeline.final, self.timeline.extend)
+
+    def waits_for(self, seat: int) -> bool:
+        due = self.due()
+        return self.live and due.kind == "person" and due.seat == seat
+
+    def orders(self, seat: int) -> dict[str, Any]:
+        return self.driver.orders(seat)
+
+    def set_orders(self, seat: int, orders: Mapping[str, Any]) -> None:
+        before = self.driver.orders(seat)
+        if self.driver.set_orders(seat, orders) != before:
+            for callback in list(self._listeners):
+                callback(self)
 
     @contextmanager
     def batch(self) -> Iterator[None]:

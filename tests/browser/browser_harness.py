@@ -85,25 +85,27 @@ def tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
-def isolated_env(base: Path) -> dict[str, str]:
-    """An environment whose Jupyter and IPython folders are temporary, with this venv's Python first on PATH
-    and this checkout first on PYTHONPATH.
+def isolated_env(base: Path, python: str = sys.executable, checkout: bool = True) -> dict[str, str]:
+    """An environment whose Jupyter and IPython folders are temporary, with the environment of ``python``
+    (this venv's, by default) first on PATH and, with ``checkout``, this checkout first on PYTHONPATH.
 
     The kernel spec that ipykernel installs runs `python` from PATH, so the venv's bin folder goes first:
-    the kernels then run in the same environment as the tests.
+    the kernels then run in the same environment as the server. Without ``checkout`` the environment's own
+    installed qardlab is used (a ``pip install .`` or Binder's, tested as a user has it).
     """
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         folder = base / var.lower()
         folder.mkdir(parents=True, exist_ok=True)
         env[var] = str(folder)
-    # this checkout's Voila template and the config that selects it (installed with the package too), so
-    # that the page asks nothing of a CDN (see share/jupyter/voila/templates/qardlab)
-    env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
-    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter-config")
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    # no Jupyter path of the harness's own: Voila and JupyterLab find qardlab's template and configs where
+    # the install put them (sys.prefix/share/jupyter and sys.prefix/etc/jupyter), as in a user's environment
+    for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "VIRTUAL_ENV"):
+        env.pop(var, None)
+    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
+    if checkout:
+        # the kernels import this checkout's qardlab (a worktree's), not whatever the venv installed
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     env["PYTHONUNBUFFERED"] = "1"
     return env
@@ -149,10 +151,18 @@ class LabServer(LocalServer):
 
     @classmethod
     def start(
-        cls, workdir: Path, source: Path = NOTEBOOKS, timeout: float = 90, record_timing: bool = False
+        cls,
+        workdir: Path,
+        source: Path = NOTEBOOKS,
+        timeout: float = 90,
+        record_timing: bool = False,
+        python: str = sys.executable,
+        checkout: bool = True,
     ) -> LabServer:
         """``record_timing``: JupyterLab writes each cell's execution times into its metadata (the
-        kernel's own timestamps), which :data:`JS_KERNEL_TIME` reads."""
+        kernel's own timestamps), which :data:`JS_KERNEL_TIME` reads. ``python``: the environment to run
+        JupyterLab from (this venv's by default); ``checkout``: this checkout's qardlab first on the
+        path (see :func:`isolated_env`)."""
         root = workdir / "notebooks"
         shutil.copytree(source, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         settings = workdir / "user-settings"
@@ -173,7 +183,7 @@ class LabServer(LocalServer):
         port = free_port()
         log = workdir / "jupyterlab.log"
         cmd = [
-            sys.executable,
+            python,
             "-m",
             "jupyterlab",
             "--allow-root",
@@ -194,7 +204,7 @@ class LabServer(LocalServer):
             proc = subprocess.Popen(
                 cmd,
                 cwd=workdir,
-                env=isolated_env(workdir),
+                env=isolated_env(workdir, python, checkout),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -251,12 +261,23 @@ class VoilaServer(LocalServer):
     notebook: Path
 
     @classmethod
-    def start(cls, notebook: Path, workdir: Path, timeout: float = 60) -> VoilaServer:
+    def start(
+        cls,
+        notebook: Path,
+        workdir: Path,
+        timeout: float = 60,
+        python: str = sys.executable,
+        checkout: bool = True,
+        options: tuple[str, ...] = (),
+    ) -> VoilaServer:
+        """Voila as its own command would run it in the environment of ``python`` (this venv's by
+        default), with no Jupyter path added: the template and configs are the ones that environment
+        installed. ``checkout``: see :func:`isolated_env`; ``options``: more command-line options."""
         port = free_port()
         workdir.mkdir(parents=True, exist_ok=True)
         log = workdir / f"voila-{notebook.stem}.log"
         cmd = [
-            sys.executable,
+            python,
             "-m",
             "voila",
             str(notebook),
@@ -264,12 +285,13 @@ class VoilaServer(LocalServer):
             "--Voila.ip=127.0.0.1",
             f"--port={port}",
             "--VoilaConfiguration.show_tracebacks=True",
+            *options,
         ]
         with open(log, "wb") as out:
             proc = subprocess.Popen(
                 cmd,
                 cwd=notebook.parent,
-                env=isolated_env(workdir),
+                env=isolated_env(workdir, python, checkout),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -401,6 +423,11 @@ def widget_error_texts(page: Any) -> list[str]:
 
 #: the second screenshot size: a classroom projector
 PROJECTOR = {"width": 1024, "height": 768}
+#: a laptop's screen (the pages' first size)
+LAPTOP = {"width": 1280, "height": 900}
+#: the screens every lesson and app is checked at (issue 29): the projector first, where JupyterLab opens
+#: with its file browser open, then the laptop
+SCREENS = (PROJECTOR, LAPTOP)
 
 
 def screenshot(page: Any, name: str, projector: bool = True) -> Path:
@@ -500,3 +527,150 @@ def voila_errors(page: Any) -> list[str]:
     stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     texts = page.locator(stderr).all_inner_texts()
     return [t[-300:] for t in texts if "Traceback" in t or "There was an error when executing cell" in t]
+
+
+# -- what a class sees: every table fits its output area, nothing cut, type a projector shows ---------
+
+#: the roots of what a class reads on a page: a table, a side-by-side replay, an app, the join page
+TABLE_ROOTS = ".qard-table, .qard-side-by-side, .qard-app, .qard-join-app"
+#: the smallest type a class reads on a projector (px)
+MIN_TEXT_PX = 12.0
+
+JS_LAYOUT_FAULTS = """([roots, minPx]) => {
+  const faults = [];
+  const say = (e) => {
+    const cls = [...e.classList].filter((c) => c.startsWith('qard-')).join('.') || e.tagName.toLowerCase();
+    const text = (e.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+    return text ? `${cls} "${text}"` : cls;
+  };
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  // text for screen readers only (clipped to nothing): not drawn, so not measured
+  const unseen = (e) => {
+    for (let a = e; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.clip !== 'auto' && s.clip !== '' || s.clipPath !== 'none') return true;
+    }
+    return false;
+  };
+  const cuts = (v) => v === 'hidden' || v === 'clip';
+  const r1 = (x) => Math.round(x);
+  const tops = [...document.querySelectorAll(roots)].filter(
+    (r) => !(r.parentElement && r.parentElement.closest(roots)));
+  for (const root of tops) {
+    if (!shown(root)) continue;
+    const area = root.closest('.jp-OutputArea-output');
+    const box = area ? area.getBoundingClientRect()
+                     : {left: 0, right: document.documentElement.clientWidth};
+    if (area && area.scrollWidth > area.clientWidth + 1)
+      faults.push(`the output area scrolls sideways (${area.scrollWidth} > ${area.clientWidth} px)`);
+    for (const e of [root, ...root.querySelectorAll('*')]) {
+      if (!shown(e) || unseen(e)) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width < 1 && r.height < 1) continue;
+      const s = getComputedStyle(e);
+      // 1. nothing of a table beyond the output area's sides
+      if (r.right > box.right + 1 || r.left < box.left - 1)
+        faults.push(`${say(e)} overflows the output area (${r1(r.left)}..${r1(r.right)} px, the area ` +
+                    `${r1(box.left)}..${r1(box.right)})`);
+      // 2. a box narrower or lower than what it holds: cut, or scrolled sideways
+      if (s.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+        faults.push(`${say(e)} cuts or scrolls its content sideways ` +
+                    `(${e.scrollWidth} > ${e.clientWidth} px)`);
+      if (cuts(s.overflowY) && e.scrollHeight > e.clientHeight + 1)
+        faults.push(`${say(e)} cuts its content (${e.scrollHeight} > ${e.clientHeight} px high)`);
+      // 3. type a projector shows
+      const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (text && parseFloat(s.fontSize) < minPx - 0.05)
+        faults.push(`${say(e)} is ${parseFloat(s.fontSize).toFixed(1)} px type (at least ${minPx})`);
+      // 4. a card or a text wholly inside every box that cuts (above and to the left too, which the
+      //    scroll sizes do not count); a box that scrolls up and down (a log) may hide its lower lines
+      if (!text && !e.matches('.qard-card, .qard-card-back')) continue;
+      for (let a = e.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+        const sa = getComputedStyle(a);
+        const x = sa.overflowX !== 'visible', y = cuts(sa.overflowY);
+        if (!x && !y) continue;
+        const b = a.getBoundingClientRect();
+        const x0 = b.left + a.clientLeft, y0 = b.top + a.clientTop;
+        const inX = r.left >= x0 - 1 && r.right <= x0 + a.clientWidth + 1;
+        const inY = r.top >= y0 - 1 && r.bottom <= y0 + a.clientHeight + 1;
+        if ((x && !inX) || (y && !inY)) {
+          faults.push(`${say(e)} is cut by ${say(a).slice(0, 60)}`);
+          break;
+        }
+      }
+    }
+    // 5. the felt's pieces (seats, the trick's cards, the middle's words) lie on none other
+    for (const ring of root.querySelectorAll('.qard-felt-ring')) {
+      const pieces = [...ring.querySelectorAll(':scope > *, .qard-trick-card')].filter(
+        (e) => shown(e) && !e.matches('.qard-trick') && e.textContent.trim() + e.innerHTML.trim() !== '');
+      const boxes = pieces.map((e) => e.getBoundingClientRect());
+      for (let i = 0; i < pieces.length; i++) {
+        for (let j = i + 1; j < pieces.length; j++) {
+          const a = boxes[i], b = boxes[j];
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 1 && h > 1) faults.push(`${say(pieces[i])} lies on ${say(pieces[j])}`);
+        }
+      }
+    }
+  }
+  return [...new Set(faults)];
+}"""
+
+
+def layout_faults(page: Any, roots: str = TABLE_ROOTS, min_px: float = MIN_TEXT_PX) -> list[str]:
+    """What a class would see wrong in the tables on the page as it is laid out now (issue 29), each fault
+    in words: an element of a table beyond its output area's sides (Dave's seat off the felt at 1024 x 768
+    with the file browser open), a box that cuts what it holds or scrolls it sideways (a seat's cards cut to
+    their bottom half, "score 15" cut to "score 1"), a card or a text outside a box that cuts it, and text
+    under ``min_px`` (the trick's names at 9.6 px), and pieces of a felt lying on each other (a seat on the
+    trick). Hidden elements, and text for screen readers only, are left out; a log that scrolls up and down
+    may hide its older lines."""
+    return page.evaluate(JS_LAYOUT_FAULTS, [roots, min_px])
+
+
+def size_name(size: dict[str, int]) -> str:
+    """ "1024x768" """
+    return f"{size['width']}x{size['height']}"
+
+
+JS_FILE_BROWSER = """() => {
+  const fb = document.querySelector('.jp-FileBrowser');
+  if (!fb || fb.offsetParent === null) return 0;
+  return fb.getBoundingClientRect().width;
+}"""
+
+
+def file_browser_width(page: Any) -> float:
+    """How wide JupyterLab's file browser is on the page (0 when it is closed or there is none)."""
+    return float(page.evaluate(JS_FILE_BROWSER))
+
+
+def check_fit(
+    page: Any, stem: str, screens: tuple[dict[str, int], ...] = SCREENS, roots: str = TABLE_ROOTS
+) -> tuple[dict[str, list[str]], list[Path]]:
+    """The page at each of ``screens`` in turn (laid out again, the widgets not redrawn): its
+    :func:`layout_faults` and a screenshot as a class sees it, ``<stem>-1024x768.png`` (full page where
+    the page scrolls, as Voila's does; JupyterLab's notebook scrolls inside the window). Returns the faults
+    by size (only sizes with faults) and the screenshots' paths; the viewport is left at the last size."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    faults: dict[str, list[str]] = {}
+    paths = []
+    for size in screens:
+        if page.viewport_size != size:
+            page.set_viewport_size(size)
+            page.wait_for_timeout(400)  # the layout reflows (container queries included)
+        found = layout_faults(page, roots)
+        if found:
+            faults[size_name(size)] = found
+        path = SCREENSHOTS / f"{stem}-{size_name(size)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        paths.append(path)
+    return faults, paths
+
+
+def fit_report(faults: dict[str, list[str]], limit: int = 12) -> str:
+    """The faults of :func:`check_fit` in words, at most ``limit`` a size."""
+    return "\n".join(
+        f"at {size}: {len(found)} faults\n  " + "\n  ".join(found[:limit]) for size, found in faults.items()
+    )

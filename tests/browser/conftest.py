@@ -145,6 +145,20 @@ def shot() -> Callable[[Any, str], Path]:
     return take
 
 
+@pytest.fixture
+def fit() -> Callable[..., dict[str, list[str]]]:
+    """Check the page at both screens (browser_harness.check_fit): returns the faults by size, and keeps
+    the screenshots for the summary."""
+    from browser_harness import check_fit
+
+    def check(pg: Any, stem: str, **kw: Any) -> dict[str, list[str]]:
+        faults, paths = check_fit(pg, stem, **kw)
+        _screenshots_taken.extend(paths)
+        return faults
+
+    return check
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Print where the screenshots went."""
     if _screenshots_taken:

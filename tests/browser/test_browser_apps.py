@@ -1,12 +1,14 @@
 """Both game apps served by Voila in headless Chromium: the page renders the app's widgets with no
-JavaScript error, the declared interaction (a game played by clicking) works, and a screenshot is saved."""
+JavaScript error, the declared interaction (a game played by clicking) works, and at the game's end the
+tables fit the page at 1024 x 768 and at 1280 x 900 with nothing cut and no type under 12 px
+(browser_harness.layout_faults), a screenshot at each size."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, assert_rendered, perform, voila_errors
+from browser_harness import NOTEBOOKS, assert_rendered, fit_report, perform, voila_errors
 from interactions import APPS
 
 pytestmark = pytest.mark.browser
@@ -32,7 +34,7 @@ def test_every_declared_app_exists() -> None:
         )
     ],
 )
-def test_app_in_voila(name: str, voila: Any, page: Any, shot: Any, tmp_path: Any) -> None:
+def test_app_in_voila(name: str, voila: Any, page: Any, fit: Any, tmp_path: Any) -> None:
     """The app renders in Voila and plays by clicking."""
     import shutil
 
@@ -45,7 +47,8 @@ def test_app_in_voila(name: str, voila: Any, page: Any, shot: Any, tmp_path: Any
     assert_rendered(page, interaction.rendered if interaction else ('[class*="qard-"]',), timeout_ms=60_000)
     if interaction is not None:
         perform(page, interaction)
-    shot(page, name.removesuffix(".ipynb") + "-voila")
+    faults = fit(page, name.removesuffix(".ipynb") + "-voila")
+    assert not faults, f"{name} does not fit:\n{fit_report(faults)}"
     assert not page.watch.errors, f"JavaScript errors on the page: {page.watch.errors}"
     if interaction is None:
         pytest.skip(f"renders, but no interaction is declared for {name} in tests/browser/interactions.py")

@@ -4,7 +4,9 @@ A classroom server runs in a subprocess (127.0.0.1, a free port) with one Five S
 students, seat 3 a bot. Each context opens ``notebooks/app-classroom.ipynb`` in Voila, types the server's
 address and its seat's code, and joins. Each page (its DOM, and every websocket frame between it and its
 kernel) holds only its own cards and those shown to it; a click by one student reaches the others' pages.
-Screenshots of the three seats and of the teacher's side-by-side replay go to artifacts/screenshots/.
+Every page (the three seats' join pages, the teacher's replay and desk) fits 1024 x 768 and 1280 x 900 with
+nothing cut and no type under 12 px (browser_harness.layout_faults). Screenshots of the three seats and of
+the teacher's side-by-side replay go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, assert_rendered, local_only, voila_errors
+from browser_harness import NOTEBOOKS, assert_rendered, fit_report, local_only, voila_errors
 from test_browser_secrecy import Wire, notebook
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.classroom.teacher import LocalServer, Teacher, join_link
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +73,7 @@ def _forbidden(seat: int, shown: set[Card]) -> tuple[set[Card], set[Card]]:
 
 
 def test_three_students_at_one_table_in_the_browser(
-    browser: Any, voila: Any, tmp_path: Path, shot: Any
+    browser: Any, voila: Any, tmp_path: Path, shot: Any, fit: Any
 ) -> None:
     server = LocalServer(db=str(tmp_path / "class.db"))
     try:
@@ -145,23 +148,23 @@ def test_three_students_at_one_table_in_the_browser(
         bob.locator(".qard-my-hand button.qard-card").filter(has_text=qc).first.click()
         _wait_log(alice, "Bob shows Alice the Q♣.")
         _wait_log(carol, "Bob shows Alice a card")
-        _wait_text(alice, ".qard-controls", "Claim the secret pair")
+        _wait_text(alice, ".qard-controls", "Your question is answered")
         for seat, page in enumerate(pages):
             forbidden, unnamed = _forbidden(seat, {Card.parse("QC")} if seat == 0 else set())
             wires[seat].quiet(page)
             wires[seat].scan(
                 page, forbidden, unnamed, True, f"{names[seat]} after the answer", said=tuple(codes)
             )
-        # Alice passes, then Bob and Carol in turn, each from their own window
+        # Alice passes after her own question; Bob's and Carol's chances pass by their standing order
+        # ("pass on claims unless I claim", a class table's default, ticked in their windows), then Dave's
+        assert all(p.locator(".qard-auto-pass input").is_checked() for p in pages)
         alice.locator(".qard-no-claim:visible").click()
-        _wait_text(bob, ".qard-controls", "Claim the secret pair")
-        bob.locator(".qard-no-claim:visible").click()
-        _wait_text(carol, ".qard-controls", "Claim the secret pair")
-        carol.locator(".qard-no-claim:visible").click()
-        _wait_text(bob, ".qard-controls", "Your turn to ask.")  # after Dave (the bot) passes too
+        _wait_text(bob, ".qard-controls", "Your turn to ask.")
+        assert bob.locator(".qard-no-claim:visible").count() == 0  # he clicked nothing
         for seat, page in enumerate(pages):
             page.wait_for_timeout(300)
-            shot(page, f"classroom-seat-{seat}-{names[seat].lower()}")
+            faults = fit(page, f"classroom-seat-{seat}-{names[seat].lower()}")
+            assert not faults, f"{names[seat]}'s join page does not fit:\n{fit_report(faults)}"
         assert all(not voila_errors(p) for p in pages)
         # the teacher's side-by-side replay of the table so far, in Voila
         (tmp_path / "replay").mkdir()
@@ -181,12 +184,13 @@ def test_three_students_at_one_table_in_the_browser(
         heads = page.locator(".qard-seat-column h4").all_inner_texts()
         assert heads == ["Alice's view", "Bob's view", "Carol's view", "Dave's view"], heads
         page.wait_for_timeout(500)
-        shot(page, "classroom-teacher-side-by-side")
+        faults = fit(page, "classroom-teacher-side-by-side")
+        assert not faults, f"the teacher's replay does not fit:\n{fit_report(faults)}"
     finally:
         server.stop()
 
 
-def test_teacher_desk_in_voila(browser: Any, voila: Any, tmp_path: Path, shot: Any) -> None:
+def test_teacher_desk_in_voila(browser: Any, voila: Any, tmp_path: Path, fit: Any) -> None:
     """The teacher's notebook run alone (a practice server): the join sheet, one live tab per table, and the
     side-by-side replay of a finished table of bots."""
     nb = tmp_path / "desk" / "classroom-teacher.ipynb"
@@ -208,4 +212,5 @@ def test_teacher_desk_in_voila(browser: Any, voila: Any, tmp_path: Path, shot: A
     assert page.locator(".qard-seat-column").count() == 4
     assert not voila_errors(page) and not errors, (voila_errors(page), errors)
     page.wait_for_timeout(500)
-    shot(page, "classroom-teacher-desk")
+    faults = fit(page, "classroom-teacher-desk")
+    assert not faults, f"the teacher's desk does not fit:\n{fit_report(faults)}"

@@ -12,6 +12,7 @@ from browser_harness import (
     LabServer,
     assert_rendered,
     cut_labels,
+    layout_faults,
     open_notebook,
     perform,
     run_all,
@@ -118,3 +119,47 @@ def test_cut_labels_finds_the_words_their_box_cuts(page: Any) -> None:
     dropdown whose words do not fit, and none that fits or is hidden."""
     page.set_content(CUT_PAGE)
     assert sorted(cut_labels(page, ".t")) == ["Bot level:", "Teacher (all cards)", "crossing out seen cards"]
+
+
+FAULT_PAGE = """<div class="qard-table" id="bad" style="width: 300px; font-size: 13px">
+  <div class="qard-felt-ring" style="position: relative; width: 280px; height: 120px; overflow: hidden">
+    <div class="qard-seat" style="position: absolute; left: 10px; top: 10px; width: 80px; height: 40px">
+      <span class="qard-seat-name">Alice</span></div>
+    <div class="qard-seat" style="position: absolute; left: 60px; top: 30px; width: 80px; height: 40px">
+      <span class="qard-seat-name">Bob</span></div>
+    <div class="qard-seat" style="position: absolute; left: 250px; top: 70px; width: 80px; height: 40px">
+      <span class="qard-seat-name">Dave</span></div>
+  </div>
+  <div class="qard-seat-info" style="width: 40px; overflow: hidden; white-space: nowrap">score 15</div>
+  <div class="qard-trick-name" style="font-size: 9.6px">Carol</div>
+  <div class="qard-wide" style="width: 400px">wide</div>
+  <div class="qard-hidden" style="display: none; font-size: 5px">hidden</div>
+  <div class="qard-log" style="height: 20px; overflow-y: auto">one<br>two<br>three<br>four</div>
+</div>
+<div class="qard-table" id="good" style="width: 300px; font-size: 13px">
+  <div class="qard-felt-ring" style="position: relative; width: 280px; height: 120px; overflow: hidden">
+    <div class="qard-seat" style="position: absolute; left: 10px; top: 10px; width: 80px">Alice</div>
+    <div class="qard-seat" style="position: absolute; left: 150px; top: 10px; width: 80px">Bob</div>
+  </div>
+  <div style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+              font-size: 8px">for screen readers only</div>
+</div>"""
+
+
+def test_layout_faults_names_what_a_class_would_see_wrong(page: Any) -> None:
+    """layout_faults (issue 29's check of every lesson and app) names a seat beyond the felt's side and
+    on another seat, words cut by their box, small type and a table wider than its area; a log that
+    scrolls up and down, hidden elements and text for screen readers only are no fault."""
+    page.set_viewport_size({"width": 360, "height": 600})
+    page.set_content(FAULT_PAGE)
+    bad = layout_faults(page, "#bad")
+    text = "\n".join(bad)
+    # a seat off the felt's side: the felt holds more than it shows, and Dave's name is cut
+    assert 'qard-felt-ring "Alice Bob Dave" cuts or scrolls its content sideways (330 > 280 px)' in text
+    assert 'qard-seat-name "Dave" is cut by qard-felt-ring' in text
+    assert 'qard-seat "Alice" lies on qard-seat "Bob"' in text and 'Dave" lies on' not in text
+    assert 'qard-seat-info "score 15" cuts or scrolls its content sideways' in text
+    assert 'qard-trick-name "Carol" is 9.6 px type' in text
+    assert 'qard-wide "wide" overflows the output area' in text
+    assert "hidden" not in text and "qard-log" not in text
+    assert layout_faults(page, "#good") == []

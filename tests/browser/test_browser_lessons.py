@@ -1,5 +1,7 @@
-"""Every lesson notebook opened in JupyterLab in headless Chromium: Run All, no error output, the widgets
-rendered, one real interaction with its visible effect, and a screenshot under artifacts/screenshots/."""
+"""Every lesson notebook opened in JupyterLab in headless Chromium at 1024 x 768, as JupyterLab opens (its
+file browser open): Run All, no error output, the widgets rendered, one real interaction with its visible
+effect; then, at 1024 x 768 and at 1280 x 900, every table fits its output area with nothing cut and no type
+under 12 px (browser_harness.layout_faults), and a screenshot at each size under artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -8,9 +10,12 @@ from typing import Any
 import pytest
 from browser_harness import (
     NOTEBOOKS,
+    PROJECTOR,
     LabServer,
     assert_rendered,
     cut_labels,
+    file_browser_width,
+    fit_report,
     open_notebook,
     perform,
     run_all,
@@ -29,17 +34,22 @@ def test_every_declared_lesson_exists() -> None:
 
 
 @pytest.mark.parametrize("name", LESSON_FILES)
-def test_lesson_in_jupyterlab(name: str, lab: LabServer, lab_page: Any, shot: Any) -> None:
-    """The lesson runs top to bottom in JupyterLab, its widgets render and respond to a click."""
+def test_lesson_in_jupyterlab(name: str, lab: LabServer, lab_page: Any, fit: Any) -> None:
+    """The lesson runs top to bottom in JupyterLab, its widgets render and respond to a click, and its
+    tables fit a projector with the file browser open and a laptop."""
     page = lab_page
+    page.set_viewport_size(PROJECTOR)  # JupyterLab as it opens on a projector: the file browser open
     open_notebook(page, lab, name)
+    assert file_browser_width(page) > 200, "JupyterLab opened with its file browser closed"
     run_all(page)
     interaction = LESSONS.get(name)
     rendered = interaction.rendered if interaction else ('[class*="qard-"]',)
     assert_rendered(page, rendered)
     if interaction is not None and interaction.click is not None:
         perform(page, interaction)
-    shot(page, name.removesuffix(".ipynb"))
+    faults = fit(page, name.removesuffix(".ipynb"))
+    assert file_browser_width(page) > 200, "the file browser closed"
+    assert not faults, f"{name} does not fit:\n{fit_report(faults)}"
     cut = cut_labels(page, ".jp-OutputArea")
     assert not cut, f"labels cut: {cut}"
     assert not page.watch.errors, f"JavaScript errors on the page: {page.watch.errors}"

@@ -1,7 +1,7 @@
 """Both apps as a class first sees them, at 1280 x 900 and at 1024 x 768 (a projector): screenshots into
-artifacts/screenshots/ (`<app>-voila-start.png`, `<app>-voila-start-1024x768.png`), taken whatever the
-scripted game of test_browser_apps.py later does. The page must render with no error and show its chart
-(a text alternative included)."""
+artifacts/screenshots/ (`<app>-voila-start-1280x900.png`, `<app>-voila-start-1024x768.png`), taken whatever
+the scripted game of test_browser_apps.py later does. The page must render with no error, show its chart
+(a text alternative included) and fit both screens (browser_harness.layout_faults)."""
 
 from __future__ import annotations
 
@@ -9,20 +9,28 @@ import shutil
 from typing import Any
 
 import pytest
-from browser_harness import NOTEBOOKS, PROJECTOR, SCREENSHOTS, assert_rendered, cut_labels, voila_errors
+from browser_harness import (
+    NOTEBOOKS,
+    PROJECTOR,
+    SCREENSHOTS,
+    assert_rendered,
+    cut_labels,
+    fit_report,
+    voila_errors,
+)
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("name", ["app-five-sons.ipynb", "app-hearts.ipynb"])
-def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, tmp_path: Any) -> None:
+def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, fit: Any, tmp_path: Any) -> None:
     copy = tmp_path / "notebooks"
     shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     server = voila(copy / name)
     page.goto(server.base + "/", wait_until="load", timeout=180_000)
     assert not voila_errors(page), voila_errors(page)
     assert_rendered(page, (".qard-app", ".qard-table", ".qard-card"), timeout_ms=60_000)
-    if "five-sons" in name:  # play on (pass claims, ask) until the charts have lines to draw
+    if "five-sons" in name:  # play on (pass claims, ask, answer) until the charts have lines to draw
         alt = ""
         for _ in range(12):
             page.wait_for_timeout(400)
@@ -30,14 +38,22 @@ def test_app_first_screen(name: str, voila: Any, page: Any, shot: Any, tmp_path:
             alt = alts.first.inner_text() if alts.count() else ""
             if alt and "After the deal" not in alt:
                 break
-            for selector in (".qard-no-claim", ".qard-ask"):
+            for selector in (
+                ".qard-no-claim",
+                ".qard-ask",
+                "button.qard-card:not(.qard-illegal)",
+                ".qard-neither",
+            ):
                 target = page.locator(f"{selector}:visible")
                 if target.count():
                     target.first.click()
                     break
         assert "full logic" in alt, f"the candidates chart never drew its lines: {alt!r}"
     page.wait_for_timeout(500)
-    shot(page, name.removesuffix(".ipynb") + "-voila-start")
+    size = page.viewport_size
+    faults = fit(page, name.removesuffix(".ipynb") + "-voila-start")
+    page.set_viewport_size(size)
+    assert not faults, f"{name} does not fit:\n{fit_report(faults)}"
     if "five-sons" in name:  # on a projector (1024 x 768) the grid stands beside the ask controls
         size = page.viewport_size
         page.set_viewport_size(PROJECTOR)
@@ -94,6 +110,7 @@ def claim_and_see_the_verdict(page: Any, stem: str) -> None:
         label = next(t for t in select.locator("option").all_inner_texts() if t.startswith(start))
         select.select_option(label=label)
     button.click()
+    page.locator(".qard-claim-confirm:visible").click()  # a claim asks once to confirm
     ask = page.locator(".qard-ask:visible")
     if ask.count():  # claims pass unless I claim: the claim waits for my next chance, after my question
         ask.first.click()

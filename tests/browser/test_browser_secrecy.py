@@ -15,10 +15,16 @@ less the ones the player passed them):
   suit, a card's title or tooltip, an image's alt text, "the Q♥." of a shown card);
 - outside the parts that list every card by design (the question and claim builders' option lists and
   phrase, the deduction grid's rows, the Hearts counting grid's rows of unseen cards), for any word for
-  the card (its code as a token, its symbol, its name, a question's "eight sons"), when nobody has named
-  it in public yet (a question or a claim names cards without saying where they are).
+  the card (its code as a token or, in lower case, where markup puts a code; its symbol; its name; a
+  question's "eight sons"; its Unicode playing card; HTML entities, CSS and JavaScript escapes of any of
+  these; SVG text split across elements: ``wire.find_cards``), when nobody has named it in public yet (a
+  question or a claim names cards without saying where they are).
 
-Binary buffers (the charts' PNG pictures) carry no text and are not searched.
+The charts' pictures (binary buffers, most of a game's bytes) are compared by digest: each picture the
+browser receives must be one that the shadow, built from the same seed with its charts on, drew from the
+player's own view. And a short scripted game is played in the browser on one deal while the shadow plays
+another that the player cannot tell from it (Bob holds the 8♥ in one, the 9♥ in the other): every
+picture the browser gets is, byte for byte, one the shadow drew; a chart that shows Bob's hand is caught.
 """
 
 from __future__ import annotations
@@ -32,10 +38,11 @@ from typing import Any
 
 import pytest
 from browser_harness import assert_rendered, voila_errors
-from wire import Models, decode, find_cards, text_of, without_models
+from wire import Models, buffers, decode, digest, find_cards, text_of, without_models
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.games.five_sons import Show
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets.apps import FiveSonsApp, HeartsApp
 
 pytestmark = pytest.mark.browser
@@ -71,15 +78,35 @@ def notebook(path: Path, source: str) -> Path:
     return path
 
 
-class Wire:
-    """Every frame of the page's websockets, and the scans made so far."""
+class Drawn:
+    """Every picture the charts of this process draw (the shadow's), by digest."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, monkeypatch: Any) -> None:
+        from qardlab.widgets import figures
+
+        self.digests: set[str] = set()
+        canvas_png, figure_png = figures._canvas_png, figures.figure_png
+
+        def keep(png: bytes) -> bytes:
+            self.digests.add(digest(png))
+            return png
+
+        monkeypatch.setattr(figures, "_canvas_png", lambda canvas: keep(canvas_png(canvas)))
+        monkeypatch.setattr(figures, "figure_png", lambda fig, dpi=figures.DPI: keep(figure_png(fig, dpi)))
+
+
+class Wire:
+    """Every frame of the page's websockets, and the scans made so far. ``drawn``: the pictures the
+    shadow drew, which are all the browser may get."""
+
+    def __init__(self, page: Any, drawn: Drawn | None = None) -> None:
         self.frames: list[tuple[str, Any]] = []
         self.scanned = 0
         self.models = Models()
         self.checks = 0
         self.bytes = 0
+        self.pictures: list[str] = []  # the digest of every picture received, in order
+        self.drawn = drawn
         page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
@@ -117,13 +144,23 @@ class Wire:
                 leaks.append(f"{direction} frame: {leak}")
             for leak in find_cards(text_of(without_models(msg, skip)), (), unnamed, five_sons, said):
                 leaks.append(f"{direction} frame: {leak}")
+        for direction, payload in new:
+            for data in buffers(payload):
+                if direction != "received" or not data.startswith(b"\x89PNG"):
+                    continue
+                self.pictures.append(digest(data))
+                if self.drawn is not None and digest(data) not in self.drawn.digests:
+                    leaks.append(
+                        f"picture: a chart of {len(data)} bytes that the player's own view does not draw "
+                        f"(sha256 {digest(data)[:16]}...)"
+                    )
         full, outside_lists = page.evaluate(JS_DOM, list(LISTS))
         leaks += [f"page: {x}" for x in find_cards(full, forbidden, five_sons=five_sons)]
         outside = _visible_text(outside_lists)
         leaks += [f"page: {x}" for x in find_cards(outside, (), unnamed, five_sons, said)]
         self.checks += 1
         where = sorted({x.split(":", 1)[0] for x in leaks})
-        cards = sorted({x.split(": ", 2)[1] for x in leaks})
+        cards = sorted({x.split(": ", 2)[1] for x in leaks if not x.startswith("picture")})
         assert not leaks, (
             f"{when}: the browser was sent what the player cannot see: cards {cards} "
             f"(in {where}), {len(leaks)} finds:\n" + "\n".join(leaks[:20])
@@ -166,9 +203,10 @@ def _card_button(page: Any, card: Card) -> Any:
 # -- Five Sons ---------------------------------------------------------------------------------------------
 
 
-def five_sons_truth(app: FiveSonsApp) -> tuple[set[Card], set[Card]]:
-    """(cards the player may not see now, those of them nobody has named in public)."""
-    g = app.table.game
+def five_sons_truth(app: Any) -> tuple[set[Card], set[Card]]:
+    """(cards the player may not see now, those of them nobody has named in public). ``app``: an app, or
+    a table."""
+    g = getattr(app, "table", app).game
     obs = g.observation(0)
     seen = {Card.parse(c) for c in obs["hand"]}
     named: set[Card] = set()
@@ -188,18 +226,18 @@ def _choose(page: Any, nth: int, index: int) -> None:
     page.locator(".qard-controls select").nth(nth).select_option(index=index)
 
 
-def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) -> None:
+def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path, monkeypatch: Any) -> None:
     seed = 7  # a long game (47 clicks; four cards shown to the player)
     nb = notebook(
         tmp_path / "five-sons.ipynb", f"from qardlab.widgets import five_sons_app\nfive_sons_app(seed={seed})"
     )
-    wire = Wire(page)
+    wire = Wire(page, Drawn(monkeypatch))
     server = voila(nb)
     response = page.goto(server.base + "/", wait_until="load", timeout=180_000)
     served = response.text() if response is not None else ""
     assert_rendered(page, (".qard-app", ".qard-table", ".qard-card"), timeout_ms=90_000)
     assert not voila_errors(page), voila_errors(page)
-    shadow = FiveSonsApp(seed=seed, charts=False)
+    shadow = FiveSonsApp(seed=seed)  # its charts on, as the page's: the pictures the page may get
     t = shadow.table
     forbidden, unnamed = five_sons_truth(shadow)
     assert len(forbidden) == 22 - 5  # the player sees only its hand so far
@@ -207,13 +245,14 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
     _follow(page, t, "the page load")
     wire.quiet(page)
     wire.scan(page, forbidden, unnamed, True, "page load")
-    clicks = 0
+    clicks = asks = 0
     for turn in range(300):
         g = t.game
         if g.is_over:
             break
         assert t.human_to_act(), f"the shadow waits for nobody: {g.phase} {g.to_move}"
         if g.phase == "ask":
+            asks += 1
             fi, ni, ti = turn % len(FACE_CARDS), (3 * turn) % len(NUMBER_CARDS), turn % len(t.target.options)
             face, number = FACE_CARDS[fi], NUMBER_CARDS[ni]
             target_name, target = t.target.options[ti]
@@ -228,12 +267,17 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
             page.locator(".qard-no-claim:visible").click()
             t.no_claim_button.click()
             what = "no claim"
-        else:
+        else:  # every answer is the player's click: a card lit (chosen or forced), or Neither
             assert g.phase == "answer"
-            [first, *_] = [a.card for a in g.legal_actions() if isinstance(a, Show)]
-            _card_button(page, first).click()
-            t.hands[0].click(first)
-            what = f"showing {first.symbol}"
+            shows = [a.card for a in g.legal_actions() if isinstance(a, Show)]
+            if shows:
+                _card_button(page, shows[0]).click()
+                t.hands[0].click(shows[0])
+                what = f"showing {shows[0].symbol}"
+            else:
+                page.locator(".qard-neither:visible").click()
+                t.answer()
+                what = "neither"
         clicks += 1
         _follow(page, t, what)
         wire.quiet(page)
@@ -245,11 +289,15 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
     forbidden, unnamed = five_sons_truth(shadow)
     wire.scan(page, forbidden, unnamed, True, "the end of the game")
     assert "game is over" in " ".join(page.locator(".qard-controls").all_inner_texts())
-    # the test has teeth: the other seats' cards were really hidden, and the scan reads these frames
+    # the test has teeth: the other seats' cards were really hidden, and the scan reads these frames and
+    # their pictures
     assert forbidden and clicks >= 3 and wire.scanned == len(wire.frames) > clicks
+    # every question of the player's moves the candidates chart on (a new picture); an answer or a passed
+    # claim may leave the pictures as they were
+    assert asks >= 3 and len(wire.pictures) >= asks and len(set(wire.pictures)) >= 3
     print(
         f"\nFive Sons seed {seed}: {clicks} clicks, {wire.checks} scans, {len(wire.frames)} frames "
-        f"({wire.bytes} bytes), {len(wire.models.states)} widget models; "
+        f"({wire.bytes} bytes), {len(wire.pictures)} pictures, {len(wire.models.states)} widget models; "
         f"{len(forbidden)} cards still hidden at the end"
     )
 
@@ -271,18 +319,18 @@ def hearts_truth(app: HeartsApp) -> tuple[set[Card], set[Card], tuple[str, ...]]
     return forbidden, set(forbidden), said
 
 
-def test_hearts_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) -> None:
+def test_hearts_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path, monkeypatch: Any) -> None:
     seed = 3
     nb = notebook(
         tmp_path / "hearts.ipynb", f"from qardlab.widgets import hearts_app\nhearts_app(seed={seed})"
     )
-    wire = Wire(page)
+    wire = Wire(page, Drawn(monkeypatch))
     server = voila(nb)
     response = page.goto(server.base + "/", wait_until="load", timeout=180_000)
     served = response.text() if response is not None else ""
     assert_rendered(page, (".qard-app", ".qard-table", "button.qard-card"), timeout_ms=90_000)
     assert not voila_errors(page), voila_errors(page)
-    shadow = HeartsApp(seed=seed, charts=False)
+    shadow = HeartsApp(seed=seed)  # its charts on, as the page's
     t = shadow.table
     forbidden, unnamed, said = hearts_truth(shadow)
     assert not find_cards(served, forbidden), "the page as served holds a hidden card"
@@ -325,10 +373,11 @@ def test_hearts_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Path) 
     forbidden, unnamed, said = hearts_truth(shadow)
     wire.scan(page, forbidden, unnamed, False, "the end of the match", said)
     assert "match is over" in " ".join(page.locator(".qard-controls").all_inner_texts())
-    assert hands >= 1 and wire.scanned == len(wire.frames) > clicks
+    assert hands >= 1 and wire.scanned == len(wire.frames) > clicks and wire.pictures
     print(
         f"\nHearts seed {seed}: {hands + 1} hands, {clicks} clicks, {wire.checks} scans, "
-        f"{len(wire.frames)} frames ({wire.bytes} bytes), {len(wire.models.states)} widget models"
+        f"{len(wire.frames)} frames ({wire.bytes} bytes), {len(wire.pictures)} pictures, "
+        f"{len(wire.models.states)} widget models"
     )
 
 
@@ -357,3 +406,154 @@ def test_the_scan_finds_cards_the_teacher_view_sends(voila: Any, page: Any, tmp_
     for c in shadow.table.game.secret:  # the secret pair, face up in the middle
         assert f"'{c.code}'" in head
     assert "'received frame'" in head and "'page'" in head  # on the wire and on the page
+
+
+# -- charts under indistinguishable deals ----------------------------------------------------------------
+
+#: deals A and B of the widget differential test: they differ only in where the 8♥ and 9♥ lie (Bob holds
+#: both cards Alice names in A and chooses, holds one in B and must show it); Alice cannot tell them apart
+DEAL_A = [
+    ["JC", "KC", "JD", "AH", "2H"],
+    ["QC", "8H", "QD", "3H", "4H"],
+    ["KD", "JH", "QH", "5H", "6H"],
+    ["KH", "JS", "QS", "7H", "9H"],
+]
+DEAL_B = [DEAL_A[0], ["QC", "9H", "QD", "3H", "4H"], DEAL_A[2], ["KH", "JS", "QS", "7H", "8H"]]
+
+SCRIPTED = '''
+from qardlab.engine import forced_in
+from qardlab.games.five_sons import Ask, FiveSons, NoClaim, Show
+from qardlab.widgets.five_sons import FiveSonsTable
+
+
+class Scripted:
+    """The same choices in both deals: Alice asks Bob about the Q♣ and the 8♥, later questions go to the
+    left about the J♣ and the A♥; a choice of card shows the face card; nobody claims."""
+
+    def act(self, obs):
+        forced = forced_in(obs)
+        if forced is not None:
+            return forced
+        if obs["phase"] == "answer":
+            return Show(obs["question"]["face"])
+        if obs["phase"] == "claim":
+            return NoClaim()
+        if obs["seat"] == 0 and obs["turn"] == 0:
+            return Ask(1, "QC", "8H")
+        return Ask((obs["seat"] + 1) % obs["players"], "JC", "AH")
+'''
+
+#: a planted leak: every chart also draws Bob's hand in its corner
+LEAKY_CHARTS = """
+import io
+from PIL import Image, ImageDraw
+from qardlab.widgets import figures
+
+_canvas_png, _figure_png = figures._canvas_png, figures.figure_png
+
+
+def _marked(png):
+    img = Image.open(io.BytesIO(png))
+    ImageDraw.Draw(img).text((2, 2), " ".join(c.code for c in GAME.hand(1)), fill=(0, 0, 0, 255))
+    out = io.BytesIO()
+    img.save(out, "png")
+    return out.getvalue()
+
+
+figures._canvas_png = lambda canvas: _marked(_canvas_png(canvas))
+figures.figure_png = lambda fig, dpi=figures.DPI: _marked(_figure_png(fig, dpi))
+"""
+
+
+def scripted_code(hands: list) -> str:
+    """The code that makes the table of the scripted game on ``hands``, Alice's view, charts on."""
+    return (
+        f"GAME = FiveSons.from_deal({hands!r}, secret=('KS', 'TH'), dealer=3)\n"
+        "TABLE = FiveSonsTable(GAME, seat=0, human=0, bots={s: Scripted() for s in (1, 2, 3)}, charts=True)\n"
+    )
+
+
+def scripted_table(hands: list) -> Any:
+    """That table, in this process (the shadow)."""
+    namespace: dict[str, Any] = {}
+    exec(SCRIPTED + scripted_code(hands), namespace)
+    return namespace["TABLE"]
+
+
+def play_scripted(page: Any, wire: Wire, shadow: Any, clicks: int = 4) -> None:
+    """Alice's part of the script, clicked in the browser and played on the shadow alike; a scan after
+    each."""
+    from qardlab.cards import Card
+
+    script = shadow.bots[1].__class__()
+    for n in range(clicks):
+        g = shadow.game
+        assert shadow.human_to_act(), f"the shadow waits for nobody: {g.phase} {g.to_move}"
+        action = script.act(g.observation(0))
+        if g.phase == "ask":
+            targets = [seat for _name, seat in shadow.target.options]
+            _choose(page, 0, targets.index(action.target))
+            _choose(page, 1, FACE_CARDS.index(Card.parse(str(action.face))))
+            _choose(page, 2, NUMBER_CARDS.index(Card.parse(str(action.number))))
+            page.wait_for_timeout(150)
+            page.locator(".qard-ask:visible").click()
+            shadow.ask(action.target, action.face, action.number)
+        elif g.phase == "claim":
+            page.locator(".qard-no-claim:visible").click()
+            shadow.no_claim_button.click()
+        else:
+            card = Card.parse(str(action.card))
+            _card_button(page, card).click()
+            shadow.hands[0].click(card)
+        _follow(page, shadow, f"scripted click {n + 1} ({action})")
+        wire.quiet(page)
+        forbidden, unnamed = five_sons_truth(shadow)
+        wire.scan(page, forbidden, unnamed, True, f"scripted click {n + 1} ({action})")
+
+
+def test_the_charts_are_the_same_for_a_deal_the_player_cannot_tell_apart(
+    voila: Any, page: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The page plays deal A; the shadow plays deal B with the same clicks. Every picture the browser gets
+    (charts on) is one the shadow drew, byte for byte: the pictures say nothing of where the 8♥ and 9♥ lie."""
+    drawn = Drawn(monkeypatch)
+    shadow = scripted_table(DEAL_B)  # (deal A is made only on the page: its pictures are not in drawn)
+    nb = notebook(tmp_path / "scripted.ipynb", SCRIPTED + scripted_code(DEAL_A) + "TABLE")
+    wire = Wire(page, drawn)
+    server = voila(nb)
+    page.goto(server.base + "/", wait_until="load", timeout=180_000)
+    assert_rendered(page, (".qard-table", ".qard-card"), timeout_ms=90_000)
+    assert not voila_errors(page), voila_errors(page)
+    _follow(page, shadow, "the page load")
+    wire.quiet(page)
+    forbidden, unnamed = five_sons_truth(shadow)
+    wire.scan(page, forbidden, unnamed, True, "page load")
+    play_scripted(page, wire, shadow)
+    assert len(wire.pictures) >= 4, wire.pictures  # charts were drawn and sent, and each one was checked
+    print(
+        f"\ncharts under indistinguishable deals: {len(wire.pictures)} pictures, all drawn alike for deal B"
+    )
+
+
+def test_the_scan_catches_a_chart_that_shows_a_hidden_hand(
+    voila: Any, page: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The same game, with a planted leak on the page: every chart draws Bob's hand in its corner. The
+    text of the page and the frames is as clean as before; the pictures differ from deal B's, and the scan
+    says so."""
+    drawn = Drawn(monkeypatch)
+    shadow = scripted_table(DEAL_B)
+    nb = notebook(tmp_path / "leaky.ipynb", SCRIPTED + LEAKY_CHARTS + scripted_code(DEAL_A) + "TABLE")
+    wire = Wire(page, drawn)
+    server = voila(nb)
+    page.goto(server.base + "/", wait_until="load", timeout=180_000)
+    assert_rendered(page, (".qard-table", ".qard-card"), timeout_ms=90_000)
+    _follow(page, shadow, "the page load")
+    wire.quiet(page)
+    forbidden, unnamed = five_sons_truth(shadow)
+    with pytest.raises(AssertionError) as caught:
+        wire.scan(page, forbidden, unnamed, True, "page load")
+        play_scripted(page, wire, shadow)
+    message = str(caught.value)
+    assert "picture: a chart" in message and "that the player's own view does not draw" in message
+    assert "cards []" in message  # the text gave nothing away: only the pictures did

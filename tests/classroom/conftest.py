@@ -27,6 +27,8 @@ from typing import Any, Iterator, Optional
 
 import pytest
 
+from qardlab.classroom.frames import apply_changes
+
 websocket = pytest.importorskip("websocket")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,14 +38,25 @@ TOKEN = "teacher-token-for-tests"
 class ServerProcess:
     """``qardlab serve`` in a subprocess on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: Path, token: str = TOKEN, port: int = 0) -> None:
+    def __init__(
+        self,
+        db: Path,
+        token: str = TOKEN,
+        port: int = 0,
+        args: tuple[str, ...] = (),
+        preexec: Any = None,
+    ) -> None:
         self.db, self.token, self.port = db, token, port
+        self.args, self.preexec = args, preexec  # more arguments; what the child runs before the server
         self.proc: Optional[subprocess.Popen] = None
         self.url = ""
         self.start()
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # the token in the environment, as a teacher should give it (an argument shows in the process list)
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "QARDLAB_TOKEN": self.token}
+        if not self.token:
+            del env["QARDLAB_TOKEN"]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -56,11 +69,11 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 str(self.db),
-                "--token",
-                self.token,
                 "--sync",
                 "normal",
+                *self.args,
             ],
+            preexec_fn=self.preexec,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -78,7 +91,9 @@ class ServerProcess:
             if m:
                 self.url = m.group(1)
             if line.startswith("teacher token:"):
-                assert line.split(":", 1)[1].strip() == self.token
+                printed = line.split(":", 1)[1].strip()
+                assert printed == self.token or not self.token, (printed, self.token)
+                self.token = printed  # (none given: the server's own, from --token-file)
                 break
         else:
             raise RuntimeError("the server did not start within 30 s")
@@ -109,6 +124,10 @@ class ServerProcess:
         return self.request("GET", path, token=token)
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """``POST /api/tables``. The tests' clients play every step of their seats themselves, so a table made
+        here gives students no standing orders unless the test says (``orders=...``); a class table's
+        default, the game's recommended orders, is tested where it is asked for."""
+        body.setdefault("orders", {})
         status, answer = self.request("POST", "/api/tables", body)
         assert status == 201, answer
         return answer
@@ -150,14 +169,20 @@ def run_async(coro: Any) -> Any:
 class Client:
     """One websocket client of a seat (or of the teacher), keeping every frame it receives."""
 
-    def __init__(self, server: ServerProcess, code: Optional[str]) -> None:
+    def __init__(self, server: ServerProcess, code: Optional[str], frames: Optional[str] = None) -> None:
+        """``frames``: None connects as a client of the protocol's first form (whole observations), "changes"
+        asks for change frames after the first observation (what the package's own client does)."""
         self.server, self.code = server, code
         self.frames: list[str] = []
         self.errors: list[str] = []
         self.obs: Optional[dict[str, Any]] = None
+        #: the observation this client holds after each observation or change frame, in order
+        self.states: list[dict[str, Any]] = []
+        self.mode = frames
         self.seat: Any = "?"
         self._sent: list[float] = []  # when this client's last moves went out (see act)
-        self.ws = websocket.create_connection(f"{server.ws_url}/ws?code={code}", timeout=15)
+        query = f"code={code}" + (f"&frames={frames}" if frames else "")
+        self.ws = websocket.create_connection(f"{server.ws_url}/ws?{query}", timeout=15)
 
     def recv(self, timeout: float = 15) -> dict[str, Any]:
         """The next message, within ``timeout`` seconds in all: the server's pings (every 10 s) are
@@ -178,6 +203,12 @@ class Client:
         msg = json.loads(text)
         if msg["type"] == "observation":
             self.obs, self.seat = msg["observation"], msg["seat"]
+            self.states.append(self.obs)
+        elif msg["type"] == "change":
+            assert self.obs is not None and msg["seat"] == self.seat, msg
+            self.obs = apply_changes(self.obs, msg)
+            assert self.obs["step"] == msg["step"], msg
+            self.states.append(self.obs)
         elif msg["type"] == "error":
             self.errors.append(msg["message"])
         return msg
@@ -297,8 +328,8 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 def connect(server: ServerProcess):
     opened: list[Client] = []
 
-    def make(code: Optional[str]) -> Client:
-        c = Client(server, code)
+    def make(code: Optional[str], frames: Optional[str] = None) -> Client:
+        c = Client(server, code, frames)
         opened.append(c)
         return c
 

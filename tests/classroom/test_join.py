@@ -115,7 +115,10 @@ def test_join_five_sons_plays_by_the_widgets_and_shows_refusals(srv) -> None:
         rec = Record.from_dict(srv.get(f"/api/tables/{table['table']}/record")[1])
         same = FiveSonsTable(rec, seat=0, views=(0,), human=0, charts=False)
         same.timeline.go_to(seen["step"])
-        assert same.log_view.value == alice.log_view.value and same.felt_view.value == alice.felt_view.value
+        # (the joined felt marks who is here, a class table's fact a local table has not)
+        assert 'aria-label="Carol is here"' in alice.felt_view.value
+        joined_felt = re.sub(r'<span class="qard-presence [^>]*></span>', "", alice.felt_view.value)
+        assert same.log_view.value == alice.log_view.value and same.felt_view.value == joined_felt
         assert tree_state(same.grid) == tree_state(alice.grid)
         assert same.grid_note.value == alice.grid_note.value
         assert "pairs by crossing out" in all_text(alice.grid)
@@ -141,11 +144,8 @@ def test_joined_seat_tree_is_identical_under_deals_it_cannot_tell_apart(srv) -> 
     }
 
     async def main() -> None:
-        # a forced answer waits 2 s: the comparison at step 2 is made before it is sent, on a busy machine too
-        seats = {
-            k: [await join(srv.url, s["code"], forced_delay=2.0) for s in t["seats"]]
-            for k, t in tables.items()
-        }
+        # every answer waits for its student's click: the comparison at step 2 is made before it is sent
+        seats = {k: [await join(srv.url, s["code"]) for s in t["seats"]] for k, t in tables.items()}
         teachers = {k: await join(srv.url, t["teacher"]) for k, t in tables.items()}
 
         def compare(step: int) -> None:
@@ -163,10 +163,11 @@ def test_joined_seat_tree_is_identical_under_deals_it_cannot_tell_apart(srv) -> 
         # Bob's prompt does differ (he alone knows), and so does the teacher's view: the test has teeth
         assert tree_state(seats["A"][1]) != tree_state(seats["B"][1])
         seats["A"][1].hands[1].click("QC")  # chosen in A
-        assert "Your cards answer for you" in seats["B"][1].prompt.value
-        # forced in B: Bob's table sends it itself after a pause (the server never plays a student's step)
+        assert "Click the card you hold" in seats["B"][1].prompt.value
+        # forced in B: nothing is sent for Bob (the server never plays a student's step), until he clicks
         await asyncio.sleep(0.3)
-        assert seats["B"][1].observation(1)["step"] == 2  # not at once
+        assert seats["B"][1].observation(1)["step"] == 2
+        seats["B"][1].hands[1].click("QC")
         await settle(*everyone, step=3)
         compare(3)
         assert tree_state(teachers["A"]) != tree_state(teachers["B"])

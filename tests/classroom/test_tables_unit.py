@@ -10,6 +10,7 @@ import json
 import pytest
 from conftest import run_async
 
+from qardlab.classroom import tables
 from qardlab.classroom.store import Store
 from qardlab.classroom.tables import Classroom, RequestError
 
@@ -61,7 +62,8 @@ def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) 
     async def main() -> None:
         store = FlakyStore(tmp_path / "t.db")  # made in the loop's thread, as the server makes its store
         room = Classroom(store, "token")
-        made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
+        # (no standing orders: every student answers every claim chance, as the script below does)
+        made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0, "orders": {}})
         table = room.tables[made["table"]]
         seats = [Conn() for _ in range(4)]
         for conn, s in zip(seats, made["seats"]):
@@ -86,22 +88,32 @@ def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) 
         commits = store.commits
         await turn()
         assert store.commits == commits + 1 and seats[0].sent[-1]["observation"]["step"] == 3
-        # a commit that fails: the step is undone, every client of the table is told, nothing else moved
+        # a commit that fails once: kept, tried again, stored; nobody was told of it before, nothing lost
         store.fail = True
         room.receive(seats[1], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
         assert table.game.step == 4
         await turn()
-        assert table.game.step == 3 and table.told.step == 3
+        assert table.game.step == 4 and table.told.step == 3 and room._retry_due is not None
+        assert [c.sent[-1]["observation"]["step"] for c in seats] == [3, 3, 3, 3]
+        store.fail = False
+        await asyncio.sleep(tables.RETRY_FAULT[0] + 0.05)
+        assert [c.sent[-1]["observation"]["step"] for c in seats] == [4, 4, 4, 4]
+        # a commit that fails at every try: the step is undone, every client of the table is told
+        store.fail = True
+        room.receive(seats[2], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
+        assert table.game.step == 5
+        await asyncio.sleep(sum(tables.RETRY_FAULT) + 0.3)
+        assert table.game.step == 4 and table.told.step == 4
         assert all("could not store" in c.sent[-1]["message"] for c in seats)
         store.fail = False
-        room.receive(seats[1], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
+        room.receive(seats[2], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
         await turn()
-        assert [c.sent[-1]["observation"]["step"] for c in seats] == [4, 4, 4, 4]
+        assert [c.sent[-1]["observation"]["step"] for c in seats] == [5, 5, 5, 5]
         room.close()
 
     run_async(main())
     again = Classroom(Store(tmp_path / "t.db"), "token")  # what is on disk
-    assert [t.game.step for t in again.tables.values()] == [4, 2]
+    assert [t.game.step for t in again.tables.values()] == [5, 2]
 
 
 def test_create_refuses_what_it_cannot_set_up(tmp_path) -> None:

@@ -14,8 +14,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.deduction import SECRET, Fact, Knowledge, QuestionModel, SecretSpec
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 
 
 def _holds(hand: frozenset, f) -> bool:
@@ -278,7 +279,9 @@ def mini_game(
         at += s
     holder_sizes = {i: sizes[i] for i in range(players)}
     holder_sizes[SECRET] = 2
-    spec = SecretSpec(groups=(faces, numbers), questions=QuestionModel(mode=ask_mode))
+    spec = SecretSpec(
+        groups=(faces, numbers), questions=QuestionModel(event="ask", mode=ask_mode, quiet={"ask"})
+    )
     ks: list[list] = []  # each seat's facts, made into a Knowledge at the end
     for seat in range(players):
         ks.append(

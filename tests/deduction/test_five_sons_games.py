@@ -93,12 +93,14 @@ def test_candidate_history_shrinks():
 
 
 def test_seat_history_has_one_home_driven_by_the_question_model():
-    """The tables' incremental SeatHistory lives in deduction.history (widgets.history keeps the name);
-    its quiet steps are the adapter's question model's, and its rows agree with candidate_history."""
-    from qardlab.deduction.history import SeatHistory
-    from qardlab.widgets import history as widget_history
+    """The tables' incremental SeatHistory lives in deduction.history (one home: the widgets' old shim
+    module is gone); its quiet steps are the adapter's question model's, and its rows agree with
+    candidate_history."""
+    import importlib.util
 
-    assert widget_history.SeatHistory is SeatHistory
+    from qardlab.deduction.history import SeatHistory
+
+    assert importlib.util.find_spec("qardlab.widgets.history") is None
     g = _game(5, 2, 40)
     spec = g.knowledge(1).secret
     assert spec.questions.event == "ask" and spec.questions.quiet == {"ask", "no_claim"}

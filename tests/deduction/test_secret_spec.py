@@ -207,4 +207,20 @@ def test_a_spec_that_does_not_fit_is_refused():
     with pytest.raises(ValueError, match="holds 3 cards"):
         Knowledge(0, CARDS, (0, 1, ENVELOPE), {0: 4, 1: 4, ENVELOPE: 2}, secret=SPEC)
     with pytest.raises(ValueError, match="'pass_around'"):
-        QuestionModel(mode="pass_around")
+        QuestionModel(event="suggest", mode="pass_around")
+
+
+def test_the_question_model_and_the_spec_assume_no_game():
+    """Issue 26, item 5: no Five Sons default in the shared value types. A question model names its game's
+    own event (no "ask" assumed; keywords only) and assumes no event quiet; a secret nobody asks about by
+    the rules is the default (no question model made up for it)."""
+    with pytest.raises(TypeError):
+        QuestionModel()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        QuestionModel("chosen", "ask")  # type: ignore[misc]
+    for bad in ("", None, 3):
+        with pytest.raises(ValueError, match=f"not {bad!r}"):
+            QuestionModel(event=bad)  # type: ignore[arg-type]
+    model = QuestionModel(event="suggest")
+    assert (model.event, model.mode, model.quiet) == ("suggest", "chosen", frozenset())
+    assert SecretSpec(groups=GROUPS).questions is None

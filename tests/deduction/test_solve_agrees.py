@@ -212,12 +212,12 @@ def test_ranked_count_gives_the_exact_solvers_integers():
 
 def test_ranked_advice_agrees_with_enumeration(monkeypatch):
     """The advisor counted over the cards some fact names (ask mode "chosen": the free cards counted, not
-    enumerated, advise._ranked_sums), forced on small decks too: every question's information and outcome
-    probabilities agree with enumeration to 1e-9."""
-    from qardlab.deduction import advise, solve
+    enumerated, pair_advisor._ranked_sums), forced on small decks too: every question's information and
+    outcome probabilities agree with enumeration to 1e-9."""
+    from qardlab.deduction import pair_advisor, solve
 
-    monkeypatch.setattr(advise, "RANKED_FREE", 0)
-    monkeypatch.setattr(advise, "RANKED_MIN_BITS", 0)
+    monkeypatch.setattr(pair_advisor, "RANKED_FREE_FOR_ADVICE", 0)
+    monkeypatch.setattr(pair_advisor, "RANKED_MIN_BITS", 0)
     used = 0
     for game, k in _positions(8, 6):
         used += solve.ranked_count(k.model()) is not None
@@ -235,7 +235,7 @@ def test_ranked_advice_agrees_with_enumeration(monkeypatch):
 def test_ranked_advice_gives_the_full_solvers_questions(monkeypatch):
     """On real 4- and 5-player positions (the deal, and some questions in) the advisor over the named cards
     gives the questions of the full mask solver: the same order, the numbers to 1e-12."""
-    from qardlab.deduction import advise, knowledge, solve
+    from qardlab.deduction import knowledge, pair_advisor, solve
     from qardlab.engine import play_turn
     from qardlab.games.five_sons import FiveSons
     from qardlab.games.five_sons.bots import RandomAsker
@@ -250,13 +250,13 @@ def test_ranked_advice_gives_the_full_solvers_questions(monkeypatch):
             k = g.knowledge(g.to_move)
             model = k.model()
             rc = solve.ranked_count(model)
-            if rc is None or rc.b > model.n - advise.RANKED_FREE:
+            if rc is None or rc.b > model.n - pair_advisor.RANKED_FREE_FOR_ADVICE:
                 continue
             used += 1
-            ranked = advise.questions(k)
-            monkeypatch.setattr(advise, "RANKED_FREE", 99)
+            ranked = pair_advisor.questions(k)
+            monkeypatch.setattr(pair_advisor, "RANKED_FREE_FOR_ADVICE", 99)
             knowledge.clear_results()
-            full = advise.questions(k.replace())
+            full = pair_advisor.questions(k.replace())
             monkeypatch.undo()
             assert [(q.target, q.face, q.number) for q in ranked] == [
                 (q.target, q.face, q.number) for q in full

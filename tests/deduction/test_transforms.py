@@ -35,7 +35,7 @@ def test_transforms_restore_numpy_buffer_size():
 
 def test_both_held_sums_match_the_dense_product():
     """The advisor's sparse (hand, pair) sums equal the dense product, sparse or not."""
-    from qardlab.deduction.advise import _both_held
+    from qardlab.deduction.pair_advisor import _both_held
 
     rng = np.random.default_rng(3)
     nf, nn = 6, 5

@@ -16,7 +16,8 @@ import pytest
 
 from qardlab.engine import IllegalAction, RandomBot, play
 from qardlab.engine.contract import check_common
-from qardlab.engine.game import BASE_OBSERVATION_KEYS, Game, find_game
+from qardlab.engine.game import BASE_OBSERVATION_KEYS, Game
+from qardlab.engine.registry import find_game
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.hearts import Hearts
 
@@ -157,23 +158,18 @@ def test_widgets_table_by_name_uses_the_games_own_defaults() -> None:
         t.close()
 
 
-def test_every_game_folder_declares_its_bots_and_set_up_deals() -> None:
+def test_every_game_folder_declares_what_the_document_asks() -> None:
     """The classroom reads the games from the package's folders and each game's bots and set-up deal from
-    its class (nothing there names a game): every declared bot plays a legal step of a new game, and a
-    malformed set-up deal is refused naming the bad value."""
+    its class (nothing there names a game). Each class declares what docs/adding-a-game.md asks, as the
+    contract checks it (``check_declarations``: at least one bot level, each playing an accepted step; a
+    set-up deal not the game's refused with a ValueError naming it), and the classroom offers its levels."""
     from qardlab.classroom.tables import BOT_LEVELS, GAMES
-    from qardlab.engine.game import game_names
+    from qardlab.engine.contract import check_declarations
+    from qardlab.engine.registry import game_names
 
     assert GAMES == game_names() and set(GAMES) >= {"five_sons", "hearts"}
     for name in GAMES:
         cls = find_game(name)
-        assert tuple(cls.bot_levels) == BOT_LEVELS[name] and len(cls.bot_levels) >= 2
-        g = cls.new(cls.min_players, seed=3)
-        for level, make in cls.bot_makers().items():
-            bot = make(5)
-            obs = g.observation(g.to_move)
-            assert bot.act(obs) in obs["legal"], (name, level)
-        with pytest.raises(ValueError, match="'cards'"):
-            cls.deal_from_json({"hands": [], "cards": 1}, {})
-        with pytest.raises(ValueError, match="with 'hands', not 7"):
-            cls.deal_from_json(7, {})
+        check_declarations(cls)
+        assert tuple(cls.bot_levels) == BOT_LEVELS[name]
+    assert FiveSons.bot_level_title("probability") == "probability (best questions)"

@@ -1,15 +1,19 @@
-"""Every lesson's exercises, answered three ways: right, wrong and empty (LESSONS.md, "Exercises").
+"""Every lesson's exercises, answered as a class answers them (LESSONS.md, "Exercises"; issue 28).
 
-One kernel per lesson: the notebook runs once top to bottom as stored (every answer empty), then, in the same
-kernel, each exercise's answer line is replaced by the right and then the wrong answer of the answer keys
-(qardlab/lessons/answer_keys.json) and its check cell run again. The replies must say "Write your answer
-first" (empty), "Right:" and why (right), "Not quite:" with the explanation and the missed step (wrong).
+One kernel per lesson: the notebook runs once top to bottom as stored (every answer empty: Run All). Then, in
+the same kernel, each exercise's answer line is set to its first wrong answer, its second (different) wrong
+answer and its right answer from the answer keys (qardlab/lessons/answer_keys.json), and its check cell run
+after each. The replies must say "Write your answer first" (empty), "Not quite:" and the step missed but not
+the worked answer (first wrong), the worked answer (second wrong), "Right:" and why (right). No output
+anywhere in the notebook, above or below, and no text cell may show an exercise's spoilers under Run All or
+after its first wrong answer; each check records its progress in its output's metadata.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,27 +21,15 @@ from typing import Any
 import nbformat
 import pytest
 
-from qardlab.lessons.exercises import EMPTY, answer_keys
+from qardlab.lessons.exercises import EMPTY, WORKED, answer_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 KEYS = answer_keys()
 LESSONS = sorted({k["lesson"] for k in KEYS})
-# the lessons revised for issue 13 must each have keys; a new lesson adds its own
-REVISED = [
-    "01-five-sons-first-game",
-    "02-what-an-answer-tells-whom",
-    "03-three-ways-to-reason",
-    "04-asking-good-questions",
-    "05-play-from-memory",
-    "06-build-crossing-out",
-    "07-build-counting-deals",
-    "08-build-best-question",
-    "09-play-together",
-    "10-first-hand-of-hearts",
-    "11-counting-cards-in-hearts",
-    "12-hearts-experiments",
-]
+#: the lessons that must have two exercises or more (issue 28: 01-05 and 09-12; the build-it lessons have
+#: three and two functions to write)
+TWO_OR_MORE = [lesson for lesson in LESSONS if lesson[:2] not in ("06", "07", "08")]
 
 
 def _tagged(cell: nbformat.NotebookNode) -> bool:
@@ -61,35 +53,58 @@ def _cells(nb: nbformat.NotebookNode, variable: str) -> tuple[int, int]:
     return answer, check
 
 
-def _text(cell: nbformat.NotebookNode) -> str:
+def _text(cell: nbformat.NotebookNode, html: bool = False) -> str:
+    """A cell's outputs as text (its plain text; with ``html`` its HTML and Markdown too)."""
     parts = []
-    for out in cell.outputs:
+    for out in cell.get("outputs", []):
         if out.output_type == "stream":
             parts.append(out.text)
         elif out.output_type in ("execute_result", "display_data"):
             parts.append(out.data.get("text/plain", ""))
+            if html:
+                parts += [out.data.get("text/html", ""), out.data.get("text/markdown", "")]
         elif out.output_type == "error":
             parts.append(f"ERROR {out.ename}: {out.evalue}")
     return "".join(parts)
 
 
+def _everything(nb: nbformat.NotebookNode) -> str:
+    """What a student can read in the notebook: every text cell and every output, plain and HTML."""
+    return "\n".join(c.source if c.cell_type == "markdown" else _text(c, html=True) for c in nb.cells)
+
+
+def _progress(cell: nbformat.NotebookNode) -> dict[str, Any]:
+    for out in cell.get("outputs", []):
+        if "qardlab" in out.get("metadata", {}):
+            return dict(out.metadata["qardlab"])
+    return {}
+
+
+@dataclass
+class Run:
+    """One lesson answered as a class answers it."""
+
+    run_all: str = ""
+    replies: dict[tuple[str, str], str] = field(default_factory=dict)
+    seen_after_first_wrong: dict[str, str] = field(default_factory=dict)
+    progress: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+
+
 @cache
-def replies(lesson: str) -> dict[tuple[str, str], str]:
-    """(exercise, "empty" | "right" | "wrong") -> the check cell's reply, from one kernel; (exercise, "above")
-    -> every output above the exercise's answer cell, as the stored notebook prints it."""
+def run(lesson: str) -> Run:
     from nbclient import NotebookClient
 
     nb = nbformat.read(NOTEBOOKS / f"{lesson}.ipynb", as_version=4)
     client = NotebookClient(
         nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
     )
-    out: dict[tuple[str, str], str] = {}
+    out = Run()
     # the kernel imports the qardlab of this checkout (an editable install may point at another one)
     saved = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), saved) if p)
     try:
         with client.setup_kernel():
-            _run(client, nb, lesson, out)
+            _answer_all(client, nb, lesson, out)
     finally:
         if saved is None:
             os.environ.pop("PYTHONPATH", None)
@@ -98,68 +113,120 @@ def replies(lesson: str) -> dict[tuple[str, str], str]:
     return out
 
 
-def _run(client: Any, nb: nbformat.NotebookNode, lesson: str, out: dict[tuple[str, str], str]) -> None:
-    """Run the notebook as stored, then each exercise right and wrong, in the client's kernel."""
+def _answer_all(client: Any, nb: nbformat.NotebookNode, lesson: str, out: Run) -> None:
     for i, cell in enumerate(nb.cells):
         client.execute_cell(cell, i)
+    out.run_all = _everything(nb)
     for key in answer_keys(lesson):
+        ex = key["exercise"]
         answer, check = _cells(nb, key["variable"])
-        out[key["exercise"], "empty"] = _text(nb.cells[check])
-        out[key["exercise"], "above"] = "".join(_text(c) for c in nb.cells[:answer] if c.cell_type == "code")
+        out.replies[ex, "empty"] = _text(nb.cells[check])
         stored = nb.cells[answer].source
-        for variant in ("right", "wrong"):
-            line = f"{key['variable']} = {key[variant]}"
-            pattern = _answer_line(key["variable"])
-            nb.cells[answer].source = pattern.sub(lambda _m, x=line: x, stored, count=1)
+        for variant, typed in (
+            ("first wrong", key["wrong"][0]),
+            ("second wrong", key["wrong"][1]),
+            ("right", key["right"]),
+        ):
+            line = f"{key['variable']} = {typed}"
+            nb.cells[answer].source = _answer_line(key["variable"]).sub(lambda _m, x=line: x, stored, count=1)
             client.execute_cell(nb.cells[answer], answer)
             client.execute_cell(nb.cells[check], check)
-            out[key["exercise"], variant] = _text(nb.cells[check])
-        nb.cells[answer].source = stored
+            out.replies[ex, variant] = _text(nb.cells[check])
+            out.progress[ex, variant] = _progress(nb.cells[check])
+            if variant == "first wrong":
+                out.seen_after_first_wrong[ex] = _everything(nb)
+        example = re.search(r"\(for example (.+?)\):", out.replies[ex, "empty"])
+        if example:  # the example the empty reply quotes, typed as an answer (after the right one)
+            line = f"{key['variable']} = {example.group(1)}"
+            nb.cells[answer].source = _answer_line(key["variable"]).sub(lambda _m, x=line: x, stored, count=1)
+            client.execute_cell(nb.cells[answer], answer)
+            client.execute_cell(nb.cells[check], check)
+            out.replies[ex, "example"] = _text(nb.cells[check])
+        nb.cells[answer].source = stored  # the exercise left as stored (empty) for the next one
+        client.execute_cell(nb.cells[answer], answer)
+        client.execute_cell(nb.cells[check], check)
 
 
-CASES = [(k["lesson"], k["exercise"], v) for k in KEYS for v in ("empty", "right", "wrong")]
+CASES = [(k["lesson"], k["exercise"]) for k in KEYS]
 
 
-@pytest.mark.parametrize("lesson, exercise, variant", CASES)
-def test_exercise_replies(lesson: str, exercise: str, variant: str) -> None:
-    """The check replies as LESSONS.md asks: empty -> write first, right -> why, wrong -> the missed step."""
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_an_empty_answer_is_asked_for(lesson: str, exercise: str) -> None:
     key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
-    text = replies(lesson)[exercise, variant]
+    text = run(lesson).replies[exercise, "empty"]
+    assert text.startswith(EMPTY) and "Right" not in text and "Not quite" not in text, text
+    assert not [w for w in key.get("spoilers", []) if w in text], f"the empty reply gives it away: {text}"
+
+
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_a_first_wrong_answer_gets_the_step_missed_not_the_answer(lesson: str, exercise: str) -> None:
+    key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
+    text = run(lesson).replies[exercise, "first wrong"]
     assert "ERROR" not in text and "Traceback" not in text, text
-    if variant == "empty":
-        assert text.startswith(EMPTY), text
-        assert "Right" not in text and "Not quite" not in text, text
-        assert not any(w in text for w in key.get("spoilers", [])), f"the empty reply gives it away: {text}"
-    elif variant == "right":
-        assert text.startswith("Right:"), f"{key['right']} was not accepted:\n{text}"
-        for words in key.get("right_mentions", []):
-            assert words in text, f"the right reply does not say {words!r}:\n{text}"
-    else:
-        assert text.startswith("Not quite:"), f"{key['wrong']} was not refused:\n{text}"
-        for words in key.get("wrong_mentions", []):
-            assert words in text, f"the wrong reply does not say {words!r}:\n{text}"
+    assert text.startswith("Not quite:"), f"{key['wrong'][0]} was not refused:\n{text}"
+    assert WORKED not in text, f"a first wrong answer got the worked answer:\n{text}"
+    for words in key.get("wrong_mentions", []):
+        assert words in text, f"the first wrong reply does not say {words!r}:\n{text}"
+
+
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_a_second_wrong_answer_gets_the_worked_answer(lesson: str, exercise: str) -> None:
+    key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
+    text = run(lesson).replies[exercise, "second wrong"]
+    assert text.startswith("Not quite:") and WORKED in text, f"{key['wrong'][1]}:\n{text}"
+    for words in key.get("solution_mentions", []):
+        assert words in text, f"the worked answer does not say {words!r}:\n{text}"
+
+
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_a_right_answer_says_why(lesson: str, exercise: str) -> None:
+    key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
+    text = run(lesson).replies[exercise, "right"]
+    assert text.startswith("Right:"), f"{key['right']} was not accepted:\n{text}"
+    for words in key.get("right_mentions", []):
+        assert words in text, f"the right reply does not say {words!r}:\n{text}"
 
 
 SPOILED = [(k["lesson"], k["exercise"]) for k in KEYS if k.get("spoilers")]
 
 
 @pytest.mark.parametrize("lesson, exercise", SPOILED)
-def test_no_output_above_an_exercise_answers_it(lesson: str, exercise: str) -> None:
-    """Under Run All, nothing printed above the answer cell gives the answer away (the key's `spoilers`:
-    the words that would)."""
+def test_nothing_in_the_notebook_answers_an_exercise_under_run_all(lesson: str, exercise: str) -> None:
+    """Under Run All no output, above or below the exercise, and no text cell shows its spoilers."""
     key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
-    above = replies(lesson)[exercise, "above"]
-    for words in key["spoilers"]:
-        assert words not in above, f"{lesson}: {words!r} is printed above the exercise {exercise!r}"
-    assert replies(lesson)[exercise, "right"].startswith("Right:")  # and the reply does say it
-    assert any(
-        w in replies(lesson)[exercise, "right"] + replies(lesson)[exercise, "wrong"] for w in key["spoilers"]
-    ), f"{lesson}: no spoiler of {exercise!r} is in its replies either"
+    shown = [w for w in key["spoilers"] if w in run(lesson).run_all]
+    assert not shown, f"{lesson}: {shown} readable under Run All, before {exercise!r} is answered"
 
 
-@pytest.mark.parametrize("lesson", REVISED)
-def test_every_exercise_is_tagged_and_keyed(lesson: str) -> None:
-    """Each answer line is stored empty, its cells carry the tag `exercise`, and the keys cover them all."""
+@pytest.mark.parametrize("lesson, exercise", SPOILED)
+def test_nothing_in_the_notebook_answers_an_exercise_after_its_first_wrong_answer(
+    lesson: str, exercise: str
+) -> None:
+    key = next(k for k in answer_keys(lesson) if k["exercise"] == exercise)
+    shown = [w for w in key["spoilers"] if w in run(lesson).seen_after_first_wrong[exercise]]
+    assert not shown, f"{lesson}: {shown} readable after the first wrong answer to {exercise!r}"
+    replies = run(lesson).replies
+    said = replies[exercise, "right"] + replies[exercise, "second wrong"]
+    assert any(w in said for w in key["spoilers"]), (
+        f"{lesson}: no spoiler of {exercise!r} is in its answer either"
+    )
+
+
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_each_check_records_its_progress_in_the_notebook(lesson: str, exercise: str) -> None:
+    """The metadata of the check's output: what a teacher's collection reads (qardlab.lessons.progress)."""
+    progress = run(lesson).progress
+    first, done = progress[exercise, "first wrong"], progress[exercise, "right"]
+    assert first["lesson"] == lesson and first["exercise"] == exercise
+    assert first["verdict"] == "wrong" and first["tries"] == 1 and not first["solution_shown"]
+    assert done["verdict"] == "right" and done["right"] and done["tries"] == 3 and done["solution_shown"]
+    assert len(done["wrong"]) == 2
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_exercise_is_tagged_keyed_and_its_check_hidden(lesson: str) -> None:
+    """Each answer line is stored empty, its cells carry the tag `exercise`, the check cell's source is hidden
+    (`jupyter.source_hidden`) and calls the package, and the keys cover every exercise."""
     nb = nbformat.read(NOTEBOOKS / f"{lesson}.ipynb", as_version=4)
     variables = {
         m.group(1)
@@ -171,9 +238,16 @@ def test_every_exercise_is_tagged_and_keyed(lesson: str) -> None:
     assert variables, f"{lesson} has no tagged exercise"
     assert variables == keyed, f"{lesson}: answers in the notebook {variables}, in the keys {keyed}"
     for variable in variables:
-        answer, _check = _cells(nb, variable)
+        answer, check = _cells(nb, variable)
         assert re.search(rf"^{variable} = None\b", nb.cells[answer].source, re.M), (
             f"{lesson}: {variable} is not stored empty (None)"
+        )
+        cell = nb.cells[check]
+        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, (
+            f"{lesson}: {variable}'s check shows"
+        )
+        assert len(cell.source.strip().splitlines()) <= 3 and "def " not in cell.source, (
+            f"{lesson}: {variable}'s check keeps its logic in the notebook:\n{cell.source}"
         )
     untagged = [
         i
@@ -181,3 +255,24 @@ def test_every_exercise_is_tagged_and_keyed(lesson: str) -> None:
         if c.cell_type == "code" and not _tagged(c) and re.search(r"^answer\w* = ", c.source, re.M)
     ]
     assert not untagged, f"{lesson}: cells {untagged} assign an answer but are not tagged exercise"
+
+
+@pytest.mark.parametrize("lesson", TWO_OR_MORE)
+def test_two_exercises_or_more(lesson: str) -> None:
+    """Issue 28: at least two exercises in each of lessons 01-05 and 09-12, the second a transfer."""
+    assert len(answer_keys(lesson)) >= 2
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_no_minus_zero_anywhere(lesson: str) -> None:
+    """Issue 28: lesson 04 printed "-0.000 bits"; no output of any lesson writes a negative zero."""
+    text = run(lesson).run_all + "".join(run(lesson).replies.values())
+    assert not re.search(r"-0\.0+\b(?!\d)", text), re.findall(r".{40}-0\.0+\b", text)
+
+
+@pytest.mark.parametrize("lesson, exercise", CASES)
+def test_the_empty_replys_example_is_not_the_answer(lesson: str, exercise: str) -> None:
+    """Issue 28: lesson 09's empty reply said 'for example "Carol"', and Carol was the answer."""
+    replies = run(lesson).replies
+    if (exercise, "example") in replies:  # a function exercise quotes no example
+        assert not replies[exercise, "example"].startswith("Right:"), replies[exercise, "example"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from qardlab.cards import five_sons_deck
+from qardlab.games.five_sons.deck import five_sons_deck
 from qardlab.lessons.notepad import main, notepad_svg
 
 ROOT = Path(__file__).resolve().parents[2]

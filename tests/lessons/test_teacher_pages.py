@@ -23,6 +23,7 @@ REVISED = [
     "03-three-ways-to-reason",
     "04-asking-good-questions",
     "05-play-from-memory",
+    "09-play-together",
     "10-first-hand-of-hearts",
     "11-counting-cards-in-hearts",
     "12-hearts-experiments",
@@ -46,5 +47,7 @@ def test_teacher_page_answer_keys_are_up_to_date(lesson: str) -> None:
     text = make.pages()[lesson].read_text(encoding="utf-8")
     assert make.filled(text, lesson) == text, f"run python scripts/make_teacher_keys.py ({lesson} is stale)"
     for key in answer_keys(lesson):
-        assert key["key"] in text and f"{key['variable']} = {key['right']}" in text
+        assert key["key"] in text
+        if not key.get("varies"):  # an answer about the student's own table is its key's words only
+            assert f"{key['variable']} = {key['right']}" in text
     assert answer_key_markdown(lesson).strip() in text

@@ -67,6 +67,14 @@ def test_the_app_widens_its_chart_when_the_bots_play_on_after_a_wrong_claim() ->
     faces = [c for c in hand if c[0] in "JQK"]
     # a card the player holds is not in the secret pair: the claim is wrong
     assert t.claim(faces[0], "AH") if faces else t.claim("JC", next(c for c in hand if c[1] == "H"))
+    assert t.confirm_claim()  # (one confirmation)
+    for _ in range(60):  # out of the game, the player still answers the bots' questions, by clicks
+        obs = t.observation(0)
+        if obs["is_over"]:
+            break
+        assert t.human_to_act() and obs["phase"] == "answer"
+        answer = obs["legal"][0]
+        t.answer() if answer["type"] == "neither" else t.hands[0].click(answer["card"])
     assert t.observation(0)["is_over"]
     assert t.figures["candidates"] is fig
     assert fig.axes[0].get_xlim()[1] > start[1] >= 10

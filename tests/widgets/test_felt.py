@@ -5,14 +5,16 @@ the turn, taken cards, out / winner marks, what each seat may see, and the log's
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from typing import Any, Callable
 
 import pytest
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.games.five_sons import Claim, FiveSons
 from qardlab.games.five_sons.bots import ReasoningBot
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.bots import RuleBot
 from qardlab.widgets import felt
@@ -80,9 +82,36 @@ def _style(e: ET.Element) -> dict[str, str]:
     return dict(p.split(":", 1) for p in (e.get("style") or "").split(";") if p)
 
 
-def _spot(e: ET.Element) -> tuple[float, float]:
+_SIDE = re.compile(r"calc\(50% \+ (-?[\d.]+) \* \(50% - ([\d.]+)em\)\)")
+
+
+def _ring(root: ET.Element) -> ET.Element:
+    return _one(root, "qard-felt-ring")
+
+
+def _size(root: ET.Element) -> tuple[float, float]:
+    """The felt's full width and its height, in em."""
+    st = _style(_ring(root))
+    return float(st["max-width"].removesuffix("em")), float(st["height"].removesuffix("em"))
+
+
+def _spot(e: ET.Element, width: float = 60.0) -> tuple[float, float]:
+    """A seat box's centre (left %, top %) on a felt ``width`` em wide: its ``left`` is "50%" or
+    "calc(50% + side * (50% - half em))" (felt.seat_left)."""
     s = _style(e)
-    return float(s["left"].rstrip("%")), float(s["top"].rstrip("%"))
+    left, top = s["left"], float(s["top"].rstrip("%"))
+    if left == "50%":
+        return 50.0, top
+    m = _SIDE.fullmatch(left)
+    assert m, left
+    side, half = float(m[1]), float(m[2])
+    return round(50 + side * (50 - 100 * half / width), 6), top
+
+
+def _trick_spot(e: ET.Element) -> tuple[float, float]:
+    """A trick card's place (across, down) in em of a trick card from the trick's middle."""
+    s = _style(e)
+    return float(s["left"].removesuffix("em")), float(s["top"].removesuffix("em"))
 
 
 def _seats(root: ET.Element) -> dict[int, ET.Element]:
@@ -157,7 +186,7 @@ def test_hearts_seats_round_the_felt_with_their_card_counts(n: int) -> None:
         seats = _seats(root)
         assert sorted(seats) == list(range(n))
         order = seat_order(n, viewer)
-        spots = [_spot(seats[s]) for s in order]
+        spots = [_spot(seats[s], _size(root)[0]) for s in order]
         # the viewer at the bottom, in the middle; the others clockwise round the felt
         assert spots[0][0] == 50 and spots[0][1] == max(y for _x, y in spots)
         assert _clockwise_from_bottom(spots)
@@ -184,13 +213,24 @@ def test_hearts_trick_cards_lie_before_their_players(n: int) -> None:
     assert sorted(placed) == sorted(s for s, _c in o["trick"])
     seats = _seats(root)
     places = dict(zip(seat_order(n, viewer), trick_spots(n)))
+    width, height = _size(root)
+    middle = float(_style(trick)["top"].rstrip("%"))
     for s, card in placed.items():
         assert _cards(card) == [dict((p, c) for p, c in o["trick"])[s]]
-        assert _spot(card) == places[s]
-        # nearer to its own player than to any other
-        x, y = _spot(card)
-        dist = {t: math.dist((x, y), _spot(box)) for t, box in seats.items()}
-        assert min(dist, key=dist.get) == s
+        assert _trick_spot(card) == places[s]
+        # seen from the trick's middle, in the direction of its own player rather than of any other, on
+        # the felt at its full width and at its narrowest round one (44em: narrower, the style sheet lays
+        # the felt out flat)
+        for w in (width, 44.0):
+            dx, dy = _trick_spot(card)  # (em of a trick card: 1.05em of the felt's)
+            mx, my = w / 2, height * middle / 100
+            toward = math.atan2(dy, dx)
+            off = {}
+            for t, box in seats.items():
+                bx, by = _spot(box, w)
+                a = math.atan2(height * by / 100 - my, w * bx / 100 - mx)
+                off[t] = abs((a - toward + math.pi) % (2 * math.pi) - math.pi)
+            assert min(off, key=off.get) == s, (w, s, off)
 
 
 def test_hearts_between_tricks_shows_the_trick_just_taken_faded_and_who_took_it() -> None:
@@ -232,11 +272,11 @@ def test_hearts_felt_and_seats_keep_one_size_through_a_hand(n: int) -> None:
     moments = 0
     while g.phase in ("pass", "play"):
         root = _tree(hearts_felt(_obs(g, 0), human=0))
-        st = _style(root)
+        st = _style(_ring(root))
         boxes = _seats(root)
         sizes.add(
             (
-                st["width"],
+                st["max-width"],
                 st["height"],
                 tuple((_style(b)["width"], _style(b)["height"], _spot(b)) for _s, b in sorted(boxes.items())),
             )
@@ -244,10 +284,10 @@ def test_hearts_felt_and_seats_keep_one_size_through_a_hand(n: int) -> None:
         moments += 1
         g.play(bots[g.to_move].act(g.observation(g.to_move)))
     root = _tree(hearts_felt(_obs(g, 0), human=0))  # the hand over
-    st = _style(root)
+    st = _style(_ring(root))
     sizes.add(
         (
-            st["width"],
+            st["max-width"],
             st["height"],
             tuple(
                 (_style(b)["width"], _style(b)["height"], _spot(b)) for _s, b in sorted(_seats(root).items())
@@ -255,7 +295,7 @@ def test_hearts_felt_and_seats_keep_one_size_through_a_hand(n: int) -> None:
         )
     )
     assert moments > 20 and len(sizes) == 1, sizes
-    assert st["width"].endswith("em") and st["height"].endswith("em")
+    assert st["max-width"].endswith("em") and st["height"].endswith("em") and "width" not in st
 
 
 def test_hearts_taken_cards_are_labelled_with_their_point_cards() -> None:
@@ -332,7 +372,7 @@ def test_five_sons_seats_secret_and_turn(n: int) -> None:
         root = _tree(five_sons_felt(o, human=0))
         seats = _seats(root)
         assert sorted(seats) == list(range(n))
-        spots = [_spot(seats[s]) for s in seat_order(n, viewer)]
+        spots = [_spot(seats[s], _size(root)[0]) for s in seat_order(n, viewer)]
         assert spots[0] == (50.0, max(y for _x, y in spots)) and _clockwise_from_bottom(spots)
         assert spots[1][0] < 50
         for s, box in seats.items():

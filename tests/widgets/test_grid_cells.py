@@ -8,9 +8,10 @@ from unittest import mock
 import ipywidgets as widgets
 import pytest
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.five_sons.bots import RandomAsker
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets.grid import DeductionGrid, GridCells
 
 SECRET = "secret"
@@ -44,7 +45,8 @@ def test_a_grid_is_a_few_models_not_one_per_cell() -> None:
     assert len(FACE_CARDS + NUMBER_CARDS) * len(holders) == 88
     assert "Button" not in opened, opened
     assert opened.count("GridCells") == 1
-    assert len(opened) < 15, opened  # the level buttons, the title, the explanation, their layouts and styles
+    assert len(opened) < 13, opened  # the level buttons, the title, their layouts and styles (the explanation
+    # is the cells' model's)
 
 
 def test_an_update_is_one_message_of_the_cells_model() -> None:
@@ -90,6 +92,26 @@ def test_a_click_from_the_browser_explains_its_cell() -> None:
     grid.explanation.value = ""
     words = grid.cell("QH", 2).click()  # what the browser's click does, from Python
     assert words == " ".join(k.explain("QH", 2).sentences) and "Why Q♥ / Carol" in grid.explanation.value
+
+
+def test_the_explanation_goes_under_its_cell_row_in_one_message_and_a_new_grid_clears_it() -> None:
+    """Issue 29: the explanation landed under a 22-row grid, off screen; the cells' view now draws it
+    under the explained cell's row (``explained``), so the kernel says which, with the words, at once."""
+    _game, k = _position()
+    holders, names = _holders()
+    grid = DeductionGrid(FACE_CARDS + NUMBER_CARDS, level="logic")
+    grid.update(k, holders, names)
+    assert grid.box.explanation == "" and grid.box.explained == []
+    sent: list = []
+    with mock.patch.object(GridCells, "_send", lambda self, msg, buffers=None: sent.append(msg)):
+        grid.explain("9H", SECRET)
+    assert len(sent) == 1 and set(sent[0]["state"]) == {"explanation", "explained"}
+    assert grid.box.explained == [grid.cards.index(Card.parse("9H")), holders.index(SECRET)]
+    assert "Why 9♥ / secret" in grid.box.explanation == grid.explanation.value
+    grid.update(k, holders, names)  # a step later: the old explanation no longer stands
+    assert grid.box.explanation == "" and grid.box.explained == []
+    grid.explain("QH", 0)  # a holder the grid does not show (its own seat): said, placed at the end
+    assert "Why Q♥" in grid.explanation.value and grid.box.explained == []
 
 
 BAD_CLICKS = [

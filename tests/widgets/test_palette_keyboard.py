@@ -32,7 +32,7 @@ def test_the_session_deck_switches_every_view_and_comes_back():
         assert palette.DECKS["four"]["D"] in cards_html([Card.parse("5D")])
         h = HandView()
         h.show_playable([Card.parse("2C")], {})
-        assert h.button_for("2C").style.text_color == palette.DECKS["four"]["C"]
+        assert h.button_for("2C").text_color == palette.DECKS["four"]["C"]
         assert palette.DECKS["four"]["D"] in DeductionGrid([Card.parse("JD")]).box.labels[0]
     assert palette.deck() == "two"
     assert _color(Card.parse("2C")._repr_html_()) == palette.DECKS["two"]["C"]
@@ -56,19 +56,21 @@ def test_every_card_has_a_text_alternative():
     assert 'aria-label="King of Clubs: not your turn"' in dimmed
 
 
-def test_keyboard_tab_walks_legal_cards_only():
-    """Playable cards are buttons (Enter plays the focused one); an illegal card leaves the Tab order,
-    and comes back into it when it becomes legal."""
+def test_keyboard_walks_legal_cards_only():
+    """Playable cards are buttons in a toolbar (Enter plays the focused one); the keyboard walks the legal
+    cards only (``legal``, in the model: the view's roving tabindex skips the others), and an illegal card
+    comes back into the walk when it becomes legal (test_browser_keyboard.py presses the keys)."""
     played = []
     h = HandView(on_card=played.append)
     cards = [Card.parse(c) for c in ("2C", "TH", "AS")]
     h.show_playable(cards, {Card.parse("AS"): "you must follow suit"})
-    assert h.button_for("AS").tabbable is False
-    assert h.button_for("2C").tabbable is None and h.button_for("TH").tabbable is None
-    h.button_for("TH").click()  # what Enter on a focused button does
+    assert h.button_for("AS").legal is False
+    assert h.button_for("2C").legal is True and h.button_for("TH").legal is True
+    assert [row[5] for row in h.playable.cards] == [True, True, False]
+    h.button_for("TH").click()  # what Enter on a focused card does
     assert played == [Card.parse("TH")]
     h.show_playable(cards, {Card.parse("2C"): "not your turn"})
-    assert h.button_for("AS").tabbable is None and h.button_for("2C").tabbable is False
+    assert h.button_for("AS").legal is True and h.button_for("2C").legal is False
 
 
 def test_card_options_are_short():

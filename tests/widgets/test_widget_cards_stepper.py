@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from qardlab.cards import Card
 from qardlab.engine import Timeline, play
 from qardlab.games.five_sons import FiveSons
@@ -20,23 +22,28 @@ def test_faces_red_and_black_and_backs():
 def test_hand_view_buttons_click_and_reuse():
     clicked = []
     h = HandView(on_card=clicked.append)
-    assert "qard-hand" in h._dom_classes
+    assert "qard-hand" in h._dom_classes and h.playable is None  # (made when a hand is first playable)
     cards = [Card.parse(c) for c in ("2C", "TH", "AS")]
     h.show_playable(cards, {Card.parse("AS"): "you must follow suit"})
-    assert [b.description for b in h.children] == ["2♣", "10♥", "A♠"]
-    assert all("qard-card" in b._dom_classes for b in h.children)
+    model = h.playable
+    assert h.children == (model,) and [row[1] for row in model.cards] == ["2♣", "10♥", "A♠"]
+    assert [h.button_for(c).description for c in cards] == ["2♣", "10♥", "A♠"]
     assert h.button_for("AS").tooltip == "Ace of Spades: you must follow suit"
-    assert "qard-illegal" in h.button_for("AS")._dom_classes
-    assert h.button_for("TH").style.text_color == "#c8102e"
-    first = h.children[0]
+    assert "qard-illegal" in h.button_for("AS").classes and "qard-illegal" not in h.button_for("TH").classes
+    assert h.button_for("TH").text_color == "#c8102e"
     h.click("TH")
     assert clicked == [Card.parse("TH")]
+    h.playable._message(None, {"play": 0}, [])  # a click in the browser: the card's index
+    h.playable._message(None, {"play": 7}, [])  # a stale page's index: ignored
+    h.playable._message(None, {"play": True}, [])
+    assert clicked == [Card.parse("TH"), Card.parse("2C")]
     h.show_playable(cards[:2], {})
-    assert h.children[0] is first  # buttons are reused, not rebuilt
-    assert h._buttons[2].description == ""  # a button no longer shown holds no card
+    assert h.playable is model and len(model.cards) == 2  # one model, reused
+    with pytest.raises(KeyError, match="AS is not a clickable card"):
+        h.button_for("AS")
     h.show_backs(2)
     assert h.mode == "html" and h.children == (h._html,)
-    assert all(b.description == "" and b.tooltip == "" for b in h._buttons)
+    assert model.cards == []  # off screen, the model holds no card
 
 
 def test_stepper_buttons_and_words():

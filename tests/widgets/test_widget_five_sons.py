@@ -8,10 +8,11 @@ import random
 import pytest
 from widget_walk import all_text, all_widgets, tree_state
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
+from qardlab.cards import Card
 from qardlab.engine import Record, play
-from qardlab.games.five_sons import Ask, FiveSons
+from qardlab.games.five_sons import Ask, Claim, FiveSons, NoClaim
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets import felt, table
 from qardlab.widgets.five_sons import FiveSonsTable
 
@@ -50,7 +51,8 @@ def test_seat_view_shows_own_hand_and_backs_only():
 
 def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
     g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)  # seat 0 asks first
-    t = FiveSonsTable(g, seat=0, human=0, bots={}, charts=False)
+    # (every other seat a bot's: a seat nobody plays here would wait for its person, forced or not)
+    t = FiveSonsTable(g, seat=0, human=0, bots={s: ReasoningBot(s) for s in (1, 2, 3)}, charts=False)
     assert t.ask_row.layout.display == "" and t.claim_row.layout.display == "none"
     t.target.value = 2
     t.face.value = "QH"
@@ -60,8 +62,16 @@ def test_human_asks_through_the_question_builder_and_the_answer_is_logged():
     g2 = t.game
     assert g2.phase == "claim" and g2.question == Ask(2, "QH", "2H")
     assert "Carol shows Alice the Q♥." in t.log_view.value
-    # the human claims wrongly: public, the human is out and now sees the secret
-    t.claim("JC", "AH")
+    # the claim's cards start empty: Claim with no pair chosen says so and plays nothing
+    assert (t.claim_face.value, t.claim_number.value) == (None, None)
+    assert t.claim_row.layout.display == "" and t.confirm_row.layout.display == "none"
+    assert not t.claim() and "Choose the face card" in t.status.value
+    # the human claims wrongly, after one confirmation: public, the human is out and now sees the secret
+    assert t.claim("JC", "AH")
+    assert t.game.phase == "claim" and 0 not in t.game.eliminated  # asked, not made
+    assert t.confirm_row.layout.display == "" and t.claim_row.layout.display == "none"
+    assert "Claim J♣ A♥ now?" in t.confirm_text.value
+    t.confirm_button.click()
     assert 0 in t.game.eliminated
     assert 'data-card="KS"' in felt.part(t.felt_view.value, cls="qard-secret")
 
@@ -118,12 +128,18 @@ def test_full_game_played_through_the_widgets(players, seed):
             t.target.value = rng.choice([o[1] for o in t.target.options])
             t.face.value, t.number.value = face.code, number.code
             t.ask_button.click()
-        elif game.phase == "answer":
-            t.hands[0].click(rng.choice(game.question.cards))
+        elif game.phase == "answer":  # every answer is the human's click, forced or not
+            held = [c for c in game.question.cards if c in game.hand(0)]
+            if held:
+                t.hands[0].click(rng.choice(held))
+            else:
+                assert t.answer_row.layout.display == ""
+                t.neither_button.click()
         elif game.phase == "claim":
             if len(cands) == 1:
                 t.claim_face.value, t.claim_number.value = cands[0][0].code, cands[0][1].code
                 t.claim_button.click()
+                t.confirm_button.click()
             else:
                 t.no_claim_button.click()
         assert t.game.step > game.step, t.status.value  # every click did something
@@ -207,6 +223,28 @@ def test_charts_show_the_seat_history_up_to_the_current_step():
     assert im.shape == (12, 10) and im.sum() == pytest.approx(1.0)
     t.chart_tabs.selected_index = 2
     assert t.figures["advice"].axes[0].patches
+
+
+def test_a_table_nobody_plays_fits_its_question_axis_to_the_game_it_shows():
+    """Issue 29: lesson 02's table (no person, no bots) over a game of two questions drew an axis to 20
+    questions. A table that only steps through an unfinished game fits the axis to its questions; one that
+    bots play on keeps a growing axis until the game is over."""
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)
+    g.play(Ask(2, "QC", "8H"))
+    while g.phase == "claim":
+        g.apply(NoClaim())
+    g.play(Ask(2, "QC", "9H"))
+    while g.phase == "claim":
+        g.apply(NoClaim())
+    t = FiveSonsTable(g, seat=3, charts=True)
+    assert t.figures["candidates"].axes[0].get_xlim() == (0, 2)
+    t.seat = None  # the teacher's chart of every seat: the same axis
+    assert t.figures["seats"].axes[0].get_xlim() == (0, 2)
+    # bots that play on at this table: the axis is fixed ahead of the game, so a step redraws only lines
+    bots = {s: RandomAsker(s) for s in range(4)}
+    watched = FiveSonsTable(g.copy(), seat=3, charts=True, bots=bots, pace="fast (0.4 s)")
+    assert not watched.timeline.final.is_over
+    assert watched.figures["candidates"].axes[0].get_xlim() == (0, 20)
 
 
 # -- nothing leaks ------------------------------------------------------------------------
@@ -378,7 +416,7 @@ def test_auto_pass_passes_the_humans_claims_after_others_questions_on_the_bots_c
         obs = t.observation(0)
         if obs["is_over"] or 0 in obs["eliminated"]:
             break
-        assert t.human_to_act(), "the table waits only when the human has a choice"
+        assert t.human_to_act(), "the table waits only for the human's own steps"
         if obs["phase"] == "ask":
             target = obs["legal"][0]["target"]
             assert t.ask(target, "QC", "8H")
@@ -387,6 +425,8 @@ def test_auto_pass_passes_the_humans_claims_after_others_questions_on_the_bots_c
             assert "Your question is answered" in t.prompt.value
             t.no_claim_button.click()
             clicks += 1
+        elif obs["legal"] == [{"type": "neither"}]:
+            t.neither_button.click()
         else:
             t.hands[0].click(obs["legal"][0]["card"])
     chances = _claim_chances(t)
@@ -409,7 +449,9 @@ def test_auto_pass_a_claim_chosen_beforehand_is_made_at_the_next_chance():
     assert t.claim_button.description == "Claim at my next chance"
     secret = [c.code for c in t.game.secret]
     before = len(t.timeline.steps)
-    assert t.claim(*secret)
+    assert t.claim(*secret) and "at your next chance?" in t.confirm_text.value
+    assert len(t.timeline.steps) == before and t.armed is None  # asked, not yet kept
+    assert t.confirm_claim()
     assert len(t.timeline.steps) == before  # nothing played now: the claim waits for its chance
     assert "You will claim" in t.prompt.value and t.no_claim_button.description == "Cancel my claim"
     assert "You will claim" not in t.status.value  # said once, by the prompt
@@ -431,6 +473,8 @@ def test_auto_pass_a_claim_chosen_beforehand_is_made_at_the_next_chance():
         pace="slow (1.2 s)",
     )
     t2.claim("JC", "AH")
+    t2.confirm_button.click()
+    assert t2.armed == Claim("JC", "AH")
     t2.no_claim_button.click()
     assert t2.armed is None and t2.no_claim_button.layout.display == "none"
 
@@ -464,6 +508,7 @@ def test_replay_stepper_hidden_during_live_play_shown_on_demand_and_at_the_end()
     assert t.stepper.layout.display == "none"
     assert t.ask(1, "QC", "8H")
     t.claim(*[c.code for c in t.game.secret])
+    assert t.confirm_claim()
     assert t.observation(0)["is_over"] and t.stepper.layout.display == ""
     # a table nobody plays (a lesson's replay) always shows its stepper
     assert FiveSonsTable(FiveSons.new(4, seed=2), charts=False).stepper.layout.display == ""

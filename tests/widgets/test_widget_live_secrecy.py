@@ -4,14 +4,16 @@ must not tell a forced answer from a chosen one, to any viewer but the answerer.
 The issue's deals A and B differ only in where the 8♥ and 9♥ lie: in A, Bob holds both cards
 Alice names (the Q♣ and the 8♥) and chooses to show the Q♣; in B he holds the Q♣ only and must
 show it. Every widget message (comm opens and state updates) a table sends is captured, with
-model ids replaced by their order of first appearance, and the streams seen from the asker's
-and an onlooker's view must be identical, message for message, at pace "at once" and tick by
-tick on the bots' clock.
+model ids replaced by their order of first appearance and each binary buffer (a chart's PNG) by its
+digest, and the streams seen from the asker's and an onlooker's view must be identical, message for
+message and picture for picture, at pace "at once" and tick by tick on the bots' clock. The tables
+draw their charts, as a player's do (issue 25, section 5); a planted leak in a chart is caught.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from contextlib import contextmanager
@@ -39,7 +41,7 @@ B = [
     ["KH", "JS", "QS", "7H", "8H"],
 ]
 SECRET = ("KS", "TH")
-_ID = re.compile(r"[0-9a-f]{32}")
+_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 
 
 class Scripted:
@@ -72,7 +74,15 @@ def wire() -> Iterator[list]:
 
     def spy_create(**kwargs):
         c = create(**kwargs)
-        sent.append(("open", c.comm_id, copy.deepcopy(kwargs.get("data")), []))
+        # the state a widget opens with, and its binary buffers (an Image's picture: a chart)
+        sent.append(
+            (
+                "open",
+                c.comm_id,
+                copy.deepcopy(kwargs.get("data")),
+                [bytes(b) for b in kwargs.get("buffers") or []],
+            )
+        )
         return c
 
     with (
@@ -83,28 +93,47 @@ def wire() -> Iterator[list]:
 
 
 def normalised(sent: list) -> list[str]:
-    """The messages as text, each model id replaced by its order of first appearance."""
+    """The messages as text, each model id replaced by its order of first appearance, each binary buffer (a
+    chart's PNG) by its SHA-256 digest.
+
+    Only model ids are renamed: the ids the messages open and update, and those their states refer to
+    (``IPY_MODEL_<id>``). (Renaming every run of 32 hex digits renamed the pictures too, a buffer's hex cut
+    into chunks each named by its order of first appearance, so two different pictures of the same length
+    read alike: :func:`test_two_different_pictures_never_compare_equal`.)"""
+    ids = {model for _kind, model, _msg, _buffers in sent}
+    texts = [json.dumps([kind, model, msg], sort_keys=True, default=repr) for kind, model, msg, _b in sent]
+    for text in texts:
+        ids.update(_REF.findall(text))
     order: dict[str, str] = {}
 
     def name(m: re.Match) -> str:
         return order.setdefault(m.group(0), f"M{len(order)}")
 
+    pattern = re.compile("|".join(map(re.escape, sorted(ids, key=len, reverse=True)))) if ids else None
     out = []
-    for kind, model, msg, buffers in sent:
-        text = json.dumps([kind, model, msg, [b.hex() for b in buffers]], sort_keys=True, default=repr)
-        out.append(_ID.sub(name, text))
+    for text, (_kind, _model, _msg, buffers) in zip(texts, sent):
+        text = pattern.sub(name, text) if pattern is not None else text
+        digests = [f"sha256:{hashlib.sha256(b).hexdigest()}:{len(b)}" for b in buffers]
+        out.append(f"{text} buffers {digests}")
     return out
 
 
 def table_stream(
-    hands: list, human: int, view: int, pace: str = "at once", ticks: int = 0, game: type = FiveSons
+    hands: list,
+    human: int,
+    view: int,
+    pace: str = "at once",
+    ticks: int = 0,
+    game: type = FiveSons,
+    charts: bool = True,
 ) -> list[list[str]]:
     """The messages of a table over a few turns, in chunks: construction, then each human pass
-    (at once) or each clock tick (paced)."""
+    (at once) or each clock tick (paced). With its charts, as a player sees it: their pictures are
+    compared by digest."""
     bots = {s: Scripted() for s in range(4) if s != human}
     with wire() as sent:
         g = game.from_deal(hands, secret=SECRET, dealer=3)
-        t = FiveSonsTable(g, seat=view, human=human, bots=bots, pace=pace, charts=False)
+        t = FiveSonsTable(g, seat=view, human=human, bots=bots, pace=pace, charts=charts)
         chunks = [normalised(sent)]
         del sent[:]
         if pace == "at once":
@@ -166,9 +195,10 @@ def test_table_paced_sends_the_same_messages_tick_by_tick() -> None:
     assert any("Bob to answer" in m for m in a[1]) and any("Bob to answer" in m for m in b[1])
 
 
-def test_human_forced_answer_is_given_on_the_bots_clock() -> None:
-    """Bob is the human and is forced (deal B): the table gives his answer itself, one tick after
-    Alice's question, exactly as a bot's answer would come; with a choice (deal A) it waits for him."""
+def test_human_forced_answer_waits_for_the_humans_own_click() -> None:
+    """Bob is the human: forced (deal B) or choosing (deal A), the table gives nothing for him. The clock
+    stops after Alice's question in both deals and later ticks play nothing; his hand lights the cards he
+    may show (the one card in B, both in A); his click answers."""
     for hands, forced in ((B, True), (A, False)):
         g = FiveSons.from_deal(hands, secret=SECRET, dealer=3)
         bots = {s: Scripted() for s in (0, 2, 3)}
@@ -176,14 +206,89 @@ def test_human_forced_answer_is_given_on_the_bots_clock() -> None:
         t.run_bots()
         t.clock.value += 1  # Alice asks
         assert t.game.phase == "answer" and t.game.to_move == 1 and t.game.step == 2
-        assert t.human_to_act() is not forced
-        t.clock.value += 1
-        if forced:  # the next tick gives Bob's forced answer, as a bot's move
-            assert t.game.phase == "claim" and t.game.history[-1] == Show("QC") and t.game.history[-1].forced
-            assert "Your cards answer for you" not in t.prompt.value
-        else:  # a choice: the clock has stopped and waits for Bob's click
-            assert t.game.phase == "answer" and not t.clock.playing
-            assert "You hold both cards" in t.prompt.value
+        assert t.human_to_act() and not t.clock.playing
+        for _ in range(3):  # a late tick (the browser's timer) gives nothing for Bob
+            t.clock.value += 1
+        assert t.game.step == 2
+        lit = [
+            c.code for c in t.hands[1]._cards if "qard-illegal" not in t.hands[1].button_for(c)._dom_classes
+        ]
+        assert lit == (["QC"] if forced else ["QC", "8H"])
+        assert ("Click the card you hold" if forced else "You hold both cards") in t.prompt.value
+        t.hands[1].click("QC")
+        assert t.game.phase == "claim" and t.game.history[-1] == Show("QC")
+        assert t.game.history[-1].forced is forced
+
+
+def pictures(chunks: list[list[str]]) -> list[str]:
+    """Every picture's digest in a stream, in order."""
+    return [d for chunk in chunks for m in chunk for d in re.findall(r"sha256:[0-9a-f]{64}:\d+", m)]
+
+
+def test_the_charts_are_in_the_stream_and_alike_for_both_deals() -> None:
+    """With charts on (as a player has them), the pictures are sent, and each is the same picture, byte
+    for byte, in deals A and B."""
+    a, b = table_stream(A, 2, 2), table_stream(B, 2, 2)
+    pa = pictures(a)
+    assert len(pa) >= 3 and len(set(pa)) >= 2  # several charts, redrawn as the game goes
+    assert pa == pictures(b)
+
+
+def test_two_different_pictures_never_compare_equal() -> None:
+    """The normalisation renames model ids only. The old one renamed every run of 32 hex digits, the hex
+    of a picture's bytes included, each chunk by its order of first appearance: two different pictures of
+    the same length came out the same."""
+    first, second = bytes(range(256)) * 4, bytes(reversed(range(256))) * 4
+    model = "0123456789abcdef0123456789abcdef"
+
+    def stream(png: bytes) -> list:
+        return [("send", model, {"method": "update", "state": {}, "buffer_paths": [["value"]]}, [png])]
+
+    def old(sent: list) -> list[str]:
+        order: dict[str, str] = {}
+        name = lambda m: order.setdefault(m.group(0), f"M{len(order)}")  # noqa: E731
+        return [
+            re.sub(r"[0-9a-f]{32}", name, json.dumps([k, mid, msg, [x.hex() for x in b]], sort_keys=True))
+            for k, mid, msg, b in sent
+        ]
+
+    assert len(first) == len(second) and first != second
+    assert old(stream(first)) == old(stream(second))  # the old normalisation's blind spot
+    assert normalised(stream(first)) != normalised(stream(second))
+    assert normalised(stream(first)) == normalised(stream(first))
+
+
+def test_a_chart_that_shows_a_hidden_card_is_caught(monkeypatch) -> None:
+    """A planted leak: every chart also draws Bob's hand in a corner (what a chart built from the game
+    instead of the seat's observation could do). The messages' text is the same in both deals; only the
+    pictures differ, and the comparison names them."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    from qardlab.widgets import figures
+
+    leak = {"text": ""}
+    real_canvas, real_figure = figures._canvas_png, figures.figure_png
+
+    def marked(png: bytes) -> bytes:
+        img = Image.open(io.BytesIO(png))
+        ImageDraw.Draw(img).text((2, 2), leak["text"], fill=(0, 0, 0, 255))
+        out = io.BytesIO()
+        img.save(out, "png")
+        return out.getvalue()
+
+    monkeypatch.setattr(figures, "_canvas_png", lambda canvas: marked(real_canvas(canvas)))
+    monkeypatch.setattr(figures, "figure_png", lambda fig, dpi=figures.DPI: marked(real_figure(fig, dpi)))
+    streams = []
+    for hands in (A, B):
+        leak["text"] = " ".join(hands[1])  # Bob's hand: "QC 8H ..." in A, "QC 9H ..." in B
+        streams.append(table_stream(hands, 2, 2))
+    a, b = streams
+    assert a != b, "the planted leak went unseen"
+    assert pictures(a) != pictures(b)
+    strip = lambda chunks: [[re.sub(r" buffers .*", "", m) for m in c] for c in chunks]  # noqa: E731
+    assert strip(a) == strip(b)  # the text alone is alike: only the pictures give Bob's hand away
 
 
 class _OldEngine(FiveSons):

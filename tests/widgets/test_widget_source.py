@@ -7,7 +7,7 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from qardlab.engine import IllegalAction, RandomBot
+from qardlab.engine import IllegalAction, Pace, RandomBot, Seats
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.hearts import Hearts
 from qardlab.widgets.five_sons import FiveSonsTable
@@ -18,13 +18,14 @@ from qardlab.widgets.source import LocalSource, Source
 class ServerLike:
     """What a remote source looks like to a table: the protocol and nothing else (no game, no timeline).
 
-    Behind it a local game plays as a server would: bots move after each accepted action, and the
-    observers are told once per change. Only ``viewpoints`` may be observed.
+    Behind it a local game plays as a server would: its seat driver plays the bots after each accepted
+    action (a Hearts deal waits), and the observers are told once per change. Only ``viewpoints`` may be
+    observed.
     """
 
     def __init__(self, game: Any, seat: int, bots: dict[int, Any]) -> None:
-        self._local = LocalSource(game)
-        self._bots = bots
+        deal = None if game.name == "hearts" else 0.0
+        self._local = LocalSource(game, driver=Seats(type(game), game.players, bots, pace=Pace(deal=deal)))
         self.game_name = self._local.game_name
         self.players = self._local.players
         self.names = list(self._local.names)
@@ -56,19 +57,18 @@ class ServerLike:
         return lambda: self._callbacks.remove(callback)
 
     def _run_bots(self) -> None:
-        tl = self._local.timeline
-        for _ in range(10_000):
-            g = tl.game
-            if g.is_over or g.to_move in self.viewpoints and g.forced_action() is None:
-                return
-            if g.to_move == -1:
-                if g.name == "hearts":
-                    return  # between hands: the next deal waits
-                tl.extend(tl.chance_outcome())
-            elif g.forced_action() is not None:
-                tl.extend(g.forced_action())
-            else:
-                tl.extend(self._bots[g.to_move].act(g.observation(g.to_move)))
+        self._local.advance_all()
+
+    def waits_for(self, seat: int) -> bool:
+        return seat in self.viewpoints and self._local.waits_for(seat)
+
+    def orders(self, seat: int) -> dict[str, Any]:
+        return self._local.orders(seat)
+
+    def set_orders(self, seat: int, orders: Any) -> None:
+        self._local.set_orders(seat, orders)
+        for cb in list(self._callbacks):
+            cb(self)
 
 
 def test_local_source_follows_the_protocol():
@@ -134,6 +134,8 @@ def test_five_sons_table_plays_from_a_protocol_only_source():
             assert t.ask(obs["legal"][0]["target"], "QC", "8H")
         elif obs["phase"] == "claim":
             t.no_claim_button.click()
+        elif obs["legal"] == [{"type": "neither"}]:  # the person's own answer, forced or not
+            assert t.answer_row.layout.display == "" and t.answer()
         else:
             card = obs["legal"][0]["card"]
             t.hands[0].click(card)

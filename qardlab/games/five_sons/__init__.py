@@ -2,13 +2,17 @@
 
 from .actions import TITLE, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
 from .bots import RandomAsker, ReasoningBot
-from .game import ASK_MODES, FiveSons, describe_event
+from .deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
+from .game import FiveSons
 from .probability_bot import ProbabilityBot
 from .session import FiveSonsSession, draw_for_seats
 
 __all__ = [
     "FiveSons",
     "FiveSonsSession",
+    "FACE_CARDS",
+    "NUMBER_CARDS",
+    "five_sons_deck",
     "Ask",
     "Show",
     "Neither",
@@ -17,8 +21,6 @@ __all__ = [
     "Deal",
     "phrase",
     "TITLE",
-    "ASK_MODES",
-    "describe_event",
     "draw_for_seats",
     "RandomAsker",
     "ReasoningBot",

@@ -25,10 +25,11 @@ import copy as _copy
 import random
 from typing import Any, Sequence
 
-from ...cards import FACE_CARDS, NUMBER_CARDS, Card, CardLike, Hand, cards_of_mask, five_sons_deck, mask_of
+from ...cards import Card, CardLike, Hand, cards_of_mask, mask_of
 from ...engine import CHANCE, Event, Game, IllegalAction, Observation
 from ...engine.game import check_names
 from .actions import Action, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
+from .deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
 
 __all__ = ["FiveSons", "ASK_MODES", "DEFAULT_OPTIONS"]
 
@@ -108,6 +109,9 @@ class FiveSons(Game):
         "logic": "qardlab.games.five_sons.bots:ReasoningBot",
         "probability": "qardlab.games.five_sons.probability_bot:ProbabilityBot",
     }
+    bot_level_titles = {"random": "random questions", "probability": "probability (best questions)"}
+    #: the standing orders a person may give (:mod:`qardlab.games.five_sons.orders`)
+    standing_orders = "qardlab.games.five_sons.orders:FiveSonsOrders"
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:

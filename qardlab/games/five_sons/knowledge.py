@@ -18,9 +18,10 @@ from __future__ import annotations
 import functools
 from typing import Any, Iterable, Mapping, Sequence
 
-from ...cards import FACE_CARDS, NUMBER_CARDS, Card
+from ...cards import Card
 from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from ...deduction.knowledge import Knowledge
+from .deck import FACE_CARDS, NUMBER_CARDS
 
 __all__ = [
     "knowledge_of",

@@ -2,7 +2,7 @@
 
 It sees only its seat's observation, builds its :class:`~qardlab.deduction.Knowledge`
 from it, asks the question with the most expected information about the secret pair
-(:mod:`qardlab.deduction.advise`; ties broken by its own seeded RNG), and claims the most
+(:mod:`qardlab.deduction.pair_advisor`; ties broken by its own seeded RNG), and claims the most
 probable pair once that pair's exact posterior reaches ``threshold`` (1.0 by default:
 it claims only when certain). Holding both named cards, it shows one at random; a forced
 answer it gives as its single legal action.
@@ -48,7 +48,7 @@ class ProbabilityBot:
         phase = obs["phase"]
         legal = obs["legal"]
         if phase == "ask":
-            from ...deduction.advise import best_questions
+            from ...deduction.pair_advisor import best_questions
 
             targets = sorted({a.target for a in legal})
             # the questions with the most information (within 1e-12 bits), in the advisor's order

@@ -223,6 +223,13 @@ class HeartsLog(EventLog):
         new._events = list(self._events)
         new._done = self._done
         new._open = None if self._open is None else list(self._open)
+        # each seat's view so far goes along (its events are the copy's too): a copy's observation views
+        # only the events that come after, as the original's would (a classroom server copies its game at
+        # every step)
+        new._seen = {
+            seat: [n, list(view), [list(m[0]), list(m[1]), m[2], list(m[3]), m[4]]]
+            for seat, (n, view, m) in self._seen.items()
+        }
         return new
 
     def copy(self) -> HeartsLog:

@@ -18,9 +18,10 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card, five_sons_deck
+from qardlab.cards import Card
 from qardlab.engine import IllegalAction, forced_in
 from qardlab.games.five_sons import Ask, Claim, Deal, FiveSons, Neither, NoClaim, Show
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
 
 __all__ = ["seat_can_see", "alternatives", "hidden_cards", "ClaimSometimes", "make_game", "make_bots"]
 

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card
-from qardlab.deduction.knowledge import SECRET, Knowledge
+from qardlab.cards import Card
+from qardlab.deduction import SECRET, Knowledge
 from qardlab.games.five_sons import Ask, Claim, FiveSons, NoClaim, Show
 from qardlab.games.five_sons.bots import RandomAsker
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.games.five_sons.knowledge import knowledge_of
 
 from .conftest import HANDS4

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, five_sons_deck
 from qardlab.engine import Game, Record
 from qardlab.games.five_sons import Ask, Claim, FiveSons, Neither, NoClaim, Show
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
 
 games = st.tuples(
     st.sampled_from([4, 5]),  # players

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from qardlab.cards import FACE_CARDS, NUMBER_CARDS, Card, five_sons_deck
+from qardlab.cards import Card
 from qardlab.engine import CHANCE, Game, IllegalAction
 from qardlab.games.five_sons import TITLE, Ask, Claim, Deal, FiveSons, Neither, NoClaim, Show, phrase
+from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
 
 from .conftest import HANDS4, SECRET
 
@@ -26,6 +27,8 @@ def test_rule_deck_is_22_cards_faces_and_hearts_ace_to_ten() -> None:
     assert len(deck) == 22 == len(set(deck))
     assert {c.code for c in FACE_CARDS} == {r + s for r in "JQK" for s in "CDHS"}
     assert [c.code for c in NUMBER_CARDS] == ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"]
+    assert deck[:12] == list(FACE_CARDS) and deck[12:] == list(NUMBER_CARDS)  # the deck's order: faces first
+    assert all(c.is_face for c in FACE_CARDS) and not any(c.is_face for c in NUMBER_CARDS)
 
 
 @pytest.mark.parametrize("players", [4, 5])

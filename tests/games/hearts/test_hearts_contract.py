@@ -109,7 +109,15 @@ def test_contract_match(n: int) -> None:
     def make(seed: int) -> Hearts:
         return Hearts.new(n, seed=seed, rules=HeartsRules(target=40))
 
-    stats = check_contract(make, make_bots(n), [1], bad_actions=bad_actions, positions=3, check_every=23)
+    stats = check_contract(
+        make,
+        make_bots(n),
+        [1],
+        bad_actions=bad_actions,
+        positions=3,
+        check_every=23,
+        secrecy_checked_by="test_contract_one_hand (the hooks build single hands, not whole matches)",
+    )
     assert stats.finished == 1 and stats.steps > 2 * n * 8
 
 

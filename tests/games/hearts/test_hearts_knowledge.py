@@ -7,7 +7,7 @@ import random
 import pytest
 
 from qardlab.cards import Card, Suit
-from qardlab.deduction.knowledge import PLAYED
+from qardlab.deduction import PLAYED
 from qardlab.games.hearts import Hearts
 from qardlab.games.hearts.knowledge import knowledge_of
 

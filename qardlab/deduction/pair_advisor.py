@@ -1,13 +1,16 @@
-"""The question advisor: how much each possible question would tell the asker, exactly.
+"""The question advisor for a secret that is a pair: how much each possible question would tell the asker.
 
-It handles a secret of two groups of one card each (the knowledge's SecretSpec; Five
-Sons: a face card and a number card, called so below), asked about as its
-QuestionModel says (``mode`` "chosen" or "pass_left"). For the seat to ask, every
-question (target seat, face card, number card) gets its
-expected information about the secret pair: the mutual information, in bits, between
-the pair and what this seat would see, namely the card shown (face or number) or
-"neither". The answer's distribution follows RULES.md's model: a uniformly random deal
-among those consistent with what the seat knows (weighted as in the posterior), and an
+It handles one shape of secret, not every one a SecretSpec can describe: two groups of one card each
+(:func:`two_groups` refuses any other, saying so), about which a seat asks by naming one card of each
+group to another seat, who shows one of the named cards it holds (either with the same chance) or says
+"neither", as the secret's QuestionModel says (``mode`` "chosen" or "pass_left"). In its names the
+first group's card is the ``face`` and the second's the ``number`` (:class:`Question` has them under
+those names, as the game that asks such questions, The King of Hearts has Five Sons, names them).
+
+For the seat to ask, every question (target seat, face, number) gets its expected information about the
+secret pair: the mutual information, in bits, between the pair and what this seat would see, namely the
+card shown (face or number) or "neither". The answer's distribution follows RULES.md's model: a uniformly
+random deal among those consistent with what the seat knows (weighted as in the posterior), and an
 answerer holding both named cards shows either with probability 1/2.
 
 Method, per target ``t``: with ``G`` the Moebius transform of the product of the zeta
@@ -16,7 +19,7 @@ transforms of the seats other than ``t`` (see solve.py), the weight of "secret =
 joint over ``t``'s hands that contain a card (one matrix product) or both named cards
 (a second product over all face/number pairs) gives, for every question at once, the
 joint law of (pair, outcome). Early in a game most unknown cards are named by no fact; they
-are interchangeable for the seats, so there (at least :data:`RANKED_FREE` of them) the same
+are interchangeable for the seats, so there (at least :data:`RANKED_FREE_FOR_ADVICE` of them) the same
 sums are counted over the named cards only, the free cards by how many a hand holds
 (:func:`_ranked_sums`, on :class:`~qardlab.deduction.solve.RankedCount`): the same exact
 integers from arrays of 2^(named) instead of 2^(unknown) entries.
@@ -47,6 +50,7 @@ from ..cards import Card
 from .facts import KnowledgeLike as Knowledge
 from .facts import SecretSpec
 from .solve import (
+    RANKED_MIN_BITS,
     Inconsistent,
     MaskSolver,
     Model,
@@ -71,10 +75,11 @@ __all__ = [
 ]
 
 #: ask mode "chosen" counts over the named cards only (:func:`_ranked_sums`) where at least this many
-#: unknown cards are named by no fact ...
-RANKED_FREE = 7
-#: ... and where there are at least this many unknown cards (below, the full arrays are tiny)
-RANKED_MIN_BITS = 12
+#: unknown cards are named by no fact, and there are at least :data:`~qardlab.deduction.solve.RANKED_MIN_BITS`
+#: unknown cards. Not the posterior's threshold (:data:`~qardlab.deduction.solve.RANKED_FREE_FOR_POSTERIOR`):
+#: the advisor's ranked sums are another computation (a column per named card and per named pair, from sums
+#: with one or two given free cards), with its own crossover against the full mask solver
+RANKED_FREE_FOR_ADVICE = 7
 
 #: threadpoolctl's controller, made at the first :func:`single_thread` (not at import: it inspects
 #: the loaded libraries, ~20-40 ms, which a lesson's first posterior() need not wait for)
@@ -355,7 +360,7 @@ def _chosen(model: Model, targets: list[int], faces, numbers) -> Iterable[tuple]
     nf, nn = len(faces), len(numbers)
     secret = model.secret.holder
     rc = ranked_count(model) if model.n >= RANKED_MIN_BITS else None
-    if rc is not None and rc.b > model.n - RANKED_FREE:
+    if rc is not None and rc.b > model.n - RANKED_FREE_FOR_ADVICE:
         rc = None
     s = None
     if rc is None:
