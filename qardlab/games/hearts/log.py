@@ -31,7 +31,7 @@ class HeartsLog(EventLog):
     __slots__ = ("players", "_history", "_done", "_open", "_seen")
 
     def __init__(self, players: int, history: list, events: Sequence[Any] = ()) -> None:
-        self._events = list(events)  # (EventLog.__init__, inlined: a log is made with every game)
+        self._events = [*events]  # (EventLog.__init__, inlined: a log is made with every game)
         self.players = players
         self._history = history  # the game's history: the plays are read from it
         self._done = 0  # entries before this index are Events
