@@ -210,9 +210,10 @@ class Table:
         self.joined: set[int] = set(joined or ())
         #: seat -> the timer that puts it away when the grace period is over
         self.leaving: dict[int, asyncio.TimerHandle] = {}
-        #: viewer (a seat, None the teacher) -> the observation its ``changes`` windows hold now (what the
-        #: next change frame is computed from)
-        self.sent: dict[Optional[int], dict[str, Any]] = {}
+        #: viewer (a seat, None the teacher) -> what its ``changes`` windows hold now, the next change frame
+        #: computed from it: the observation but its events, and the length of the log their events are
+        #: the view of (a change frame adds the viewer's view of the events logged since)
+        self.sent: dict[Optional[int], tuple[dict[str, Any], int]] = {}
 
     def _make_bot(self, seat: int, level: str) -> None:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
@@ -692,9 +693,10 @@ class Classroom:
         (a ``full`` window sees it in its next observation)."""
         flags = table.connected()
         for viewer, conns in list(table.clients.items()):
-            sent = table.sent.get(viewer)
-            if not conns or sent is None or sent.get("connected") == flags:
+            held = table.sent.get(viewer)
+            if not conns or held is None or held[0].get("connected") == flags:
                 continue
+            sent = held[0]
             sent["connected"] = flags
             text = json.dumps(
                 {
@@ -1012,10 +1014,13 @@ class Classroom:
                 loop.call_later(pause, self._schedule, table)
 
     @staticmethod
-    def _observe(game: Game, viewer: Optional[int], flags: list[bool]) -> dict[str, Any]:
+    def _observe(
+        game: Game, viewer: Optional[int], flags: list[bool], events_from: int = 0
+    ) -> dict[str, Any]:
         """What a viewer's windows hold: ``game.observation_json(viewer)`` (as its raw values: cards become
-        codes when it is written) and each seat's ``connected`` flag."""
-        obs = dict(game.observation(viewer))
+        codes when it is written) and each seat's ``connected`` flag; ``events_from``: its events only
+        those logged after the first ``events_from`` (``Game.observation_since``)."""
+        obs = dict(game.observation_since(viewer, events_from) if events_from else game.observation(viewer))
         legal = obs.get("legal")
         if legal:
             obs["legal"] = [game.action_to_json(a) for a in legal]
@@ -1033,9 +1038,10 @@ class Classroom:
     def _send_full(self, conn: Connection, table: Table, viewer: Optional[int]) -> None:
         """The whole observation to one window (on connecting, or asked for); a ``changes`` window's next
         change frames are computed from it."""
-        obs = self._observe(table.told, viewer, table.connected())
+        game = table.told
+        obs = self._observe(game, viewer, table.connected())
         if getattr(conn, "frames", "full") == "changes":
-            table.sent[viewer] = obs
+            table.sent[viewer] = ({k: v for k, v in obs.items() if k != "events"}, len(game.events))
         conn.send(self._full_text(viewer, obs))
 
     def _broadcast(self, table: Table) -> None:
@@ -1046,25 +1052,35 @@ class Classroom:
         for viewer, conns in list(table.clients.items()):
             if not conns:
                 continue
-            obs = self._observe(game, viewer, flags)
             full = change = None
             for conn in list(conns):
                 if getattr(conn, "frames", "full") == "changes":
                     if change is None:
-                        change = self._change_text(table, viewer, obs)
+                        change = self._change_text(table, viewer, game, flags)
                     conn.send(change)
                 else:
                     if full is None:
-                        full = self._full_text(viewer, obs)
+                        full = self._full_text(viewer, self._observe(game, viewer, flags))
                     conn.send(full)
 
-    def _change_text(self, table: Table, viewer: Optional[int], obs: dict[str, Any]) -> str:
-        """The change frame from what ``viewer``'s windows hold to ``obs`` (which they hold from now on)."""
-        old = table.sent.get(viewer)
-        table.sent[viewer] = obs
-        if old is None:  # (cannot happen: a window gets the whole observation first) the whole one again
+    def _change_text(self, table: Table, viewer: Optional[int], game: Game, flags: list[bool]) -> str:
+        """The change frame from what ``viewer``'s windows hold to its observation of ``game`` (which they
+        hold from now on). Its events are not viewed again: only those logged since the last frame are
+        (``Game.observation_since``), which late in a Hearts match is a few of several hundred."""
+        held = table.sent.get(viewer)
+        logged = len(game.events)
+        if held is None or held[1] > logged:  # (cannot happen: a window gets the whole observation first,
+            # and a told game's log only grows) the whole one again
+            obs = self._observe(game, viewer, flags)
+            table.sent[viewer] = ({k: v for k, v in obs.items() if k != "events"}, logged)
             return self._full_text(viewer, obs)
+        old, was_logged = held
+        obs = self._observe(game, viewer, flags, was_logged)
+        new_events = obs.pop("events")
+        table.sent[viewer] = (obs, logged)
         changed, added, dropped = observation_changes(old, obs)
+        if new_events:
+            added["events"] = new_events
         frame: dict[str, Any] = {
             "type": "change",
             "seat": viewer,

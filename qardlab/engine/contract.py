@@ -82,6 +82,7 @@ __all__ = [
     "check_common",
     "check_declarations",
     "check_event_shape",
+    "check_observation_since",
     "check_secrecy_hooks",
     "check_orders",
     "secret_parts",
@@ -522,6 +523,7 @@ def check_common(game: Game) -> None:
             assert k.seat == seat, f"{game.name}: knowledge({seat}) is another seat's"
     check_public_view(game)
     check_event_shape(game)
+    check_observation_since(game)
     for bad in (-1, game.players, True, "0", 1.5):
         for call in (game.observation, game.transcript, game.knowledge, game.hand):
             try:
@@ -556,6 +558,29 @@ def check_event_shape(game: Game) -> None:
         assert words == game.transcript(viewer), (
             f"{game.name}: describe_event of {viewer!r}'s JSON events differs from its transcript"
         )
+
+
+def check_observation_since(game: Game) -> None:
+    """``observation_since(viewer, n)`` is ``observation(viewer)`` with only the events of the log after its
+    first ``n`` (what a classroom server's change frame adds to a window's events), for every viewer and a
+    few ``n``: the whole log, none of it, and its last step's events."""
+    total = len(game.events)
+    last = next((i for i, e in enumerate(game.events) if e.step == game.step - 1), total)
+    for viewer in (None, *range(game.players), PUBLIC):
+        whole = game.observation(viewer)
+        for n in sorted({0, last, total}):
+            since = game.observation_since(viewer, n)
+            events = since.pop("events")
+            rest = {k: v for k, v in whole.items() if k != "events"}
+            assert since == rest, (
+                f"{game.name}: observation_since({viewer!r}, {n}) differs from observation({viewer!r}) in "
+                f"{sorted(k for k in set(rest) | set(since) if rest.get(k) != since.get(k))}"
+            )
+            held = len(game.events.view(viewer)) - len(game.events.view(viewer, n))
+            assert whole["events"][:held] + events == whole["events"], (
+                f"{game.name}: observation_since({viewer!r}, {n})'s events are not the end of its view of "
+                "the log"
+            )
 
 
 #: set-up deals no game takes (``deal_from_json``): each must be refused with a ValueError naming it

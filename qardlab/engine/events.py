@@ -113,10 +113,17 @@ class EventLog(Sequence[Event]):
         self._flush()
         return iter(self._events)
 
-    def view(self, seat: Optional[int]) -> list[dict[str, Any]]:
-        """Every event the seat can see, as the seat saw it (:meth:`Event.seen_by`)."""
+    def view(self, seat: Optional[int], start: int = 0) -> list[dict[str, Any]]:
+        """Every event the seat can see, as the seat saw it (:meth:`Event.seen_by`); ``start``: only those
+        among the events logged after the first ``start`` (what a viewer that held the log at that length
+        has not seen: the log only grows). ValueError naming a bad ``start``."""
         self._flush()
-        return [e.seen_by(seat) for e in self._events if e.visible_to(seat)]
+        events = self._events
+        if start:
+            if type(start) is not int or start < 0:
+                raise ValueError(f"start must be a count of events (an int >= 0), not {start!r}")
+            events = events[start:]
+        return [e.seen_by(seat) for e in events if e.visible_to(seat)]
 
     def copy(self) -> "EventLog":
         self._flush()

@@ -380,13 +380,16 @@ class Game(ABC):
         view (the game contract checks it)."""
         return self.observation(PUBLIC)
 
-    def base_observation(self, seat: Optional[int], legal: Optional[list[Any]] = None) -> Observation:
+    def base_observation(
+        self, seat: Optional[int], legal: Optional[list[Any]] = None, events_from: int = 0
+    ) -> Observation:
         """The keys every observation has (:data:`BASE_OBSERVATION_KEYS`), for ``seat`` (None: the
         teacher); a game's ``observation`` adds its own keys to it.
 
         ``hand`` is the seat's hand as codes (:meth:`hand`; empty for the teacher), ``events`` the
         log as the seat saw it, ``legal`` the given legal actions (default ``legal_actions()``) when
-        the seat is to move or is the teacher, else ``[]``. IllegalAction naming a bad seat.
+        the seat is to move or is the teacher, else ``[]``; ``events_from``: only the events logged
+        after the first ``events_from`` (:meth:`observation_since`). IllegalAction naming a bad seat.
         """
         seat = self._check_viewer(seat)
         to_move = self.to_move
@@ -404,9 +407,24 @@ class Game(ABC):
             is_over=self.is_over,
             phase=getattr(self, "phase", None),
             hand=[] if seat is None or public else self._observed_hand(seat),
-            events=self.events.view(seat),
+            events=self.events.view(seat, events_from),
             legal=legal if mover else [],
         )
+
+    def observation_since(self, seat: Optional[int], events_from: int) -> Observation:
+        """``observation(seat)`` whose ``events`` are only those logged after the first ``events_from``
+        (the log only grows): what a viewer that held its observation when the log had ``events_from``
+        events needs to hold this one. A classroom server sends each window what changed
+        (``frames=changes``), and late in a Hearts match a seat's whole view is hundreds of events.
+
+        By default the whole observation is made and its events replaced (right for any game: a game's
+        ``observation`` may read its own events, as Five Sons' does for the cards shown); a game whose
+        observation reads no more of the log than ``base_observation`` gives may pass ``events_from`` to
+        it and skip the rest of the log (Hearts does). The game contract checks the two agree."""
+        obs = self.observation(seat)
+        if events_from:
+            obs["events"] = self.events.view(obs["seat"], events_from)
+        return obs
 
     def _observed_hand(self, seat: int) -> list[str]:
         """A seat's hand in its observation, as codes (a game may give a faster way)."""

@@ -61,3 +61,29 @@ def test_observation_json_of_a_forced_answer_is_a_plain_show() -> None:
     assert g.observation_json(2)["legal"] == [] and g.observation_json(None)["legal"] == [
         {"type": "show", "card": "QC"}
     ]
+
+
+@pytest.mark.parametrize("game", _games(), ids=["five_sons", "hearts", "five_sons_start", "hearts_start"])
+def test_observation_since_is_the_observation_with_the_new_events_only(game: Game) -> None:
+    """``observation_since(viewer, n)``, what a classroom server's change frame is made from: the same
+    observation with only the events logged after the first ``n`` (the contract's check, for every viewer
+    and the log's whole length, none of it and its last step), and a bad count refused by name."""
+    from qardlab.engine.contract import check_observation_since
+
+    check_observation_since(game)
+    with pytest.raises(ValueError, match="-1"):
+        game.observation_since(0, -1)
+
+
+def test_an_observation_since_that_drops_an_event_fails_the_contract() -> None:
+    """The contract's check has teeth: a Hearts whose ``observation_since`` skips one event more is caught."""
+    from qardlab.engine.contract import check_observation_since
+
+    class Skips(Hearts):
+        def observation_since(self, seat, events_from):  # type: ignore[no-untyped-def]
+            return super().observation_since(seat, events_from + 1 if events_from else 0)
+
+    game = Skips.new(4, seed=3)
+    play(game, [RandomBot(s) for s in range(4)], max_steps=30)
+    with pytest.raises(AssertionError, match="not the end of its view"):
+        check_observation_since(game)

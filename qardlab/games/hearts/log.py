@@ -200,11 +200,12 @@ class HeartsLog(EventLog):
             entry[0] = len(events)
         return entry
 
-    def view(self, seat: Any) -> list[dict[str, Any]]:
+    def view(self, seat: Any, start: int = 0) -> list[dict[str, Any]]:
         """Every event the seat can see, as the seat saw it (see :meth:`EventLog.view`): fresh dicts
-        each call, made from the seat's view kept since the last read (the teacher's: built anew)."""
-        if seat is None:
-            return super().view(seat)
+        each call, made from the seat's view kept since the last read (the teacher's, and the events
+        after ``start``: built anew)."""
+        if seat is None or start:
+            return super().view(seat, start)
         return list(map(dict, self._seen_by(seat)[1]))
 
     def pass_seen(self, seat: Any) -> tuple[list[str], list[str], int | None, list[str], int | None]:

@@ -52,7 +52,16 @@ class HeartsViews:
         ``None``: the teacher's observation, from the whole log, with every hand (``hands``) and
         the mover's legal cards; its own pass keys (``chosen``, ``passed``...) stay empty.
         """
-        obs = self.base_observation(seat)  # IllegalAction naming a bad seat
+        return self._observation(seat, 0)
+
+    def observation_since(self: Any, seat: int | None, events_from: int) -> Observation:
+        """``observation(seat)`` with only the events logged after the first ``events_from``
+        (:meth:`~qardlab.engine.game.Game.observation_since`), made without viewing the rest of the log:
+        nothing else here reads the observation's events (the pass is the log's cached ``pass_seen``)."""
+        return self._observation(seat, events_from)
+
+    def _observation(self: Any, seat: int | None, events_from: int) -> Observation:
+        obs = self.base_observation(seat, events_from=events_from)  # IllegalAction naming a bad seat
         seat = obs["seat"]
         teacher = seat is None
         # this hand's pass as this seat saw it: read from the log's view, which it keeps up to date as
