@@ -21,11 +21,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
-from ..engine.game import _code_of
 from ..engine.registry import find_game, game_names, package_games
 from ..engine.seats import Pace, Seats, orders_class
-from .frames import observation_changes
-from .store import Store, StoreBusy, TableRow
+from .commits import Commits
+from .store import Store, TableRow
+from .windows import Windows
 
 __all__ = [
     "Classroom",
@@ -54,16 +54,6 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 #: connections one code may hold at once (a reload, a second tab); a newer one closes the oldest
 MAX_PER_CODE = 6
-#: seconds between attempts to commit steps the store refused; given up (the steps undone, the tables
-#: told, what was due scheduled again) after the last: quickly for a fault (a full disk), longer while
-#: another program holds the file's lock (a database browser, a backup)
-RETRY_FAULT = (0.05, 0.2, 0.5)
-RETRY_BUSY = (0.02, 0.05, 0.1, 0.2) + (0.25,) * 38
-
-#: after steps are undone for good, what was due at their tables is scheduled again after this pause
-#: times the refused commits in a row, at most ``LOST_PAUSE_MAX`` seconds
-LOST_PAUSE = 0.5
-LOST_PAUSE_MAX = 5.0
 #: the bits the server draws from ``secrets`` for a table's deal when the teacher gives no seed
 SEED_BITS = 128
 #: groups of four characters in a seat's code (3) and in the teacher's (4)
@@ -304,8 +294,11 @@ def _replay(row: TableRow, given_deal: bool, movers_out: Optional[set[int]] = No
     return g
 
 
-class Classroom:
-    """Every table of a server, its store, and the teacher's token."""
+class Classroom(Windows, Commits):
+    """Every table of a server, its store, and the teacher's token: the teacher's requests, the windows
+    seated by their codes, the clients' messages and who is here, and the seat drivers' moves scheduled
+    here; what each window is sent is :class:`~.windows.Windows`', how a step is committed
+    :class:`~.commits.Commits`'."""
 
     def __init__(self, store: Store, token: str, *, rate: float = 10.0, burst: float = 20.0) -> None:
         self.store = store
@@ -688,30 +681,6 @@ class Classroom:
         )
         self._schedule(table)
 
-    def _presence(self, table: Table) -> None:
-        """A seat's connected flag changed: every ``changes`` window of the table gets a change frame of it
-        (a ``full`` window sees it in its next observation)."""
-        flags = table.connected()
-        for viewer, conns in list(table.clients.items()):
-            held = table.sent.get(viewer)
-            if not conns or held is None or held[0].get("connected") == flags:
-                continue
-            sent = held[0]
-            sent["connected"] = flags
-            text = json.dumps(
-                {
-                    "type": "change",
-                    "seat": viewer,
-                    "step": sent["step"],
-                    "set": {"connected": flags},
-                    "add": {},
-                },
-                separators=(",", ":"),
-            )
-            for conn in list(conns):
-                if getattr(conn, "frames", "full") == "changes":
-                    conn.send(text)
-
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
         if not conn.rate.take() and not self._moves_the_game(conn, message):
@@ -848,253 +817,6 @@ class Classroom:
         for other in list(table.clients.get(seat, ())):
             self._tell(other, {"type": "orders", "seat": seat, "orders": orders})
         self._schedule(table)
-
-    # -- steps ------------------------------------------------------------------------
-    def accept(self, table: Table, seat: Optional[int], action: Any) -> None:
-        """Apply one step on a copy of the table's game; it is committed, then told, by ``_flush``.
-
-        IllegalAction (nothing changed) if the rules refuse it. The new game is the table's at once
-        (the next message is checked against it), but no client hears of it before it is on disk:
-        clients are sent ``table.told``, the game as last committed.
-        """
-        old = table.game
-        new = old.copy()
-        new.apply(action)
-        row = (table.id, old.step, new.action_to_json(new.history[-1]), seat, time.time())
-        self._unsaved.append((table, old, new, row))
-        table.game = new
-        if self._flush_due is None and self._retry_due is None:
-            try:
-                self._flush_due = asyncio.get_running_loop().call_soon(self._flush)
-            except RuntimeError:  # no event loop (a direct call): commit now
-                self._flush()
-
-    def _flush(self) -> None:
-        """Commit every step accepted since the last commit in one transaction, then tell.
-
-        A group commit: one sync of the file for every table's steps accepted meanwhile. It runs in
-        the event loop itself (handing it to a thread was measured slower here: each hand-over waits
-        for the other thread to be scheduled, on a machine whose two cores are busy), but never waits
-        on SQLite for long: a file locked by another program fails after ``store.BUSY_MS``, and the
-        commit is tried again later (``_refused``) while the loop serves everyone else.
-        """
-        self._flush_due = self._retry_due = None
-        if not self._unsaved:
-            return
-        batch = self._unsaved
-        try:
-            self.store.add_steps([row for *_rest, row in batch])
-        except Exception as e:  # noqa: BLE001 - whatever the store says, the tables go on
-            self._refused(e)
-        else:
-            self._unsaved = []
-            if self._failures:
-                log.warning("%s: stored again after %s refused commits", self.store.path, self._failures)
-                self._failures = 0
-                self._file_problem(None)
-            self._written(batch)
-
-    def _refused(self, error: BaseException) -> None:
-        """The store refused the steps waiting (all kept): try again shortly; after the last try, undo them
-        (``_lost``). A file deleted or replaced meanwhile is written back first (``check_file``)."""
-        self._failures += 1
-        busy = isinstance(error, StoreBusy)
-        delays = RETRY_BUSY if busy else RETRY_FAULT
-        try:
-            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if not busy and self.check_file():  # the file was deleted and is written back: try again at once
-            self._failures = 0
-            if loop is not None:
-                self._retry_due = loop.call_later(0, self._flush)
-            else:
-                self._flush()
-            return
-        problem = (
-            f"{self.store.path} is locked by another program (a database browser, a backup?): moves wait "
-            "until it lets go; close that program"
-            if busy
-            else f"cannot store moves in {self.store.path} ({error}): is its disk full, or the file "
-            "read-only? Moves are undone until it can be written again"
-        )
-        self._file_problem(problem)
-        if self._failures <= len(delays) and loop is not None:
-            self._retry_due = loop.call_later(delays[self._failures - 1], self._flush)
-            return
-        batch, self._unsaved = self._unsaved, []
-        self._lost(batch, error)
-
-    def check_file(self) -> bool:
-        """Whether the database file is still the one written to; if it was deleted or replaced, say so
-        and write every table back to it (True when that was done). Called every few seconds and after a
-        refused commit."""
-        moved = self.store.moved()
-        if moved is None:
-            if self.file_problem and "deleted" in self.file_problem:
-                self._file_problem(None)
-            return False
-        try:
-            self.store.restore()
-        except Exception as e:  # noqa: BLE001 - the folder is gone, the disk is full...
-            self._file_problem(
-                f"the database file {self.store.path} was {moved} while the server ran, and it could not be "
-                f"written back ({e}): the tables are served from memory and will be lost when the server "
-                "stops; make its folder writable"
-            )
-            return False
-        log.error(
-            "the database file %s was %s while the server ran: every table was written back to it "
-            "(nothing was lost)",
-            self.store.path,
-            moved,
-        )
-        self._file_problem(None)
-        return True
-
-    def _file_problem(self, problem: Optional[str]) -> None:
-        """Say what is wrong with the file, once when it starts (not at every refused commit)."""
-        if problem == self.file_problem:
-            return
-        if problem is not None:
-            log.error("%s", problem)
-        self.file_problem = problem
-
-    def _written(self, batch: list) -> None:
-        """The batch is on disk: tell every client of its tables, let their bots move."""
-        latest: dict[int, tuple[Table, Game]] = {}
-        for table, _old, new, _row in batch:
-            latest[id(table)] = (table, new)
-        told: dict[int, float] = {}
-        for table, new in latest.values():
-            table.told = new
-            self._broadcast(table)
-            told[table.id] = time.time()
-            self._schedule(table)
-        if self.timings is not None:  # (benchmarks) when each step was accepted, and when it was told
-            self.timings.extend(
-                (table_id, n, accepted, told[table_id])
-                for _t, _o, _n, (table_id, n, _a, _s, accepted) in batch
-            )
-
-    def _lost(self, batch: list, error: BaseException) -> None:
-        """The batch could not be stored: undo its steps at those tables, tell their clients, and let
-        whatever was due there (a bot's move, a deal) come again at the table's pace."""
-        tables = {id(t): t for t, *_rest in batch}
-        log.error(
-            "could not store %s steps of tables %s in %s (%s); they were undone",
-            len(batch),
-            sorted(t.id for t in tables.values()),
-            self.store.path,
-            error,
-        )
-        for table in tables.values():
-            table.game = table.told
-            for conns in table.clients.values():
-                for conn in list(conns):
-                    self._tell(
-                        conn,
-                        {
-                            "type": "error",
-                            "message": "the server could not store the last "
-                            "move; it was undone: play it again",
-                        },
-                    )
-        try:
-            loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        # what was due comes again, after a pause that grows while the fault lasts (a full disk must not
-        # turn a bot at pace 0 into a loop of refused commits)
-        pause = min(LOST_PAUSE_MAX, LOST_PAUSE * self._failures)
-        for table in tables.values():
-            if loop is None:
-                self._schedule(table)
-            else:
-                loop.call_later(pause, self._schedule, table)
-
-    @staticmethod
-    def _observe(
-        game: Game, viewer: Optional[int], flags: list[bool], events_from: int = 0
-    ) -> dict[str, Any]:
-        """What a viewer's windows hold: ``game.observation_json(viewer)`` (as its raw values: cards become
-        codes when it is written) and each seat's ``connected`` flag; ``events_from``: its events only
-        those logged after the first ``events_from`` (``Game.observation_since``)."""
-        obs = dict(game.observation_since(viewer, events_from) if events_from else game.observation(viewer))
-        legal = obs.get("legal")
-        if legal:
-            obs["legal"] = [game.action_to_json(a) for a in legal]
-        obs["connected"] = flags
-        return obs
-
-    @staticmethod
-    def _full_text(viewer: Optional[int], obs: dict[str, Any]) -> str:
-        return json.dumps(
-            {"type": "observation", "seat": viewer, "observation": obs},
-            default=_code_of,
-            separators=(",", ":"),
-        )
-
-    def _send_full(self, conn: Connection, table: Table, viewer: Optional[int]) -> None:
-        """The whole observation to one window (on connecting, or asked for); a ``changes`` window's next
-        change frames are computed from it."""
-        game = table.told
-        obs = self._observe(game, viewer, table.connected())
-        if getattr(conn, "frames", "full") == "changes":
-            table.sent[viewer] = ({k: v for k, v in obs.items() if k != "events"}, len(game.events))
-        conn.send(self._full_text(viewer, obs))
-
-    def _broadcast(self, table: Table) -> None:
-        """The table's game changed: every window is sent its viewer's observation (``full``) or what changed
-        in it since the last frame (``changes``), each computed once per viewer."""
-        flags = table.connected()
-        game = table.told
-        for viewer, conns in list(table.clients.items()):
-            if not conns:
-                continue
-            full = change = None
-            for conn in list(conns):
-                if getattr(conn, "frames", "full") == "changes":
-                    if change is None:
-                        change = self._change_text(table, viewer, game, flags)
-                    conn.send(change)
-                else:
-                    if full is None:
-                        full = self._full_text(viewer, self._observe(game, viewer, flags))
-                    conn.send(full)
-
-    def _change_text(self, table: Table, viewer: Optional[int], game: Game, flags: list[bool]) -> str:
-        """The change frame from what ``viewer``'s windows hold to its observation of ``game`` (which they
-        hold from now on). Its events are not viewed again: only those logged since the last frame are
-        (``Game.observation_since``), which late in a Hearts match is a few of several hundred."""
-        held = table.sent.get(viewer)
-        logged = len(game.events)
-        if held is None or held[1] > logged:  # (cannot happen: a window gets the whole observation first,
-            # and a told game's log only grows) the whole one again
-            obs = self._observe(game, viewer, flags)
-            table.sent[viewer] = ({k: v for k, v in obs.items() if k != "events"}, logged)
-            return self._full_text(viewer, obs)
-        old, was_logged = held
-        obs = self._observe(game, viewer, flags, was_logged)
-        new_events = obs.pop("events")
-        table.sent[viewer] = (obs, logged)
-        changed, added, dropped = observation_changes(old, obs)
-        if new_events:
-            added["events"] = new_events
-        frame: dict[str, Any] = {
-            "type": "change",
-            "seat": viewer,
-            "step": obs["step"],
-            "set": changed,
-            "add": added,
-        }
-        if dropped:
-            frame["drop"] = dropped
-        return json.dumps(frame, default=_code_of, separators=(",", ":"))
-
-    @staticmethod
-    def _tell(conn: Connection, message: dict[str, Any]) -> None:
-        conn.send(json.dumps(message))
 
     def _schedule(self, table: Table) -> None:
         """If the table's driver plays what is due (a deal, a bot, a student's standing order), play it after

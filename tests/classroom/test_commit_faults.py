@@ -21,7 +21,7 @@ import pytest
 from conftest import Client, ServerProcess, run_async
 from test_store_files import ASK, DEAL
 
-from qardlab.classroom import tables
+from qardlab.classroom import commits
 from qardlab.classroom.store import Store
 from qardlab.classroom.tables import Classroom
 
@@ -62,8 +62,8 @@ async def until(predicate, timeout: float = 30.0) -> None:
 def test_a_bots_move_refused_for_good_is_scheduled_again_and_the_table_goes_on(tmp_path, monkeypatch) -> None:
     """Five Sons, a bot to ask first: its move cannot be stored (every try), so it is undone, and the bot
     moves again later; once the disk takes writes again the table plays on by itself."""
-    monkeypatch.setattr(tables, "RETRY_FAULT", (0.01, 0.01))
-    monkeypatch.setattr(tables, "LOST_PAUSE", 0.02)
+    monkeypatch.setattr(commits, "RETRY_FAULT", (0.01, 0.01))
+    monkeypatch.setattr(commits, "LOST_PAUSE", 0.02)
 
     async def main() -> None:
         store = FailingStore(tmp_path / "b.db")
@@ -91,8 +91,8 @@ def test_a_bots_move_refused_for_good_is_scheduled_again_and_the_table_goes_on(t
 def test_a_deal_refused_between_hearts_hands_comes_again(tmp_path, monkeypatch) -> None:
     """Hearts, four bots: the deal of the second hand cannot be stored; it is undone and dealt again until it
     can be, and the match goes on (before, the table stood still at "hand over" for good)."""
-    monkeypatch.setattr(tables, "RETRY_FAULT", (0.01,))
-    monkeypatch.setattr(tables, "LOST_PAUSE", 0.02)
+    monkeypatch.setattr(commits, "RETRY_FAULT", (0.01,))
+    monkeypatch.setattr(commits, "LOST_PAUSE", 0.02)
 
     async def main() -> None:
         store = FailingStore(tmp_path / "h.db")

@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import run_async
 
-from qardlab.classroom import tables
+from qardlab.classroom.commits import RETRY_FAULT
 from qardlab.classroom.store import Store
 from qardlab.classroom.tables import Classroom, RequestError
 
@@ -96,13 +96,13 @@ def test_nobody_is_told_before_the_commit_and_a_lost_commit_is_undone(tmp_path) 
         assert table.game.step == 4 and table.told.step == 3 and room._retry_due is not None
         assert [c.sent[-1]["observation"]["step"] for c in seats] == [3, 3, 3, 3]
         store.fail = False
-        await asyncio.sleep(tables.RETRY_FAULT[0] + 0.05)
+        await asyncio.sleep(RETRY_FAULT[0] + 0.05)
         assert [c.sent[-1]["observation"]["step"] for c in seats] == [4, 4, 4, 4]
         # a commit that fails at every try: the step is undone, every client of the table is told
         store.fail = True
         room.receive(seats[2], json.dumps({"type": "act", "action": {"type": "no_claim"}}))
         assert table.game.step == 5
-        await asyncio.sleep(sum(tables.RETRY_FAULT) + 0.3)
+        await asyncio.sleep(sum(RETRY_FAULT) + 0.3)
         assert table.game.step == 4 and table.told.step == 4
         assert all("could not store" in c.sent[-1]["message"] for c in seats)
         store.fail = False
