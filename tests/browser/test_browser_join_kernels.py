@@ -42,8 +42,9 @@ CONFIG = json.loads((ROOT / "jupyter-config" / "voila.json").read_text())
 CULL = CONFIG["MappingKernelManager"]
 
 
-def kernel_pids(voila_pid: int) -> dict[str, int]:
-    """The kernels Voila runs now: kernel id -> process id (from each kernel's connection file name)."""
+def kernel_pids(voila_pid: int, launcher: str = "-m qardlab.voila_kernel ") -> dict[str, int]:
+    """The kernels Voila runs now: kernel id -> process id (from each kernel's connection file name), each
+    started by ``launcher`` (qardlab.voila_kernel: voila.json's page kernels, without a debugger)."""
     found = {}
     try:
         children = psutil.Process(voila_pid).children(recursive=True)
@@ -56,7 +57,7 @@ def kernel_pids(voila_pid: int) -> dict[str, int]:
             cmd = " ".join(child.cmdline())
         except (psutil.NoSuchProcess, psutil.ZombieProcess):
             continue
-        if "ipykernel" in cmd and "kernel-" in cmd:
+        if launcher in cmd and "kernel-" in cmd:
             found[cmd.split("kernel-", 1)[1].split(".json", 1)[0]] = child.pid
     return found
 
@@ -201,6 +202,7 @@ def test_a_page_hidden_without_beforeunload_shuts_its_kernel(
     gets a ``pagehide`` with no ``beforeunload`` before it, as such a browser sends it."""
     server, teacher, created = table
     alice = join(browser, join_link(join_page.base + "/", server.url, created["seats"][0]["code"]))
+    assert alice[2] in kernel_pids(join_page.proc.pid)
     wait_until(lambda: connected(teacher, created["table"])[0] == 1, 30, "Alice's seat connected")
     cookie = {c["name"]: c for c in alice[0].cookies()}.get("_xsrf")
     assert cookie and re.fullmatch(r"[0-9a-f]{32}", cookie["value"]), cookie
