@@ -40,7 +40,7 @@ DOCUMENTS = (
     "docs/teacher/09-play-together.md",
 )
 STARTS = ("./run ", "../run ", "qardlab ", "voila ")
-PLACEHOLDER = re.compile(r"\.\.\.|\b(ARGS|NAME|HOST|CODE|PORT)\b")
+PLACEHOLDER = re.compile(r"\.\.\.|\b(ARGS|NAME|HOST|CODE|PORT|FILE)\b")
 
 
 def _markdown(path: str) -> str:

@@ -307,18 +307,20 @@ def test_run_test_installs_every_command_s_extras(fake_clone: Path) -> None:
     if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
         pytest.skip("./run test would install the DejaVu fonts first (apt-get)")
     # QARDLAB_CHROMIUM stands in for Chromium (a command that exists), so ./run installs none
-    env_chromium = os.environ.get("QARDLAB_CHROMIUM")
-    os.environ["QARDLAB_CHROMIUM"] = "true"
+    # (and QARDLAB_CHP for JupyterHub's proxy, so that it installs none from npm)
+    saved = {name: os.environ.get(name) for name in ("QARDLAB_CHROMIUM", "QARDLAB_CHP")}
+    os.environ["QARDLAB_CHROMIUM"] = os.environ["QARDLAB_CHP"] = "true"
     try:
         proc, calls = _run(fake_clone, "test", "tests/engine", "-x")
     finally:
-        if env_chromium is None:
-            del os.environ["QARDLAB_CHROMIUM"]
-        else:
-            os.environ["QARDLAB_CHROMIUM"] = env_chromium
+        for name, value in saved.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
     assert proc.returncode == 0, proc.stderr
     installs = _installs(calls)
-    assert len(installs) == 1 and installs[0].endswith(".[test,check,cluster,lab,classroom,app]"), calls
+    assert len(installs) == 1 and installs[0].endswith(".[test,check,cluster,lab,classroom,app,hub]"), calls
     assert calls[-1].split("\t")[1] == "-m pytest --nbval-lax --nbval-current-env tests/engine -x", calls
     for command in (("lab",), ("serve",), ("app", "join")):
         _proc, calls = _run(fake_clone, *command)

@@ -57,10 +57,18 @@ class Teacher:
         bots: Optional[Mapping[int, str]] = None,
         pace: Optional[float] = None,
         orders: Optional[dict] = None,
+        name: Optional[str] = None,
+        grace: Optional[float] = None,
+        stand_in: Optional[str] = None,
     ) -> dict:
-        """A new table: ``{"table": id, "seats": [{"seat", "code", "bot", "name"}], "teacher": code}`` (the
-        server's answer, with each seat's name added). ``orders``: the standing orders every student starts
-        with (default: the game's recommended ones; ``{}``: none)."""
+        """A new table: ``{"table": id, "name", "seats": [{"seat", "code", "bot", "name"}], "teacher": code}``
+        (the server's answer, with each seat's name added). ``orders``: the standing orders every student
+        starts with (default: the game's recommended ones; ``{}``: none). ``name``: the table's name on the
+        server; when a table of that name is there already (this notebook run again, after a restart of the
+        server too), that table is the answer (``"existing": true``) and no new one is made. TeacherError
+        when that table plays another game or another number of players. ``grace``: seconds a student who
+        has been at the table may be away before a bot (of level ``stand_in``, default the game's middle one)
+        plays their turns, until they are back (None: the table waits for them)."""
         body: dict[str, Any] = {
             "game": game,
             "players": players,
@@ -74,6 +82,12 @@ class Teacher:
             body["pace"] = pace
         if orders is not None:
             body["orders"] = orders
+        if name is not None:
+            body["name"] = name
+        if grace is not None:
+            body["grace"] = grace
+        if stand_in is not None:
+            body["stand_in"] = stand_in
         answer = self._request("POST", "/api/tables", body)
         names = seat_names(game, players, options or {})
         for seat in answer.get("seats", []):  # the seats' names, for the join sheet (students know them)
@@ -87,11 +101,21 @@ class Teacher:
         players: int = 4,
         seed: Optional[int] = None,
         bots: Optional[Mapping[int, str]] = None,
+        name: Optional[str] = None,
         **kwargs: Any,
     ) -> list[dict]:
-        """``count`` tables alike (table k seeded ``seed + k`` when a seed is given)."""
+        """``count`` tables alike (table k seeded ``seed + k`` when a seed is given). ``name``: the tables are
+        named ``"NAME 1"``, ``"NAME 2"``...; run again (Run All, after the server restarted), the call finds
+        the tables of those names instead of making a second set."""
         return [
-            self.create_table(game, players, None if seed is None else seed + k, bots=bots, **kwargs)
+            self.create_table(
+                game,
+                players,
+                None if seed is None else seed + k,
+                bots=bots,
+                name=None if name is None else f"{name} {k + 1}",
+                **kwargs,
+            )
             for k in range(count)
         ]
 

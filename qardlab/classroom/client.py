@@ -25,17 +25,21 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 from typing import Any, Callable, Optional
 from urllib.parse import quote
 
 from ..engine import Game, IllegalAction, find_game
 from ..engine.seats import orders_class, waits_for
+from .frames import apply_changes
 
 __all__ = ["RemoteSource", "JoinRefused"]
 
 log = logging.getLogger("qardlab.classroom")
-#: seconds between reconnection attempts (the last one repeats)
-RETRY = (0.1, 0.3, 1.0, 2.0, 4.0)
+#: seconds between reconnection attempts (the last one repeats), each drawn from half to one and a half times
+#: this (:func:`backoff`), so that thirty pages dropped at once (a restarted server) do not all come back on
+#: the same tick
+RETRY = (0.2, 0.5, 1.0, 2.0, 4.0)
 #: the longest :meth:`RemoteSource.wait` sleeps between two looks at its predicate (it also looks at once
 #: after every change it is told of)
 WAIT_POLL = 0.1
@@ -43,6 +47,13 @@ WAIT_POLL = 0.1
 
 class JoinRefused(ConnectionError):
     """The server refused the join code (unknown, stale, or its seat is now a bot's)."""
+
+
+def backoff(attempt: int, retry: tuple[float, ...] = RETRY, rng: Optional[random.Random] = None) -> float:
+    """Seconds to wait before reconnection attempt ``attempt`` (0: the first after a drop): ``retry``'s delay
+    for it (the last one repeats), times a factor drawn from 0.5 to 1.5 (jitter)."""
+    delay = retry[min(attempt, len(retry) - 1)]
+    return delay * (0.5 + (rng or random).random())
 
 
 def ws_url(url: str, code: str) -> str:
@@ -54,16 +65,20 @@ def ws_url(url: str, code: str) -> str:
         url = "wss://" + url[len("https://") :]
     elif not url.startswith(("ws://", "wss://")):
         raise ValueError(f"the server's address starts with http:// or https://, not {url!r}")
-    return f"{url}/ws?code={quote(code, safe='')}"
+    return f"{url}/ws?code={quote(code, safe='')}&frames=changes"
 
 
 class RemoteSource:
     """A seat (or the teacher's view) of a table on a classroom server. See the module docstring."""
 
-    def __init__(self, url: str, code: str, *, retry: tuple[float, ...] = RETRY) -> None:
+    def __init__(
+        self, url: str, code: str, *, retry: tuple[float, ...] = RETRY, rng: Optional[random.Random] = None
+    ) -> None:
         self.url = ws_url(url, code)
         self.code = code
         self.retry = retry
+        self.rng = rng or random.Random()  # the reconnections' jitter
+        self.refreshes = 0  # whole observations asked for after a change frame did not fit
         self.seat: Optional[int] = None
         self.game_name = ""
         self.players = 0
@@ -124,7 +139,7 @@ class RemoteSource:
                 ws = await websocket_connect(self.url, connect_timeout=5)
             except Exception as e:  # not up (yet), refused at the door, timed out: try again
                 log.debug("cannot reach %s: %s", self.url.split("?", 1)[0], e)  # the address, never the code
-                await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
+                await asyncio.sleep(backoff(attempt + 1, self.retry, self.rng))
                 attempt += 1
                 continue
             self._ws, self.connected, attempt = ws, True, 0
@@ -152,39 +167,60 @@ class RemoteSource:
                 )
             )
             self._notify()
-            await asyncio.sleep(self.retry[0])
+            await asyncio.sleep(backoff(0, self.retry, self.rng))
 
     # -- messages ---------------------------------------------------------------------
     def _receive(self, text: str) -> None:
         msg = json.loads(text)
-        if msg.get("type") == "observation":
-            obs = msg["observation"]
-            if self._obs is None:
-                self.seat = msg["seat"]
-                self.game_name = obs["game"]
-                self.players = obs["players"]
-                self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
-                self.viewpoints = (self.seat,)
-                # the game's class (imported at its first use: joining a table loads only its game)
-                self._codec = find_game(self.game_name)._blank(self.players, {}, None)
-            self._obs = obs
-            if self._first is not None and not self._first.done():
-                self._first.set_result(self)
-            for step, fut in list(self._waiters):
-                if obs["step"] > step and not fut.done():
-                    fut.set_result(obs)
-            self._waiters = [(s, f) for s, f in self._waiters if not f.done()]
-            self._notify()
-        elif msg.get("type") == "orders":
+        kind = msg.get("type")
+        if (
+            kind == "change"
+        ):  # what changed since the last frame: applied to the observation this window holds
+            if self._obs is None or msg.get("seat") != self.seat:
+                self._refresh()
+                return
+            obs = apply_changes(self._obs, msg)
+            if obs.get("step") != msg.get("step"):  # (never, on one ordered connection) lost track: ask
+                self._refresh()
+                return
+            self._observed(obs)
+        elif kind == "observation":
+            self._observed(msg["observation"], msg["seat"])
+        elif kind == "orders":
             self._orders = dict(msg["orders"])
             self._notify()
-        elif msg.get("type") == "error":
+        elif kind == "error":
             self.errors.append(msg["message"])
             if self._waiters:
                 _step, fut = self._waiters.pop(0)
                 if not fut.done():
                     fut.set_exception(IllegalAction(msg["message"]))
             self._notify()
+
+    def _refresh(self) -> None:
+        """Ask the server for the whole observation (a change frame that does not fit what this holds)."""
+        self.refreshes += 1
+        if self._ws is not None:
+            self._ws.write_message(json.dumps({"type": "observation"}))
+
+    def _observed(self, obs: dict[str, Any], seat: Any = None) -> None:
+        """A new observation (whole, or made from a change frame): kept, waiters and observers told."""
+        if self._obs is None:
+            self.seat = seat
+            self.game_name = obs["game"]
+            self.players = obs["players"]
+            self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
+            self.viewpoints = (self.seat,)
+            # the game's class (imported at its first use: joining a table loads only its game)
+            self._codec = find_game(self.game_name)._blank(self.players, {}, None)
+        self._obs = obs
+        if self._first is not None and not self._first.done():
+            self._first.set_result(self)
+        for step, fut in list(self._waiters):
+            if obs["step"] > step and not fut.done():
+                fut.set_result(obs)
+        self._waiters = [(s, f) for s, f in self._waiters if not f.done()]
+        self._notify()
 
     def _fail_waiters(self, error: Exception) -> None:
         for _step, fut in self._waiters:

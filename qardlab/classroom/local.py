@@ -37,7 +37,7 @@ class _Server:
 
     def _heard(self, line: str) -> None:
         """Take the address (``... at http://host:port/``) or the teacher's token from a line it printed."""
-        m = re.search(r"at (http://[^/\s]+)/", line)
+        m = re.search(r"at (http://\S+?)/? \(", line)  # (its prefix too, under --base-url)
         if m:
             self.url = m.group(1)
         if line.startswith("teacher token:"):
@@ -149,8 +149,13 @@ class LocalServer(_Server):
             self._tmp.cleanup()
             self._tmp = None
 
+    @property
+    def running(self) -> bool:
+        """Whether its process still runs."""
+        return self.proc.poll() is None
+
     def __repr__(self) -> str:
-        return f"LocalServer({self.url}, {'running' if self.proc.poll() is None else 'stopped'})"
+        return f"LocalServer({self.url}, {'running' if self.running else 'stopped'})"
 
 
 class ThreadServer(_Server):

@@ -21,6 +21,7 @@ import hmac
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -34,10 +35,12 @@ import tornado.web
 import tornado.websocket
 from tornado.netutil import bind_sockets
 
+from .frames import FRAME_MODES
+from .hub import hub_oauth_available, service_prefix
 from .logs import LogLimit
-from .store import Store, StoreBusy
+from .store import Store, StoreBusy, StoreError
 from .tables import MAX_MESSAGE, Classroom, RateLimit, RequestError, Table
-from .tokens import TOKEN_ENV, read_token
+from .tokens import TOKEN_ENV, TOKEN_SETTING, read_token, token_help
 
 __all__ = ["make_app", "serve", "run", "LogLimit", "connection_limits", "TOKEN_ENV"]
 
@@ -99,13 +102,29 @@ class _Handler(tornado.web.RequestHandler):
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
         _log_exception(self, typ, value, tb)
 
-    def is_teacher(self) -> bool:
+    async def is_teacher(self) -> bool:
+        """The teacher's token in ``Authorization``, or (as a hub service with the ``hub`` extra) a hub user
+        the hub lets use this service: its cookie, or a hub token of theirs."""
         given = self.request.headers.get("Authorization", "")
-        return hmac.compare_digest(given.encode(), f"token {self.classroom.token}".encode())
+        if hmac.compare_digest(given.encode(), f"token {self.classroom.token}".encode()):
+            return True
+        if self.settings.get("hub_auth") is not None:
+            from .hub import hub_teacher
 
-    def need_teacher(self) -> None:
-        if not self.is_teacher():
-            raise RequestError("this needs the teacher's token: header 'Authorization: token TOKEN'", 403)
+            return await hub_teacher(self) is not None
+        return False
+
+    async def need_teacher(self) -> None:
+        if await self.is_teacher():
+            return
+        given = self.request.headers.get("Authorization", "")
+        if not given:
+            first = "this needs the teacher's token, in the header 'Authorization: token TOKEN'"
+        elif not given.startswith("token "):
+            first = "the teacher's token goes in the header as 'Authorization: token TOKEN'"
+        else:
+            first = "the teacher's token given is not this server's (an old one, or another server's?)"
+        raise RequestError(f"{first}. {self.classroom.token_help}", 403)
 
     def body_json(self) -> Any:
         if len(self.request.body) > MAX_BODY:
@@ -171,9 +190,13 @@ def _refusals(method: Any) -> Any:
 
 
 def _reason(status: int) -> str:
-    return {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable"}.get(
-        status, "Error"
-    )
+    return {
+        400: "Bad Request",
+        403: "Forbidden",
+        404: "Not Found",
+        409: "Conflict",
+        503: "Service Unavailable",
+    }.get(status, "Error")
 
 
 class StatusHandler(_Handler):
@@ -186,27 +209,28 @@ class StatusHandler(_Handler):
 
 class TablesHandler(_Handler):
     @_refusals
-    def get(self) -> None:
-        self.need_teacher()
+    async def get(self) -> None:
+        await self.need_teacher()
         self.answer({"tables": self.classroom.listing()})
 
     @_refusals
     async def post(self) -> None:
-        self.need_teacher()
+        await self.need_teacher()
         body = self.body_json()
-        self.answer(await self.stored(lambda: self.classroom.create(body)), 201)
+        made = await self.stored(lambda: self.classroom.create(body))
+        self.answer(made, 200 if made.get("existing") else 201)
 
 
 class RecordHandler(_Handler):
     @_refusals
-    def get(self, table_id: str) -> None:
-        self.answer(self.classroom.record(table_id, self.is_teacher()))
+    async def get(self, table_id: str) -> None:
+        self.answer(self.classroom.record(table_id, await self.is_teacher()))
 
 
 class SeatHandler(_Handler):
     @_refusals
     async def post(self, table_id: str, seat: str) -> None:
-        self.need_teacher()
+        await self.need_teacher()
         body = self.body_json()
         self.answer(await self.stored(lambda: self.classroom.set_seat(table_id, seat, body)))
 
@@ -218,6 +242,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
     seat: Optional[int] = None
     code: str = ""
     rate: RateLimit
+    frames: str = "full"
 
     def initialize(self, classroom: Classroom) -> None:
         self.classroom = classroom
@@ -233,6 +258,16 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
 
     def open(self) -> None:
         self.set_nodelay(True)
+        frames = self.get_argument("frames", "full")
+        if frames not in FRAME_MODES:
+            self.send(
+                json.dumps(
+                    {"type": "error", "message": f"frames must be 'full' or 'changes', not {frames!r:.40}"}
+                )
+            )
+            self.close(4400, "unknown frames")
+            return
+        self.frames = frames
         self.classroom.connect(self, self.get_argument("code", None))
 
     def on_message(self, message: Any) -> None:
@@ -269,16 +304,32 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.classroom.disconnect(self)
 
 
-def make_app(classroom: Classroom) -> tornado.web.Application:
+def make_app(classroom: Classroom, prefix: str = "/", hub: bool = False) -> tornado.web.Application:
+    """The server's routes, every one under ``prefix`` (``/services/qardlab/`` as a JupyterHub managed
+    service); ``hub``: the teacher may also sign in through the hub (``hub.py``)."""
     args = {"classroom": classroom}
+    p = re.escape(prefix)
+    routes: list[Any] = [
+        (p + r"api/status", StatusHandler, args),
+        (p + r"api/tables", TablesHandler, args),
+        (p + r"api/tables/([0-9]+)/record", RecordHandler, args),
+        (p + r"api/tables/([0-9]+)/seats/([0-9]+)", SeatHandler, args),
+        (p + r"ws", SeatSocket, args),
+        (
+            p + r"?",
+            StatusHandler,
+            args,
+        ),  # the prefix itself: the status (a hub's link to the service lands here)
+    ]
+    settings: dict[str, Any] = {}
+    if hub:
+        from .hub import hub_routes
+
+        more, settings = hub_routes(prefix, classroom)
+        routes = more + routes
     return tornado.web.Application(
-        [
-            (r"/api/status", StatusHandler, args),
-            (r"/api/tables", TablesHandler, args),
-            (r"/api/tables/([0-9]+)/record", RecordHandler, args),
-            (r"/api/tables/([0-9]+)/seats/([0-9]+)", SeatHandler, args),
-            (r"/ws", SeatSocket, args),
-        ],
+        routes,
+        **settings,
         # bigger frames than this close the connection; ours (MAX_MESSAGE) get a clear error first
         websocket_max_message_size=max(MAX_MESSAGE * 8, 64 * 1024),
         # a ping every 10 s, the connection closed when its answer is 10 s late (Tornado takes no timeout
@@ -427,18 +478,45 @@ async def serve(
     token_file: Optional[str] = None,
     connections: Optional[int] = None,
     per_address: Optional[int] = None,
+    base_url: Optional[str] = None,
 ) -> None:
     """Run a classroom server until cancelled (or SIGINT / SIGTERM). Port 0 picks a free port.
 
-    The token: ``token``, else ``token_file``, else ``$QARDLAB_TOKEN``, else a new one (:func:`read_token`).
-    StoreError (before listening) for a database file it will not use."""
-    token, _whence = read_token(token, token_file)
+    The token: ``token``, else ``token_file``, else ``$QARDLAB_TOKEN``, else the one the database file keeps,
+    else a new one (:func:`read_token`); it is kept in the file, so a restart on the same file takes it.
+    StoreError (before listening) for a database file it will not use; ValueError for a token file that
+    cannot be used.
+
+    ``base_url``: the prefix of every route (default ``$JUPYTERHUB_SERVICE_PREFIX``, else ``/``); run by a
+    JupyterHub (``$JUPYTERHUB_API_TOKEN``) with the ``hub`` extra, the teacher may sign in through the hub."""
+    prefix = service_prefix(base_url)  # (ValueError for a bad one, before anything is opened)
+    if token or (token_file and Path(token_file).exists()):
+        read_token(token, token_file)  # a token that cannot be used is refused before the file is opened
     store = Store(db, synchronous=synchronous)
+    try:
+        stored = store.setting(TOKEN_SETTING)
+        token, whence = read_token(token, token_file, stored)
+        if token != stored:
+            if stored is not None:
+                log.warning(
+                    "the teacher's token given (%s) replaces the one %s kept: the teacher's notebook needs "
+                    "the new one",
+                    whence,
+                    db,
+                )
+            store.set_setting(TOKEN_SETTING, token)
+    except sqlite3.Error as e:
+        store.close()
+        raise StoreError(f"cannot keep the teacher's token in the database file {db} ({e})") from None
+    except BaseException:
+        store.close()
+        raise
     classroom = Classroom(store, token, rate=rate, burst=burst)
+    classroom.token_help = token_help(whence, db, token_file)
     timings = os.environ.get("QARDLAB_CLASSROOM_TIMINGS")  # benchmarks/classroom.py reads these
     if timings:
         classroom.timings = []
-    app = make_app(classroom)
+    app = make_app(classroom, prefix, hub=hub_oauth_available())
     total, one = connection_limits()
     server = ClassServer(
         app,
@@ -463,7 +541,7 @@ async def serve(
             pass
     n = len(classroom.tables)
     ready(
-        f"qardlab classroom server at http://{host}:{real_port}/ (database {db}, "
+        f"qardlab classroom server at http://{host}:{real_port}{prefix} (database {db}, "
         f"{n} table{'' if n == 1 else 's'})"
     )
     ready(f"teacher token: {token}")

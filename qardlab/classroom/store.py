@@ -29,8 +29,9 @@ __all__ = ["Store", "StoreError", "StoreBusy", "TableRow", "APPLICATION_ID", "SC
 
 #: ``PRAGMA application_id`` of a qardlab classroom file ("qard")
 APPLICATION_ID = 0x71617264
-#: ``PRAGMA user_version``: 2 added ``seed_text`` (a seed of any size: the server's are 128 bits)
-SCHEMA_VERSION = 2
+#: ``PRAGMA user_version``: 2 added ``seed_text`` (a seed of any size: the server's are 128 bits); 3 the
+#: ``settings`` table (the teacher's token, kept across restarts) and a table's ``name``
+SCHEMA_VERSION = 3
 #: how long a commit waits for another program's lock before it fails (and is retried later, off
 #: the event loop's back): a table never waits on SQLite for longer than this
 BUSY_MS = 20
@@ -49,7 +50,8 @@ CREATE TABLE IF NOT EXISTS tables (
     bots TEXT NOT NULL,
     pace REAL NOT NULL,
     created REAL NOT NULL,
-    seed_text TEXT
+    seed_text TEXT,
+    name TEXT
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -59,7 +61,16 @@ CREATE TABLE IF NOT EXISTS steps (
     accepted REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+#: what version 3 adds to a file of an older version
+_TO_V3 = (
+    "ALTER TABLE tables ADD COLUMN name TEXT",
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
 #: the columns of a qardlab file before the schema had a version (``user_version`` 0)
 _V1_TABLES = {"id", "game", "players", "options", "seed", "teacher", "seats", "bots", "pace", "created"}
 _V1_STEPS = {"table_id", "n", "action", "seat", "accepted"}
@@ -88,6 +99,8 @@ class TableRow:
     bots: dict[int, str]
     pace: float
     steps: list[Any] = field(default_factory=list)
+    #: the teacher's name for the table (``POST /api/tables`` with a ``name``), None when it has none
+    name: Optional[str] = None
 
 
 def _busy(error: BaseException) -> bool:
@@ -218,8 +231,12 @@ class Store:
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
                             db.execute(statement)
-                elif version < 2:
-                    db.execute("ALTER TABLE tables ADD COLUMN seed_text TEXT")
+                else:
+                    if version < 2:
+                        db.execute("ALTER TABLE tables ADD COLUMN seed_text TEXT")
+                    if version < 3:
+                        for statement in _TO_V3:
+                            db.execute(statement)
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # a write: a read-only file fails here
         except sqlite3.OperationalError as e:
@@ -307,13 +324,14 @@ class Store:
         bots: dict[int, str],
         pace: float,
         first_steps: list[Any],
+        name: Optional[str] = None,
     ) -> int:
         """Store a new table with its first steps (the deal) in one transaction; return its id."""
 
         def write(db: sqlite3.Connection) -> int:
             cur = db.execute(
                 "INSERT INTO tables (game, players, options, seed, teacher, seats, bots, pace, created, "
-                "seed_text) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
+                "seed_text, name) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     players,
@@ -324,6 +342,7 @@ class Store:
                     pace,
                     time.time(),
                     None if seed is None else str(seed),
+                    name,
                 ),
             )
             table_id = int(cur.lastrowid)
@@ -350,14 +369,29 @@ class Store:
         data = (json.dumps(seats), json.dumps({str(k): v for k, v in bots.items()}), table_id)
         self._write(lambda db: db.execute("UPDATE tables SET seats = ?, bots = ? WHERE id = ?", data))
 
+    def setting(self, key: str) -> Optional[str]:
+        """A value kept with the tables (``settings``: the teacher's token), or None."""
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` in the file (replacing the old one), committed when this returns."""
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+        )
+
     # -- reading ---------------------------------------------------------------------
     def tables(self) -> list[TableRow]:
         """Every stored table with its steps, in the order they were created and applied. A table whose
         row or steps do not read is left out, and said in ``skipped`` (id, what is wrong)."""
         self.skipped = []
         rows = self.db.execute(
-            "SELECT id, game, players, options, seed, teacher, seats, bots, pace, seed_text FROM tables "
-            "ORDER BY id"
+            "SELECT id, game, players, options, seed, teacher, seats, bots, pace, seed_text, name "
+            "FROM tables ORDER BY id"
         ).fetchall()
         steps: dict[Any, list[Any]] = {}
         bad_steps: dict[Any, str] = {}
@@ -389,7 +423,7 @@ class Store:
 
 def _row(r: tuple, steps: list[Any]) -> TableRow:
     """A stored row as a TableRow; ValueError / TypeError naming what does not read."""
-    table_id, game, players, options, seed, teacher, seats, bots, pace, seed_text = r
+    table_id, game, players, options, seed, teacher, seats, bots, pace, seed_text, name = r
 
     def load(text: Any, what: str) -> Any:  # (what is wrong, never the text: the seats hold codes)
         if not isinstance(text, str):
@@ -412,6 +446,8 @@ def _row(r: tuple, steps: list[Any]) -> TableRow:
         raise ValueError("its game, teacher code or pace is not of the right type")
     if not all(c is None or isinstance(c, str) for c in seats):
         raise ValueError("its seats are not all codes (or null)")
+    if name is not None and not isinstance(name, str):
+        raise ValueError("its name is not text")
     return TableRow(
         table_id,
         game,
@@ -423,4 +459,30 @@ def _row(r: tuple, steps: list[Any]) -> TableRow:
         {int(k): v for k, v in bots.items()},
         pace,
         steps,
+        name,
     )
+
+
+def read_setting(path: Union[str, Path], key: str) -> Optional[str]:
+    """A value kept in a classroom file (``qardlab token --db FILE``), read without writing anything (the
+    server may be running on it). StoreError naming the file when it is not a qardlab file or has no such
+    value."""
+    p = Path(path)
+    if not p.is_file():
+        raise StoreError(f"no database file {path}: give --db the file the server runs on")
+    uri = f"file:{quote(os.path.abspath(p))}?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True, timeout=OPEN_BUSY_S)
+        try:
+            if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                raise StoreError(f"{path} is not a qardlab classroom file")
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as e:
+        raise StoreError(
+            f"cannot read {path} ({e}): a server of this qardlab writes it when it starts"
+        ) from None
+    if row is None:
+        raise StoreError(f"{path} keeps no {key.replace('_', ' ')}: start `qardlab serve --db {path}` once")
+    return row[0]

@@ -21,8 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Protocol
 
 from ..engine import CHANCE, Game, IllegalAction
+from ..engine.game import _code_of
 from ..engine.registry import find_game, game_names, package_games
 from ..engine.seats import Pace, Seats, orders_class
+from .frames import observation_changes
 from .store import Store, StoreBusy, TableRow
 
 __all__ = [
@@ -43,6 +45,10 @@ log = logging.getLogger("qardlab.classroom")
 
 #: the largest client message taken (bytes); a bigger one is refused with an error
 MAX_MESSAGE = 8 * 1024
+#: the longest name of a table
+MAX_NAME = 100
+#: the longest grace period a table may set (seconds a student may be away before a bot plays their turns)
+MAX_GRACE = 3600.0
 #: the bots' pace when a table does not set one (seconds between a change and a bot's move)
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
@@ -121,6 +127,8 @@ class Connection(Protocol):
     seat: Optional[int]
     code: str
     rate: "RateLimit"
+    #: ``"full"`` or ``"changes"`` (:data:`FRAME_MODES`); a connection without it gets full observations
+    frames: str
 
     def send(self, text: str) -> None: ...
 
@@ -158,10 +166,19 @@ class Table:
     """One game, its join codes, its seat driver (bots, students' standing orders, the pace) and the clients
     connected to it."""
 
-    def __init__(self, row: TableRow, game: Game, orders: Optional[dict[str, Any]] = None) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        game: Game,
+        orders: Optional[dict[str, Any]] = None,
+        grace: Optional[float] = None,
+        stand_in: Optional[str] = None,
+        joined: Optional[set[int]] = None,
+    ) -> None:
         self.id = row.id
         self.name = row.game
         self.players = row.players
+        self.label = row.name  # the teacher's name for it (None: none)
         self.teacher = row.teacher
         self.seats: list[Optional[str]] = list(row.seats)  # seat -> code (None: a bot plays it)
         self.levels: dict[int, str] = dict(row.bots)
@@ -184,15 +201,46 @@ class Table:
         self.thinking: Optional[asyncio.Future] = None  # a bot deciding in the bots' thread
         #: seat -> the step at which a message of that seat over the rate limit was last let through
         self.exempt: dict[int, int] = {}
+        #: seconds a student's seat may have no window before a bot (of level ``stand_in``) plays its turns
+        #: (None: never; the table option ``grace``)
+        self.grace = grace
+        self.stand_in = stand_in
+        #: the students' seats that have been here (a window open, or a move played): only such a seat can
+        #: be away; a seat whose student has not come yet waits for them
+        self.joined: set[int] = set(joined or ())
+        #: seat -> the timer that puts it away when the grace period is over
+        self.leaving: dict[int, asyncio.TimerHandle] = {}
+        #: viewer (a seat, None the teacher) -> the observation its ``changes`` windows hold now (what the
+        #: next change frame is computed from)
+        self.sent: dict[Optional[int], dict[str, Any]] = {}
 
     def _make_bot(self, seat: int, level: str) -> None:
         seed = None if self.game.seed is None else self.game.seed * 100 + seat
         self.driver.set_bot(seat, bot_levels(self.name)[level](seed))
 
+    def connected(self) -> list[bool]:
+        """Each seat's connected flag, as every observation carries it: a student's seat with a window open,
+        and a bot's seat (a bot is always there)."""
+        clients = self.clients
+        return [s in self.levels or bool(clients.get(s)) for s in range(self.players)]
+
+    def answer(self) -> dict[str, Any]:
+        """What ``POST /api/tables`` answers for this table: its id, name, the teacher's code and the seats'
+        codes as they are now."""
+        return {
+            "table": self.id,
+            "name": self.label,
+            "teacher": self.teacher,
+            "seats": [
+                {"seat": s, "code": self.seats[s], "bot": self.levels.get(s)} for s in range(self.players)
+            ],
+        }
+
     def summary(self) -> dict[str, Any]:
         g = self.told
         return {
             "table": self.id,
+            "name": self.label,
             "game": self.name,
             "players": self.players,
             "step": g.step,
@@ -200,6 +248,7 @@ class Table:
             "to_move": g.to_move,
             "is_over": g.is_over,
             "pace": self.pace,
+            "grace": self.grace,
             "teacher": self.teacher,
             "seats": [
                 {
@@ -207,6 +256,7 @@ class Table:
                     "code": self.seats[s],
                     "bot": self.levels.get(s),
                     "connected": len(self.clients.get(s, ())),
+                    "away": s in self.driver.away,
                 }
                 for s in range(self.players)
             ],
@@ -235,17 +285,21 @@ def _new_game(game: str, players: int, options: dict[str, Any], seed: Optional[i
         raise RequestError(f"cannot set up {game}: {e}") from None
 
 
-def _replay(row: TableRow, given_deal: bool) -> Game:
+def _replay(row: TableRow, given_deal: bool, movers_out: Optional[set[int]] = None) -> Game:
     """Rebuild a table's game from its stored steps (each applied as the one step it was).
 
     At a chance node the game's own RNG draws the deal as it did live (the stored deal is the
     one applied), so later deals after a restart are the ones the table would have had.
     """
     g = _new_game(row.game, row.players, row.options, row.seed)
+    movers: set[Any] = set()
     for n, raw in enumerate(row.steps):
         if g.to_move == CHANCE and not (given_deal and n == 0):
             g.chance_outcome()
+        movers.add(g.to_move)
         g.apply(g.action_from_json(raw))
+    if movers_out is not None:
+        movers_out.update(m for m in movers if isinstance(m, int) and m >= 0)
     return g
 
 
@@ -255,6 +309,8 @@ class Classroom:
     def __init__(self, store: Store, token: str, *, rate: float = 10.0, burst: float = 20.0) -> None:
         self.store = store
         self.token = token
+        #: where a teacher finds the token (a refused request is told): see ``tokens.token_help``
+        self.token_help = "The server printed its token when it started ('teacher token: ...')"
         self.rate, self.burst = rate, burst
         self.tables: dict[int, Table] = {}
         self._unsaved: list[tuple[Table, Game, Game, tuple[int, int, Any, Optional[int], float]]] = []
@@ -267,6 +323,8 @@ class Classroom:
         self.timings: Optional[list[tuple[int, int, float, float]]] = None
         self._bots_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qardlab-bots")
         self.codes: dict[str, tuple[Table, Optional[int]]] = {}
+        #: a table's name (``POST /api/tables`` with a ``name``) -> the table
+        self.names: dict[str, Table] = {}
         rows = store.tables()
         for table_id, why in store.skipped:
             log.error(
@@ -279,26 +337,37 @@ class Classroom:
         for row in rows:
             given = bool(row.options.pop("_given_deal", False))
             orders = row.options.pop("_orders", None)  # (a table stored before standing orders: None)
+            grace = row.options.pop("_grace", None)  # (stored before grace periods: none)
+            stand_in = row.options.pop("_stand_in", None)
+            movers: set[int] = set()
             try:
-                game = _replay(row, given)
+                game = _replay(row, given, movers)
             except (ValueError, TypeError, KeyError, RequestError) as e:  # say so, keep the rest
                 log.error("table %s in %s does not replay and is left out: %s", row.id, store.path, e)
                 continue
             row.options["_given_deal"] = given
-            if orders is not None:
-                row.options["_orders"] = orders
-            self._add(Table(row, game, orders))
+            for key, value in (("_orders", orders), ("_grace", grace), ("_stand_in", stand_in)):
+                if value is not None:
+                    row.options[key] = value
+            # a student who has moved has been here: after a restart, they are away once the grace is over
+            self._add(Table(row, game, orders, grace, stand_in, movers - set(row.bots)))
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.label is not None:
+            self.names.setdefault(table.label, table)
         self.codes[code_key(table.teacher)] = (table, None)
         for seat, code in enumerate(table.seats):
             if code is not None:
                 self.codes[code_key(code)] = (table, seat)
 
     def start(self) -> None:
-        """Let the bots (and the deals) of every table move: call once the event loop runs."""
+        """Let the bots (and the deals) of every table move, and the grace periods of the students who have
+        been at a table run (a restarted server: those who do not come back are away once it is over): call
+        once the event loop runs."""
         for table in self.tables.values():
+            for seat in table.joined:
+                self._leaving(table, seat)
             self._schedule(table)
 
     # -- the teacher's requests -------------------------------------------------------
@@ -310,16 +379,42 @@ class Classroom:
         StoreBusy (nothing changed) when another program holds the file's lock: try again."""
         if not isinstance(body, dict):
             raise RequestError(f"the body must be a JSON object, not {_short(body)}")
-        unknown = set(body) - {"game", "players", "seed", "options", "deal", "bots", "pace", "orders"}
+        known = (
+            "game",
+            "players",
+            "seed",
+            "options",
+            "deal",
+            "bots",
+            "pace",
+            "orders",
+            "name",
+            "grace",
+            "stand_in",
+        )
+        unknown = set(body) - set(known)
         if unknown:
-            raise RequestError(
-                f"unknown fields {sorted(unknown)[:10]}; known: "
-                "game, players, seed, options, deal, bots, pace, orders"
-            )
+            raise RequestError(f"unknown fields {sorted(unknown)[:10]}; known: {', '.join(known)}")
         name = body.get("game")
         if not isinstance(name, str) or name not in GAMES:
             raise RequestError(f"game must be one of {list(GAMES)}, not {_short(name)}")
         players = _check_int(body.get("players", 4), "players")
+        label = body.get("name")
+        if label is not None:
+            if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME or not label.isprintable():
+                raise RequestError(
+                    f"name must be a table's name of 1 to {MAX_NAME} printable characters, "
+                    f"not {_short(label)}"
+                )
+            same = self.names.get(label)
+            if same is not None:  # the notebook run again: the table it made before, as it was answered
+                if (same.name, same.players) != (name, players):
+                    raise RequestError(
+                        f"table {same.id} is named {label!r} already, and plays {same.name} for "
+                        f"{same.players}: give this one another name",
+                        409,
+                    )
+                return {**same.answer(), "existing": True}
         seed = body.get("seed")
         seed = secrets.randbits(SEED_BITS) if seed is None else _check_int(seed, "seed")
         options = body.get("options", {})
@@ -331,6 +426,17 @@ class Classroom:
             raise RequestError(f"pace must be a number of seconds from 0 to {MAX_PACE}, not {_short(pace)}")
         orders = self._table_orders(name, body.get("orders"))
         levels = game_bot_levels(name)
+        grace = body.get("grace")
+        if grace is not None and (
+            isinstance(grace, bool) or not isinstance(grace, (int, float)) or not 0 <= grace <= MAX_GRACE
+        ):
+            raise RequestError(
+                f"grace must be a number of seconds from 0 to {MAX_GRACE:g}, or null (never), "
+                f"not {_short(grace)}"
+            )
+        stand_in = body.get("stand_in", levels[len(levels) // 2])
+        if not isinstance(stand_in, str) or stand_in not in levels:
+            raise RequestError(f"stand_in: the {name} bot levels are {list(levels)}, not {_short(stand_in)}")
         bots_in = body.get("bots", {})
         if not isinstance(bots_in, dict):
             raise RequestError(
@@ -359,20 +465,23 @@ class Classroom:
         seats = [None if s in bots else new_code() for s in range(players)]
         teacher = new_code(TEACHER_GROUPS)
         stored = {**options, "_given_deal": deal is not None, "_orders": orders}
+        if grace is not None:
+            grace = float(grace)
+            stored.update(_grace=grace, _stand_in=stand_in)
         steps = [game.action_to_json(a) for a in game.history]
         pace = float(pace)
-        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps)
+        table_id = self.store.add_table(name, players, stored, seed, teacher, seats, bots, pace, steps, label)
         table = Table(
-            TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace), game, orders
+            TableRow(table_id, name, players, stored, seed, teacher, seats, bots, pace, name=label),
+            game,
+            orders,
+            grace,
+            stand_in if grace is not None else None,
         )
         self._add(table)
         self._schedule(table)
         log.info("table %s: %s for %s, bots %s", table_id, name, players, bots)
-        return {
-            "table": table_id,
-            "teacher": teacher,
-            "seats": [{"seat": s, "code": seats[s], "bot": bots.get(s)} for s in range(players)],
-        }
+        return table.answer()
 
     @staticmethod
     def _table_orders(name: str, given: Any) -> dict[str, Any]:
@@ -438,8 +547,13 @@ class Classroom:
             levels[seat] = level
         self.store.set_seats(table.id, seats, levels)  # first: nothing changes if it cannot be stored
         table.seats, table.levels = seats, levels
+        table.joined.discard(seat)  # a bot's seat, or a new code's student who has not come yet: never away
+        timer = table.leaving.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
         if level is None:
             table.driver.set_bot(seat, None)
+            table.driver.set_away(seat, None)
             table.driver.set_orders(seat, {**orders_class(table.name).defaults, **table.orders})
             self.codes[code_key(code)] = (table, seat)
         else:
@@ -458,6 +572,7 @@ class Classroom:
         log.info(
             "table %s: seat %s %s", table.id, seat, f"to a bot ({level})" if level else "given a new code"
         )
+        self._presence(table)
         self._schedule(table)
         return {"table": table.id, "seat": seat, "bot": level, "code": code}
 
@@ -483,6 +598,7 @@ class Classroom:
         conn.code = table.teacher if seat is None else table.seats[seat]
         conn.rate = RateLimit(self.rate, self.burst)
         clients = table.clients.setdefault(seat, {})
+        arrived = seat is not None and seat not in table.levels and not clients
         while len(clients) >= MAX_PER_CODE:
             oldest = next(iter(clients))
             del clients[oldest]
@@ -496,17 +612,103 @@ class Classroom:
             )
             oldest.close(4408, "too many windows with this code")
         clients[conn] = None
+        if arrived:
+            self._arrived(table, seat)
         if seat is not None and seat not in table.levels:  # (first: a client knows them with its first view)
             orders = table.driver.orders(seat)
             if orders != orders_class(table.name).defaults:  # (none set: no frame, the client assumes none)
                 self._tell(conn, {"type": "orders", "seat": seat, "orders": orders})
-        conn.send(self._observation_text(table, seat))
+        self._send_full(conn, table, seat)
+        if arrived:  # every other window is told that this seat is here
+            self._presence(table)
         return True
 
     def disconnect(self, conn: Connection) -> None:
         table = getattr(conn, "table", None)
-        if table is not None:
-            table.clients.get(conn.seat, {}).pop(conn, None)
+        if table is None:
+            return
+        seat = conn.seat
+        conns = table.clients.get(seat)
+        if conns is None or conn not in conns:
+            return
+        del conns[conn]
+        if conns:
+            return
+        table.sent.pop(seat, None)  # (a window that comes gets the whole observation)
+        if seat is not None and seat not in table.levels:  # the last window of a student's seat: away
+            self._presence(table)
+            self._leaving(table, seat)
+
+    # -- who is here ------------------------------------------------------------------
+    def _arrived(self, table: Table, seat: int) -> None:
+        """The first window of a student's seat opened: the seat is the student's again (a stand-in bot, if
+        any, stops at once: a move it is thinking of is dropped)."""
+        table.joined.add(seat)
+        timer = table.leaving.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if seat in table.driver.away:
+            table.driver.set_away(seat, None)
+            log.info("table %s: the student of seat %s is back and plays their turns again", table.id, seat)
+
+    def _leaving(self, table: Table, seat: int) -> None:
+        """A student's seat that has been here has no window: away once the table's grace period is over
+        (none: the table waits for the student, as ever)."""
+        if (
+            table.grace is None
+            or seat in table.levels
+            or table.clients.get(seat)
+            or seat not in table.joined
+            or seat in table.leaving
+            or seat in table.driver.away
+        ):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a direct call): no timers
+            return
+        table.leaving[seat] = loop.call_later(table.grace, self._away, table, seat)
+
+    def _away(self, table: Table, seat: int) -> None:
+        """The grace period is over and the student is still away: a bot of the table's ``stand_in`` level
+        plays their turns (only theirs, and never while a window of theirs is open) until they are back."""
+        table.leaving.pop(seat, None)
+        if table.clients.get(seat) or seat in table.levels or table.seats[seat] is None:
+            return
+        seed = None if table.game.seed is None else table.game.seed * 100 + 50 + seat
+        table.driver.set_away(seat, bot_levels(table.name)[table.stand_in](seed))
+        log.info(
+            "table %s: the student of seat %s is away for %gs: a %s bot plays their turns until they are "
+            "back",
+            table.id,
+            seat,
+            table.grace,
+            table.stand_in,
+        )
+        self._schedule(table)
+
+    def _presence(self, table: Table) -> None:
+        """A seat's connected flag changed: every ``changes`` window of the table gets a change frame of it
+        (a ``full`` window sees it in its next observation)."""
+        flags = table.connected()
+        for viewer, conns in list(table.clients.items()):
+            sent = table.sent.get(viewer)
+            if not conns or sent is None or sent.get("connected") == flags:
+                continue
+            sent["connected"] = flags
+            text = json.dumps(
+                {
+                    "type": "change",
+                    "seat": viewer,
+                    "step": sent["step"],
+                    "set": {"connected": flags},
+                    "add": {},
+                },
+                separators=(",", ":"),
+            )
+            for conn in list(conns):
+                if getattr(conn, "frames", "full") == "changes":
+                    conn.send(text)
 
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
@@ -571,9 +773,19 @@ class Classroom:
         if kind == "orders":
             self._set_orders(conn, msg)
             return
+        if kind == "observation":  # a client that lost track asks for the whole observation
+            if set(msg) != {"type"}:
+                raise RequestError(
+                    "an 'observation' message asks for the whole observation, and has only 'type'"
+                )
+            if conn.table is None:
+                raise RequestError("this join code is no longer valid")
+            self._send_full(conn, conn.table, conn.seat)
+            return
         if kind != "act":
             raise RequestError(
-                f"unknown message type {str(kind)[:40]!r}: a client sends only 'act' or 'orders'"
+                f"unknown message type {str(kind)[:40]!r}: a client sends only 'act', 'orders' or "
+                "'observation'"
             )
         extra = set(msg) - {"type", "action", "step"}
         if extra:
@@ -799,17 +1011,70 @@ class Classroom:
             else:
                 loop.call_later(pause, self._schedule, table)
 
-    def _observation_text(self, table: Table, seat: Optional[int]) -> str:
-        obs = table.told.observation_text(seat)
-        return f'{{"type":"observation","seat":{json.dumps(seat)},"observation":{obs}}}'
+    @staticmethod
+    def _observe(game: Game, viewer: Optional[int], flags: list[bool]) -> dict[str, Any]:
+        """What a viewer's windows hold: ``game.observation_json(viewer)`` (as its raw values: cards become
+        codes when it is written) and each seat's ``connected`` flag."""
+        obs = dict(game.observation(viewer))
+        legal = obs.get("legal")
+        if legal:
+            obs["legal"] = [game.action_to_json(a) for a in legal]
+        obs["connected"] = flags
+        return obs
+
+    @staticmethod
+    def _full_text(viewer: Optional[int], obs: dict[str, Any]) -> str:
+        return json.dumps(
+            {"type": "observation", "seat": viewer, "observation": obs},
+            default=_code_of,
+            separators=(",", ":"),
+        )
+
+    def _send_full(self, conn: Connection, table: Table, viewer: Optional[int]) -> None:
+        """The whole observation to one window (on connecting, or asked for); a ``changes`` window's next
+        change frames are computed from it."""
+        obs = self._observe(table.told, viewer, table.connected())
+        if getattr(conn, "frames", "full") == "changes":
+            table.sent[viewer] = obs
+        conn.send(self._full_text(viewer, obs))
 
     def _broadcast(self, table: Table) -> None:
-        for seat, conns in list(table.clients.items()):
+        """The table's game changed: every window is sent its viewer's observation (``full``) or what changed
+        in it since the last frame (``changes``), each computed once per viewer."""
+        flags = table.connected()
+        game = table.told
+        for viewer, conns in list(table.clients.items()):
             if not conns:
                 continue
-            text = self._observation_text(table, seat)
+            obs = self._observe(game, viewer, flags)
+            full = change = None
             for conn in list(conns):
-                conn.send(text)
+                if getattr(conn, "frames", "full") == "changes":
+                    if change is None:
+                        change = self._change_text(table, viewer, obs)
+                    conn.send(change)
+                else:
+                    if full is None:
+                        full = self._full_text(viewer, obs)
+                    conn.send(full)
+
+    def _change_text(self, table: Table, viewer: Optional[int], obs: dict[str, Any]) -> str:
+        """The change frame from what ``viewer``'s windows hold to ``obs`` (which they hold from now on)."""
+        old = table.sent.get(viewer)
+        table.sent[viewer] = obs
+        if old is None:  # (cannot happen: a window gets the whole observation first) the whole one again
+            return self._full_text(viewer, obs)
+        changed, added, dropped = observation_changes(old, obs)
+        frame: dict[str, Any] = {
+            "type": "change",
+            "seat": viewer,
+            "step": obs["step"],
+            "set": changed,
+            "add": added,
+        }
+        if dropped:
+            frame["drop"] = dropped
+        return json.dumps(frame, default=_code_of, separators=(",", ":"))
 
     @staticmethod
     def _tell(conn: Connection, message: dict[str, Any]) -> None:
@@ -844,7 +1109,7 @@ class Classroom:
         if due.kind != "bot":  # a deal, a standing order: known at once
             self.accept(table, None if due.kind == "deal" else due.seat, table.driver.decision(g, due)())
             return
-        bot = table.driver.bots[due.seat]
+        bot = table.driver.playing(due.seat)  # its own bot, or the stand-in of a student who is away
         think = table.driver.decision(g, due)  # the bot's observation, made here in the event loop
         table.thinking = asyncio.ensure_future(self._think(table, due.seat, bot, think, at))
 
@@ -859,7 +1124,8 @@ class Classroom:
         finally:
             table.thinking = None
         g = table.game
-        if g.step != at or table.driver.bots.get(seat) is not bot:  # the teacher changed the seat meanwhile
+        if g.step != at or table.driver.playing(seat) is not bot:  # the teacher changed the seat, or the
+            # student who was away came back, meanwhile: nothing is played for them
             self._schedule(table)
             return
         try:

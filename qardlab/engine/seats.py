@@ -5,7 +5,9 @@ Every table asks the same question, ``Seats.due(game)``: what happens next here?
 - ``"deal"``: chance is to move; the driver deals after ``pace.deal`` seconds (``pace.deal`` None: only when
   someone asks, :meth:`Seats.deal`, as Hearts' "Next hand" button at a local table);
 - ``"bot"``: a bot plays the seat to move, after ``pace.bot`` seconds, every step alike (a forced answer
-  takes the time a chosen one takes, so its timing tells nothing);
+  takes the time a chosen one takes, so its timing tells nothing); also the stand-in of a person who is
+  away (:meth:`Seats.set_away`: a classroom seat whose student left, after the table's grace period), for
+  that person's turns only, until they are back;
 - ``"order"``: the person at the seat gave a standing order that acts now (Five Sons' "pass on claims
   unless I claim"); the driver gives its action after ``pace.bot`` seconds, like a bot's move;
 - ``"person"``: the table waits for the person at that seat. Nothing is ever played for a person, forced
@@ -243,6 +245,9 @@ class Seats:
         for seat, bot in pairs or ():
             self._bots[_seat(seat, players, "bots: seat")] = _bot(bot, seat)
         self._orders: dict[int, dict[str, Any]] = {}
+        self._away: dict[
+            int, Any
+        ] = {}  # a person's seat -> the bot that plays their turns while they are away
         if orders is not None:
             if not isinstance(orders, Mapping):
                 raise ValueError(f"orders must map seats to standing orders, not {orders!r:.80}")
@@ -262,6 +267,30 @@ class Seats:
             self._bots.pop(seat, None)
         else:
             self._bots[seat] = _bot(bot, seat)
+            self._away.pop(seat, None)
+
+    def set_away(self, seat: int, bot: Any) -> None:
+        """The person at ``seat`` is away: ``bot`` plays their turns (after the bots' pace, their standing
+        orders first) until they are back; ``bot`` None: they are back, and their turns wait for them again.
+        A bot's seat is not a person's: ValueError."""
+        seat = _seat(seat, self.players, "seat")
+        if bot is None:
+            self._away.pop(seat, None)
+            return
+        if seat in self._bots:
+            raise ValueError(f"seat {seat} is a bot's: only a person's seat can be away")
+        self._away[seat] = _bot(bot, seat)
+
+    @property
+    def away(self) -> dict[int, Any]:
+        """A person's seat who is away -> the bot that plays their turns (a copy: change it with
+        :meth:`set_away`)."""
+        return dict(self._away)
+
+    def playing(self, seat: int) -> Any:
+        """The bot that plays ``seat``'s turns now: its own bot, the stand-in of a person who is away, or None
+        (a person plays it)."""
+        return self._bots.get(seat) or self._away.get(seat)
 
     def orders(self, seat: int) -> dict[str, Any]:
         """The standing orders of ``seat``'s person now: every order of the game, the defaults filled in."""
@@ -294,6 +323,8 @@ class Seats:
             action = kind.action(_view(game.observation(PUBLIC), kind.reads), seat, self.orders(seat))
             if action is not None:
                 return Due("order", seat, self.pace.bot, action)
+        if seat in self._away:  # the person is away: their stand-in plays this turn, as a bot
+            return Due("bot", seat, self.pace.bot)
         return Due("person", seat, None)
 
     def decision(self, game: Game, due: Due) -> Callable[[], Any]:
@@ -306,7 +337,7 @@ class Seats:
         if due.kind == "order":
             return lambda: due.action
         if due.kind == "bot":
-            bot, obs = self._bots[due.seat], game.observation(due.seat)
+            bot, obs = self.playing(due.seat), game.observation(due.seat)
             return lambda: bot.act(obs)
         raise ValueError(f"the driver plays deals, bots and standing orders, not {due!r}")
 

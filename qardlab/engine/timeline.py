@@ -18,10 +18,11 @@ at the end (bots' moves then redraw a table once, not once per move).
 
 from __future__ import annotations
 
+import random
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional
 
-from .game import Game
+from .game import CHANCE, Game, check_seed
 from .record import Record, _jsonable_options
 
 __all__ = ["Timeline"]
@@ -147,6 +148,31 @@ class Timeline:
             self._checkpoints.setdefault(self._position, nxt.copy())
         self._notify()
         return nxt
+
+    def play_on(self, step: int, seed: Optional[int] = None) -> Game:
+        """A new live game at ``step`` with the same cards: "play on from here" (Hanabi-Live's hypotheticals).
+
+        The first ``step`` steps of the history are replayed into a fresh game of the same class, players,
+        options and seed, so its cards (hands, Five Sons' secret), its history and its log up to ``step``
+        are the recorded ones. A deal the record holds right at ``step`` is applied too: the new game
+        starts after it, with the same cards (from step 0 of Five Sons, the recorded deal; between two
+        hands of Hearts, the next hand as it was dealt). What the game draws after that (a later hand of
+        a Hearts match) comes from a new generator: ``seed`` (a lesson's tool), or, by default, the
+        system's entropy, so nothing drawn in the new game repeats or foretells a deal of this one.
+
+        The timeline is not changed (nor its cursor). ValueError naming the step for a step outside
+        ``0..last``, or one at which the game is over (nothing to play on).
+        """
+        k = self._check(step)
+        seed = check_seed(seed)
+        game = self._build(k).copy()
+        while game.to_move == CHANCE and not game.is_over and k < self.last:
+            game.apply(self._steps[k])  # the deal the record holds here: the same cards
+            k += 1
+        if game.is_over:
+            raise ValueError(f"the game is over at step {step}: there is nothing to play on from there")
+        game.rng = random.Random(seed)  # (None: seeded from the system's entropy)
+        return game
 
     def chance_outcome(self) -> Any:
         """The next chance outcome (a deal), drawn from the live game's RNG at the end.

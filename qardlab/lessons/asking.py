@@ -10,8 +10,13 @@
   players' hands, which the asker does not care about; only the part that depends on the secret informs.
 - :func:`questions_to_certainty` and :func:`run_experiment`: the lesson's experiment, Alice asking in one of
   four ways (:data:`STRATEGIES`) while the others ask at random, counting her questions until she is certain;
-- the lesson's two exercises: :func:`check_question` (which question would you ask as Bob?) and
-  :func:`check_bits` (the bits of a yes-or-no answer that only the secret decides, worked out by hand).
+- what if? (section 6): :func:`question_step` and :func:`asked_lines` find and tell a question of the game
+  and what its answer left the asker; the table's "Play on from here" replays the game to that step with the
+  same cards (the engine's :meth:`~qardlab.engine.timeline.Timeline.play_on`), so another question can be
+  asked there;
+- the lesson's three exercises: :func:`check_question` (which question would you ask as Bob?),
+  :func:`check_bits` (the bits of a yes-or-no answer that only the secret decides, worked out by hand) and
+  :func:`check_what_if` (what asking Carol instead would have left Alice).
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..cards import Card
 from ..deduction import SECRET, Fact, Knowledge
 from ..deduction.pair_advisor import Question, best_question, question
+from ..engine import Timeline
 from ..games.five_sons import Ask, FiveSons, NoClaim, phrase
 from ..games.five_sons.knowledge import KnowledgeFeed, knowledge_of
 from .exercises import Exercise, Reply, number_text, read_number, read_question, right, wrong
@@ -39,6 +46,10 @@ __all__ = [
     "check_question",
     "check_bits",
     "BITS_CASE",
+    "question_step",
+    "asked_lines",
+    "what_if_outcomes",
+    "check_what_if",
 ]
 
 
@@ -278,7 +289,11 @@ def run_experiment(
 # -- the exercises ---------------------------------------------------------------------------------------
 
 LESSON = "04-asking-good-questions"
-EXERCISES = {"question": Exercise(LESSON, "bobs-question"), "bits": Exercise(LESSON, "bits-by-hand")}
+EXERCISES = {
+    "question": Exercise(LESSON, "bobs-question"),
+    "bits": Exercise(LESSON, "bits-by-hand"),
+    "what_if": Exercise(LESSON, "what-if-carol"),
+}
 
 
 def check_question(answer: Any, k: Knowledge, names: Sequence[str]) -> Reply:
@@ -375,3 +390,132 @@ def check_bits(answer: Any, case: tuple[int, int] = BITS_CASE) -> Reply:
         return wrong(f"{value:g} {unit} is not it.", "Hint: " + hint, solution=work)
 
     return EXERCISES["bits"].check(answer, read_number, judge, example="1.5")
+
+
+# -- what if? (section 6, exercise 3) ---------------------------------------------------------------------
+
+
+def question_step(game: FiveSons, number: int) -> int:
+    """The step of ``game``'s history at which its question ``number`` (1: the first) is asked; ValueError
+    naming a number the game has not reached."""
+    asks = [i for i, a in enumerate(game.history) if isinstance(a, Ask)]
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(asks):
+        raise ValueError(f"question {number!r}: the game has questions 1 to {len(asks)}")
+    return asks[number - 1]
+
+
+def _pairs(g: FiveSons, seat: int) -> tuple[int, int]:
+    k = g.knowledge(seat)
+    return len(k.candidates()), len(k.naive_candidates())
+
+
+def asked_lines(game: FiveSons, step: int, seat: int) -> list[str]:
+    """The question asked at ``step`` of ``game`` (by ``seat``), its answer as ``seat`` saw it, and the pairs
+    still possible for ``seat`` by full logic before the question and after the answer."""
+    tl = Timeline(game)
+    ask = tl.steps[step]
+    if not isinstance(ask, Ask) or step + 2 > tl.last:
+        raise ValueError(f"step {step} of the game is not an answered question")
+    before, after = tl.state_at(step), tl.state_at(step + 2)
+    names = [game.seat_name(s) for s in range(game.players)]
+    answer = [e for e in after.events if e.kind == "answer"][-1]
+    return [
+        f"Question {before.turn + 1}, at step {step}: {names[before.to_move]} asks {names[ask.target]}: "
+        f"“{phrase(ask.face, ask.number)}.”",
+        f"{names[seat]} sees: {after.describe(answer, seat)}",
+        f"Pairs still possible for {names[seat]}, by full logic: {_pairs(before, seat)[0]} before the "
+        f"question, {_pairs(after, seat)[0]} after the answer.",
+    ]
+
+
+def what_if_outcomes(game: FiveSons, step: int, ask: tuple[int, Any, Any], seat: int) -> dict[Any, tuple]:
+    """What asking ``ask`` (target, face, number) at ``step`` instead would have left ``seat``: played on from
+    that step with the same cards (``Timeline.play_on``), each answer the target may give -> (the answer's
+    card or None, pairs by full logic, pairs by crossing out). One answer when the target's cards force it."""
+    g = Timeline(game).play_on(step, seed=0)
+    target, face, number = ask
+    g.apply(Ask(target, face, number))
+    out: dict[Any, tuple] = {}
+    for (
+        answer
+    ) in g.legal_actions():  # the answerer's: two Shows when it holds both cards, else the forced one
+        h = g.copy()
+        h.apply(answer)
+        card = getattr(answer, "card", None)
+        out[card] = (card, *_pairs(h, seat))
+    return out
+
+
+def check_what_if(answer: Any, game: FiveSons, step: int, ask: tuple[int, Any, Any], seat: int = 0) -> Reply:
+    """Exercise 3: the pairs still possible for ``seat``, by full logic, had it asked ``ask`` at ``step`` of
+    ``game`` instead of its real question (right: any count one of the target's answers gives)."""
+    tl = Timeline(game)
+    names = [game.seat_name(s) for s in range(game.players)]
+    me, target = names[seat], names[ask[0]]
+    face, number = Card.parse(ask[1]), Card.parse(ask[2])
+    real = tl.steps[step]
+    before = tl.state_at(step)
+    start, start_naive = _pairs(before, seat)
+    real_after = _pairs(tl.state_at(step + 2), seat)[0]
+    outcomes = what_if_outcomes(game, step, ask, seat)
+    counts = {logic for _card, logic, _naive in outcomes.values()}
+    held = [c for c in (face, number) if c in set(before.hand(ask[0]))]
+    if len(held) == 2:
+        why = f"{target} holds both the {face.symbol} and the {number.symbol}, and chooses which to show"
+    elif held:
+        other = number if held[0] == face else face
+        shown = held[0].symbol
+        why = (
+            f"{target} holds the {shown} and not the {other.symbol}: the answer is forced, {target} shows "
+            f"the {shown}"
+        )
+    else:
+        why = (
+            f"{target} holds neither the {face.symbol} nor the {number.symbol}: the answer is forced, neither"
+        )
+    q = (before.turn + 1, names[real.target])
+    k = before.knowledge(seat)
+    infos = {(x.target, x.face, x.number): x.info for x in k.questions()}
+    real_info = infos[(real.target, real.face, real.number)]
+    mine_info = infos[(ask[0], face, number)]
+    work = [
+        f"The new game holds the real cards: {why}.",
+        *(
+            f"After {target}'s answer {me} has {naive} pairs by crossing out (from {start_naive}) and "
+            f"{start} - {start - logic} = {logic} by full logic."
+            for _card, logic, naive in outcomes.values()
+        ),
+        f"{me}'s real question {q[0]}, to {q[1]}, left {real_after}.",
+    ]
+
+    def judge(value: float) -> Reply:
+        if value in counts:
+            more = "more" if value < real_after else ("as much" if value == real_after else "less")
+            return right(
+                f"{value:g} pairs by full logic after {target}'s answer.",
+                *work,
+                f"Asked of {target}, this question would have told {me} {more} than the real one, though the "
+                f"advisor expected {number_text(mine_info)} bits of it against {number_text(real_info)} for "
+                "the real question: expected information is an average over the answers a question may get, "
+                "and one game gets one answer.",
+            )
+        if value in (start, real_after):
+            hint = (
+                f"{value:g} is what {me} had before question {q[0]} or after the real question, "
+                f"to {q[1]}. Play on from step {step} and ask {target} instead: which of the two cards can "
+                f"{target} show?"
+            )
+        elif any(value == naive for _card, _logic, naive in outcomes.values()):
+            hint = (
+                "That is the count by crossing out seen cards only, the first count in the title of "
+                f"{me}'s grid. The exercise asks for full logic: the second."
+            )
+        else:
+            hint = (
+                f"Play on from step {step} as {me} (the button under the stepper of section 6's table), "
+                f"ask {target} about the {face.symbol} and the {number.symbol}, and read the title of {me}'s "
+                f"grid after {target}'s answer: its count by logic."
+            )
+        return wrong(f"{value:g} is not it.", "Hint: " + hint, solution=work)
+
+    return EXERCISES["what_if"].check(answer, read_number, judge, example="40")

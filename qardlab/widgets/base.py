@@ -34,6 +34,7 @@ import ipywidgets as widgets
 from .. import palette
 from ..engine import Bot, Game, IllegalAction, Record, Timeline
 from ..engine.seats import Pace
+from ..engine.whatif import level_of, what_if
 from ..render import style
 from ..render.markup import el, to_html
 from .cards import HandView, clear_hands
@@ -240,6 +241,7 @@ class GameTable(widgets.VBox):
             if self.timeline is not None
             else widgets.HTML(layout=widgets.Layout(display="none"))
         )
+        self._setup_play_on()
         # the bots' clock: a Play widget ticking in the browser; each tick plays one bot move
         # shown when the bots have a pace: it is also the user's pause / resume for them
         self.clock = widgets.Play(
@@ -489,6 +491,7 @@ class GameTable(widgets.VBox):
         if self.human is not None and self.human not in (bots or {}):
             new.driver.set_orders(self.human, self.orders())
         self.clock.playing = False
+        self.close_what_if()
         self._unsubscribe()
         self.source, self.timeline = new, new.timeline
         self._version += 1
@@ -516,10 +519,190 @@ class GameTable(widgets.VBox):
         """Close the table and every widget it made; stop listening to its timeline."""
         if self.comm is None:  # closed already (ipywidgets also calls close() on deletion)
             return
+        self.close_what_if()
         self._unsubscribe()
         if self.owns_source and hasattr(self.source, "close"):  # a joined seat's connection
             self.source.close()
         close_tree(self)
+
+    # -- play on from here ("what if") ------------------------------------------------------
+    def _setup_play_on(self) -> None:
+        """The replay's "Play on from here" button and its choice of bots, under the stepper's words (a local
+        table's: a remote seat has no stepper), and the box the new table is shown in."""
+        #: the table played on from a step of this one (:meth:`play_on`), or None
+        self.what_if: GameTable | None = None
+        #: where that table is shown: under the stepper, where the button was clicked
+        self.what_if_box = widgets.VBox()
+        self.what_if_box.add_class("qard-what-if")
+        if self.timeline is None:
+            return
+        game = type(self.timeline.game)  # (the local game's class: a test's variant has no registry name)
+        levels = [(f"{game.bot_level_title(level)} bots", level) for level in game.bot_levels]
+        own = [("this table's bots", "")] if self.bots else []
+        self.play_on_bots = widgets.Dropdown(
+            options=own + levels,
+            value="" if own else levels[-1][1],
+            description="against",
+            tooltip="the bots in the other seats of the new game",
+            layout=widgets.Layout(width="25em"),  # room for "probability (best questions) bots"
+            style={"description_width": "4em"},
+        )
+        self.play_on_bots.add_class("qard-play-on-bots")
+        self.play_on_button = widgets.Button(
+            description="Play on from here",
+            icon="code-branch",
+            tooltip="a new game from this step with the same cards: you play this seat, bots the others",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.play_on_button.add_class("qard-play-on")
+        self.play_on_button.on_click(lambda _b: self._play_on_clicked())
+        self.play_on_row = widgets.HBox(
+            [self.play_on_button, self.play_on_bots],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"),
+        )
+        self.play_on_row.add_class("qard-play-on-row")
+        self.stepper.children = (*self.stepper.children, self.play_on_row)
+
+    def play_on_refusal(self) -> str | None:
+        """Why this table may not play on from its steps now (None: it may). Never a classroom seat (its game
+        is the server's), never a game someone plays here before it is over (the new game holds the real
+        hidden cards: its bots' moves would show them); a table nobody plays may when it shows the teacher's
+        view (nothing is hidden there) or its game is over."""
+        if self.timeline is None:
+            return (
+                "A classroom seat cannot play on from here: its game is the server's. Once the game is over, "
+                "load its record into a table (qardlab.widgets.table(record)) and play on from there."
+            )
+        if self.timeline.final.is_over:
+            return None
+        if self.human is not None:
+            return "The game is still being played: play on from any step once it is over."
+        if None not in self.views:
+            return "This table shows some seats only and its game is not over: play on once it is over."
+        return None
+
+    def may_play_on(self) -> bool:
+        """Whether "Play on from here" is offered (see :meth:`play_on_refusal`)."""
+        return self.play_on_refusal() is None
+
+    def _show_play_on(self, obs: Mapping[str, Any]) -> None:
+        """The play-on row under the stepper, for the viewer's seat at the stepper's step (``obs``)."""
+        if self.timeline is None:
+            return
+        offered = self.may_play_on()
+        self.play_on_row.layout.display = "" if offered else "none"
+        if not offered:
+            return
+        who = self.names[self._bottom(self.seat)]
+        self.play_on_button.description = f"Play on from here as {who}"
+        self.play_on_button.disabled = bool(obs["is_over"])
+        self.play_on_button.tooltip = (
+            "the game is over at this step: step back to play on"
+            if obs["is_over"]
+            else f"a new game from step {obs['step']} with the same cards: you play {who}, bots the others"
+        )
+
+    def play_on_options(self) -> dict[str, Any]:
+        """Hook: the new table's own options that carry over from this one (a game's table adds its own)."""
+        return {}
+
+    def play_on(
+        self,
+        step: int | None = None,
+        seat: int | None = None,
+        *,
+        bots: str | Mapping[int, Any] | None = None,
+        seed: int | None = None,
+    ) -> "GameTable":
+        """Play on from ``step`` (default: the stepper's) as ``seat`` (default: the viewer's, the seat at the
+        bottom of the felt): a new live game with the same cards and history up to that step (the engine's
+        :func:`~qardlab.engine.whatif.what_if`), at a new table of this kind shown under the stepper
+        (:attr:`what_if`, replacing the one before) and returned. The person plays ``seat``; ``bots`` a level
+        of the game's, or None for the table's own (its bots copied; the game's strongest where it had
+        none). The new table offers the views this one does (and ``seat``'s); ``seed`` seeds the new game's
+        later draws and its new bots (a lesson's tool).
+
+        ValueError, with nothing changed, naming what is wrong: a table that may not play on
+        (:meth:`play_on_refusal`), a step outside the game or at its end, a seat this table does not
+        show, a bad level."""
+        refusal = self.play_on_refusal()
+        if refusal is not None:
+            raise ValueError(refusal)
+        assert self.timeline is not None and isinstance(self.source, LocalSource)
+        step = self.timeline.position if step is None else step
+        seat = self._bottom(self.seat) if seat is None else seat
+        if isinstance(seat, bool) or not _is_seat(seat, self.players):
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-player game")
+        if seat not in self.views and None not in self.views:
+            raise ValueError(f"seat {seat!r} is not one of this table's views {list(self.views)}")
+        made = what_if(self.timeline, step, seat, bots=bots, driver=self.source.driver, seed=seed)
+        views = tuple(dict.fromkeys([*self.views, seat]))
+        table = type(self)(
+            LocalSource(made.game, driver=made.driver),
+            seat=None if self.seat is None else seat,
+            human=seat,
+            pace=self.pace.value,
+            charts=self.show_charts.value,
+            views=views,
+            **self.play_on_options(),
+        )
+        table.title.layout.display = "none"  # (the box's heading says what it is)
+        game = made.driver.game_class
+        kinds = sorted(
+            {game.bot_level_title(level_of(game, b) or type(b).__name__) for b in made.driver.bots.values()}
+        )
+        heading = widgets.HTML(
+            to_html(
+                el(
+                    "div",
+                    el("b", "What if? "),
+                    f"A new game from step {made.step} of the game above, with the same cards: you play "
+                    f"{self.names[seat]}; {' and '.join(kinds)} bots play the other seats.",
+                    cls="qard-what-if-heading",
+                )
+            ),
+            layout=widgets.Layout(flex="1 1 20em"),
+        )
+        close = widgets.Button(
+            description="Close", tooltip="close the new game", layout=widgets.Layout(width="6em")
+        )
+        close.add_class("qard-what-if-close")
+        close.on_click(lambda _b: self.close_what_if())
+        # the new game under a rule of the highlight's colour: where the old table ends and the new one starts
+        bar = widgets.HBox(
+            [heading, close],
+            layout=widgets.Layout(
+                align_items="center",
+                flex_flow="row wrap",
+                border_top=f"3px solid {palette.HIGHLIGHT}",
+                margin="6px 0 0 0",
+                padding="2px 0 0 0",
+            ),
+        )
+        with self.hold_sync():
+            self.close_what_if()
+            self.what_if = table
+            self.what_if_box.children = (bar, table)
+        return table
+
+    def _play_on_clicked(self) -> None:
+        try:
+            self.play_on(bots=self.play_on_bots.value or None)
+        except ValueError as e:
+            self.say(str(e), error=True)
+        else:
+            self.say("")
+
+    def close_what_if(self) -> None:
+        """Close the table played on from here (and every widget of it), if there is one."""
+        table, self.what_if = self.what_if, None
+        if table is None:
+            return
+        parts = [w for w in self.what_if_box.children if w is not table]
+        self.what_if_box.children = ()
+        table.close()
+        for w in parts:
+            close_tree(w)
 
     # -- showing --------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -600,6 +783,7 @@ class GameTable(widgets.VBox):
             self.stepper.layout.display = (
                 "" if (self.human is None or obs["is_over"] or self.replay.value or not self.live) else "none"
             )
+        self._show_play_on(obs)
 
     def _prompt(self, text: str, *, strong: bool = True) -> None:
         """The prompt above the controls: bold for what to do, italics for waiting."""

@@ -22,7 +22,8 @@ lays the same pieces out one under another (:data:`qardlab.render.style.FELT_CSS
 
 CSS classes (public, like every ``qard-*`` class): ``qard-felt-ring`` the felt, ``qard-seat`` a seat
 box (``data-seat``), with ``qard-turn`` on the seat to move, ``qard-dealer`` the dealer badge,
-``qard-you``, ``qard-out``, ``qard-winner``, ``qard-asked``; ``qard-seat-hand``, ``qard-seat-info``,
+``qard-you``, ``qard-out``, ``qard-winner``, ``qard-asked``, ``qard-presence`` (``qard-here``,
+``qard-away``: a class table's seat here or away); ``qard-seat-hand``, ``qard-seat-info``,
 ``qard-taken`` (and ``qard-taken-label``); ``qard-trick`` the trick, ``qard-trick-card`` one card
 of it (``data-seat``), ``qard-last-trick`` the trick just taken; ``qard-secret`` the secret pair,
 ``qard-question``; ``qard-felt-info``; ``qard-felt-prompt`` (``qard-prompt-yours`` when the viewer
@@ -56,6 +57,7 @@ __all__ = [
     "trick_middle",
     "seat_left",
     "seat_box",
+    "presence_mark",
     "dealer_badge",
     "prompt",
     "hearts_felt",
@@ -210,6 +212,37 @@ def prompt(text: str, *more: str, yours: bool = False) -> ET.Element:
     )
 
 
+def presence_mark(present: bool, name: str) -> ET.Element:
+    """Whether a seat's player is here, as a small mark by their name (``qard-presence``, with ``qard-here``
+    or ``qard-away``): a filled green dot, or a hollow grey ring; the words ("Ann is here", "Ann is away: not
+    connected") for a screen reader and as its tooltip, so the mark is never colour alone."""
+    words = f"{name} is here" if present else f"{name} is away: not connected"
+    return el(
+        "span",
+        cls=["qard-presence", "qard-here" if present else "qard-away"],
+        role="img",
+        aria_label=words,
+        title=words,
+        style={
+            "display": "inline-block",
+            "flex": "none",
+            "width": ".6em",
+            "height": ".6em",
+            "box-sizing": "border-box",
+            "border-radius": "50%",
+            "margin-right": ".25em",
+            "background": palette.RIGHT if present else "transparent",
+            "border": f".15em solid {palette.RIGHT if present else palette.FAINT}",
+        },
+    )
+
+
+def _present(obs: Mapping[str, Any], seat: int) -> Optional[bool]:
+    """A seat's connected flag from a class table's observation (``connected``), None where there is none."""
+    flags = obs.get("connected")
+    return bool(flags[seat]) if isinstance(flags, list) and seat < len(flags) else None
+
+
 def seat_box(
     seat: int,
     name: str,
@@ -224,14 +257,19 @@ def seat_box(
     hand: Optional[ET.Element] = None,
     info: Child = None,
     extra: Child = None,
+    present: Optional[bool] = None,
 ) -> ET.Element:
     """One seat at the felt, the same for every game, at ``spot`` (``(side, top)``: :func:`felt_layout`):
     the name with the dealer's badge, "(you)" and the game's tags (``(kind, text)``: "out", "winner",
     "asked", "turn"), the hand's slot, an info line and whatever else the game adds (``extra``). ``turn``
-    highlights the box of the seat to move; ``mine`` marks the viewer's own box (``qard-seat-mine``)."""
+    highlights the box of the seat to move; ``mine`` marks the viewer's own box (``qard-seat-mine``).
+    ``present`` (a class table's seats: the observation's ``connected``) puts a small mark before the name:
+    a filled dot for a seat that is here, a hollow one for one that is away, each with its words for a
+    screen reader (:func:`presence_mark`); None (a local table): no mark."""
     kinds = {k for k, _t in tags}
     head = el(
         "div",
+        presence_mark(present, name) if present is not None else None,
         el("span", name, cls="qard-seat-name", title=name),
         dealer_badge() if dealer else None,
         el("span", "(you)", cls="qard-you") if you else None,
@@ -430,6 +468,7 @@ def hearts_seat(
         hand=shown,
         info=info,
         extra=extra,
+        present=_present(obs, seat),
     )
 
 
@@ -597,6 +636,7 @@ def five_sons_seat(
         hand=shown_el,
         info=info,
         extra=None if hand else verdict(obs, seat, names, you=seat == obs.get("seat")),
+        present=_present(obs, seat),
     )
 
 

@@ -133,6 +133,8 @@ class FiveSonsTable(GameTable):
         # "J♣ Jack", "10♥ Ten" (card_options): short enough to show whole in a narrow dropdown
         self.face = widgets.Dropdown(options=card_options(FACE_CARDS), layout=widgets.Layout(width="9em"))
         self.number = widgets.Dropdown(options=card_options(NUMBER_CARDS), layout=widgets.Layout(width="9em"))
+        for w, part in ((self.target, "target"), (self.face, "face"), (self.number, "number")):
+            w.add_class(f"qard-ask-{part}")  # (found by browser tests and outside checks)
         self.ask_button = widgets.Button(description="Ask", button_style="primary")
         self.ask_button.add_class("qard-ask")
         self.phrase = widgets.HTML()
@@ -217,6 +219,7 @@ class FiveSonsTable(GameTable):
             self.title,
             self.toolbar,
             self.stepper,
+            self.what_if_box,
             # side by side, each as tall as its own content (flex-start: no half-empty column)
             widgets.HBox(
                 [self.play_column, self.grid_column],
@@ -231,6 +234,10 @@ class FiveSonsTable(GameTable):
         self.render()
         if self.human is not None:
             self.run_bots()
+
+    def play_on_options(self) -> dict[str, Any]:
+        """The new table played on from here keeps this one's grid level."""
+        return {"level": self.grid.level.value}
 
     def forget_game(self) -> None:
         """A new game at this table (``restart``): no claim chosen, no history of the old game."""
@@ -525,14 +532,16 @@ class FiveSonsTable(GameTable):
         return h.upto(self.timeline.position)
 
     def _growing(self) -> bool:
-        """Whether the charts are of a game that grows here: a table someone plays (its axes stay as they
-        were in play, after the game too); a table that only steps through a finished game fits its axes."""
+        """Whether the charts are of a game that grows here: a table someone plays, a person (its axes stay
+        as they were in play, after the game too) or only bots (until the game is over). A table nobody
+        plays only steps through the game it was given, finished or not (lesson 02's two questions), and
+        fits its axes to what it shows."""
         assert self.timeline is not None
-        return self.human is not None or not self.timeline.final.is_over
+        return self.human is not None or (bool(self.bots) and not self.timeline.final.is_over)
 
     def _chart_xlim(self) -> tuple[float, float]:
-        """The charts' question axis: the whole game when stepping through a finished one; while a game
-        grows, a range fixed until the game reaches it (so a step redraws only the lines, not the chart)."""
+        """The charts' question axis: the whole game a table steps through (to its last question); while
+        a game grows, a range fixed until the game reaches it (a step redraws the lines, not the chart)."""
         if not self._growing():
             return (0, max(1, self._questions()))
         # a short axis at first (the chart is not mostly empty early), half as long again each time the game

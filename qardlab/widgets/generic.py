@@ -104,6 +104,7 @@ class GenericTable(GameTable):
             self.title,
             self.toolbar,
             self.stepper,
+            self.what_if_box,
             self.seats_view,
             self.hand_view,
             self.controls,
@@ -115,6 +116,10 @@ class GenericTable(GameTable):
         self.render()
         if self.human is not None:
             self.run_bots()
+
+    def play_on_options(self) -> dict[str, Any]:
+        """The new table played on from here keeps this one's grid level."""
+        return {"level": self.grid.level.value if self.grid is not None else self._level}
 
     # -- drawing ------------------------------------------------------------------------
     def render(self) -> None:
@@ -128,6 +133,7 @@ class GenericTable(GameTable):
             self.log_view.value = to_html(el("div", [el("div", t, cls="qard-log-line") for t in lines]))
             self._render_controls(obs)
             self._render_grid(obs, seat)
+            self._show_play_on(obs)
 
     @staticmethod
     def _seats_html(obs: Mapping[str, Any], seat: int | None) -> str:

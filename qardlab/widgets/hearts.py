@@ -112,6 +112,7 @@ class HeartsTable(GameTable):
             self.controls,
             self.status,
             self.stepper,
+            self.what_if_box,
             widgets.HBox([self.last_trick_toggle, self.last_trick]),
             self._label("Log"),
             self.log_view,
@@ -263,6 +264,10 @@ class HeartsTable(GameTable):
         for t in obs["tricks"]:
             out[t["winner"]].extend(Card.parse(c) for _s, c in t["cards"])
         return [sorted(x) for x in out]
+
+    def play_on_options(self) -> dict[str, Any]:
+        """The new table played on from here keeps this one's card counting on or off."""
+        return {"counting": self.counting_on}
 
     def _render_controls(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         self._show_stepper(obs)

@@ -120,6 +120,32 @@ def play_hearts_hand_by_clicking(page: Any, max_clicks: int = 200) -> None:
     assert "The hand is over" in " ".join(page.locator(".qard-log").all_inner_texts())
 
 
+def play_on_and_ask_carol(page: Any, timeout_ms: int = 30_000) -> None:
+    """Lesson 04, section 6 (issue 29, item 4): "Play on from here as Alice" under the second table's stepper
+    (at Alice's question 8) makes a new game below it; there Alice asks Carol "The Queen of Spades has five
+    sons", and her grid counts the pairs Carol's answer (forced by her real cards) leaves. The new table is
+    left in view for the fit check and its screenshots."""
+    button = page.locator(".qard-play-on").nth(1)
+    button.scroll_into_view_if_needed()
+    assert "as Alice" in button.inner_text(), button.inner_text()
+    button.click()
+    new = page.locator(".qard-what-if .qard-table").first
+    new.wait_for(state="visible", timeout=timeout_ms)
+    scope = ".qard-what-if"
+    page.locator(f"{scope} .qard-ask-target select").first.select_option(label="Carol")
+    page.locator(f"{scope} .qard-ask-face select").first.select_option(label="Q♠ Queen")
+    page.locator(f"{scope} .qard-ask-number select").first.select_option(label="5♥ Five")
+    grid = page.locator(f"{scope} .qard-grid-column").first
+    before = grid.inner_text()
+    page.locator(f"{scope} .qard-ask:visible").first.click()
+    deadline = time.monotonic() + timeout_ms / 1000
+    while grid.inner_text() == before and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    text = grid.inner_text()
+    assert "56 pairs by crossing out, 54 by logic" in text, text[:300]
+    page.locator(f"{scope} .qard-what-if-heading").first.scroll_into_view_if_needed()
+
+
 # lessons, opened in JupyterLab (notebooks/NN-*.ipynb)
 LESSONS: dict[str, Interaction] = {
     "00-start-here.ipynb": Interaction(
@@ -149,12 +175,14 @@ LESSONS: dict[str, Interaction] = {
         expect_text="Why",
         rendered=(".qard-table", ".qard-grid-level", ".qard-grid-cell", ".qard-chart-0"),
     ),
-    # the experiment's progress bar rendered; the stepper jumps to the first step
+    # the experiment's progress bar rendered; the stepper jumps to the first step; then section 6 plays on
+    # from Alice's question 8 and asks Carol instead (play_on_and_ask_carol)
     "04-asking-good-questions.ipynb": Interaction(
         click=".qard-step-first",
         changes=".qard-step-text",
         expect_text="Before the deal",
-        rendered=(".qard-progress", ".qard-table", ".qard-stepper"),
+        rendered=(".qard-progress", ".qard-table", ".qard-stepper", ".qard-play-on"),
+        script=play_on_and_ask_carol,
     ),
     # playing from memory: the game opens on Alice's question (not a claim); the memory test's log is on the
     # page only after "Show the log" is clicked, and the grid only after "Reveal the grid"

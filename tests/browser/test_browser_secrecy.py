@@ -245,13 +245,14 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
     _follow(page, t, "the page load")
     wire.quiet(page)
     wire.scan(page, forbidden, unnamed, True, "page load")
-    clicks = 0
+    clicks = asks = 0
     for turn in range(300):
         g = t.game
         if g.is_over:
             break
         assert t.human_to_act(), f"the shadow waits for nobody: {g.phase} {g.to_move}"
         if g.phase == "ask":
+            asks += 1
             fi, ni, ti = turn % len(FACE_CARDS), (3 * turn) % len(NUMBER_CARDS), turn % len(t.target.options)
             face, number = FACE_CARDS[fi], NUMBER_CARDS[ni]
             target_name, target = t.target.options[ti]
@@ -291,7 +292,9 @@ def test_five_sons_app_sends_nothing_hidden(voila: Any, page: Any, tmp_path: Pat
     # the test has teeth: the other seats' cards were really hidden, and the scan reads these frames and
     # their pictures
     assert forbidden and clicks >= 3 and wire.scanned == len(wire.frames) > clicks
-    assert len(wire.pictures) >= clicks and len(set(wire.pictures)) >= 3
+    # every question of the player's moves the candidates chart on (a new picture); an answer or a passed
+    # claim may leave the pictures as they were
+    assert asks >= 3 and len(wire.pictures) >= asks and len(set(wire.pictures)) >= 3
     print(
         f"\nFive Sons seed {seed}: {clicks} clicks, {wire.checks} scans, {len(wire.frames)} frames "
         f"({wire.bytes} bytes), {len(wire.pictures)} pictures, {len(wire.models.states)} widget models; "

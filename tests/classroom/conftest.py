@@ -27,6 +27,8 @@ from typing import Any, Iterator, Optional
 
 import pytest
 
+from qardlab.classroom.frames import apply_changes
+
 websocket = pytest.importorskip("websocket")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,14 +169,20 @@ def run_async(coro: Any) -> Any:
 class Client:
     """One websocket client of a seat (or of the teacher), keeping every frame it receives."""
 
-    def __init__(self, server: ServerProcess, code: Optional[str]) -> None:
+    def __init__(self, server: ServerProcess, code: Optional[str], frames: Optional[str] = None) -> None:
+        """``frames``: None connects as a client of the protocol's first form (whole observations), "changes"
+        asks for change frames after the first observation (what the package's own client does)."""
         self.server, self.code = server, code
         self.frames: list[str] = []
         self.errors: list[str] = []
         self.obs: Optional[dict[str, Any]] = None
+        #: the observation this client holds after each observation or change frame, in order
+        self.states: list[dict[str, Any]] = []
+        self.mode = frames
         self.seat: Any = "?"
         self._sent: list[float] = []  # when this client's last moves went out (see act)
-        self.ws = websocket.create_connection(f"{server.ws_url}/ws?code={code}", timeout=15)
+        query = f"code={code}" + (f"&frames={frames}" if frames else "")
+        self.ws = websocket.create_connection(f"{server.ws_url}/ws?{query}", timeout=15)
 
     def recv(self, timeout: float = 15) -> dict[str, Any]:
         """The next message, within ``timeout`` seconds in all: the server's pings (every 10 s) are
@@ -195,6 +203,12 @@ class Client:
         msg = json.loads(text)
         if msg["type"] == "observation":
             self.obs, self.seat = msg["observation"], msg["seat"]
+            self.states.append(self.obs)
+        elif msg["type"] == "change":
+            assert self.obs is not None and msg["seat"] == self.seat, msg
+            self.obs = apply_changes(self.obs, msg)
+            assert self.obs["step"] == msg["step"], msg
+            self.states.append(self.obs)
         elif msg["type"] == "error":
             self.errors.append(msg["message"])
         return msg
@@ -314,8 +328,8 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 def connect(server: ServerProcess):
     opened: list[Client] = []
 
-    def make(code: Optional[str]) -> Client:
-        c = Client(server, code)
+    def make(code: Optional[str], frames: Optional[str] = None) -> Client:
+        c = Client(server, code, frames)
         opened.append(c)
         return c
 

@@ -79,21 +79,35 @@ def check_frames(clients: dict[int, Client], teacher: Client, record: Record) ->
     hearts_known = {s: hearts_known_by_step(record, s) for s in clients} if record.game == "hearts" else {}
     checked = 0
     for seat, c in [*clients.items(), (None, teacher)]:
-        for text in c.frames:
+        changes = sent_bytes = whole_bytes = 0
+        assert len(c.states) == len(c.frames)
+        for text, state in zip(c.frames, c.states):
             msg = json.loads(text)
-            assert msg["type"] == "observation", msg
-            assert set(msg) == {"type", "seat", "observation"} and msg["seat"] == seat
-            k = msg["observation"]["step"]
+            assert msg["type"] in ("observation", "change"), msg
+            if msg["type"] == "change":  # (a client of the first form is sent whole observations only)
+                assert set(msg) <= {"type", "seat", "step", "set", "add", "drop"} and msg["seat"] == seat
+                changes += 1
+                sent_bytes += len(text)
+                whole_bytes += len(json.dumps(state, separators=(",", ":")))
+            else:
+                assert set(msg) == {"type", "seat", "observation"} and msg["seat"] == seat
+        assert changes == 0 if c.mode is None else changes == len(c.frames) - 1  # the first is whole
+        assert c.mode is None or sent_bytes < whole_bytes, (seat, sent_bytes, whole_bytes)  # not the whole
+        for state in c.states:  # what the client holds after each frame: the engine's observation_json
+            held = dict(state)
+            flags = held.pop("connected")
+            assert len(flags) == record.players and all(isinstance(f, bool) for f in flags)
+            k = held["step"]
             g = timeline.state_at(k)
-            assert msg["observation"] == observation_json(g, seat), (seat, k)
+            assert held == observation_json(g, seat), (seat, k)
             if seat is not None:
                 known = hearts_known[seat][k] if hearts_known else five_sons_known(g, seat)
                 # the legal actions may name any card a question or a claim can name; a card to show
                 # or to play must be the seat's own
-                legal = msg["observation"].pop("legal")
-                leaked = set(CODE.findall(json.dumps(msg))) - known
+                legal = held.pop("legal")
+                leaked = set(CODE.findall(json.dumps(held))) - known
                 assert not leaked, f"seat {seat} at step {k} was sent {sorted(leaked)}"
-                own = set(msg["observation"]["hand"])
+                own = set(held["hand"])
                 for a in legal:
                     if isinstance(a, str) or a["type"] == "show":
                         assert (a if isinstance(a, str) else a["card"]) in own, (seat, k, a)
@@ -116,8 +130,11 @@ GAMES = [
 ]
 
 
+@pytest.mark.parametrize("frames", [None, "changes"], ids=["whole", "changes"])
 @pytest.mark.parametrize("kind,players,options,seed", GAMES, ids=[f"{g}-{n}" for g, n, _, _ in GAMES])
-def test_whole_game_over_the_wire(server, connect, kind, players, options, seed) -> None:
+def test_whole_game_over_the_wire(server, connect, kind, players, options, seed, frames) -> None:
+    """Both forms of the protocol: whole observations (an old client), and change frames after the first
+    (issue 27 item 7): after every frame, what the client holds is the engine's observation_json."""
     table = server.create(game=kind, players=players, seed=seed, options=options, pace=0)
     assert [s["seat"] for s in table["seats"]] == list(range(players))
     codes = [s["code"] for s in table["seats"]]
@@ -125,8 +142,8 @@ def test_whole_game_over_the_wire(server, connect, kind, players, options, seed)
     assert len(set(codes)) == players and all(
         re.fullmatch(r"([2-9A-HJKMNP-TV-Z]{4}-){2}[2-9A-HJKMNP-TV-Z]{4}", c) for c in codes
     )
-    clients = {s: connect(codes[s]) for s in range(players)}
-    teacher = connect(table["teacher"])
+    clients = {s: connect(codes[s], frames) for s in range(players)}
+    teacher = connect(table["teacher"], frames)
     for c in [*clients.values(), teacher]:
         c.wait_step(1)
     rng = random.Random(seed)

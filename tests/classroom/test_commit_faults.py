@@ -180,8 +180,9 @@ def test_a_full_disk_loses_no_accepted_move_and_the_class_goes_on(tmp_path) -> N
     proc = server.proc
     opened = []
     try:
-        bots = server.create(game="five_sons", players=4, pace=0, bots={str(s): "logic" for s in range(4)})
+        # (the students' table first: the bots at pace 0 fill the journal within moments)
         people = server.create(game="five_sons", players=4, deal=DEAL, pace=0)
+        bots = server.create(game="five_sons", players=4, pace=0, bots={str(s): "logic" for s in range(4)})
         watch = Client(server, bots["teacher"])
         seat = Client(server, people["seats"][1]["code"])
         opened += [watch, seat]

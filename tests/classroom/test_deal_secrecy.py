@@ -10,11 +10,10 @@ secret seed too.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 
-from conftest import Client
+from conftest import Client, run_async
 
 from qardlab.classroom import tables
 from qardlab.classroom.store import Store
@@ -115,7 +114,7 @@ def test_every_draw_of_a_seedless_table_comes_from_its_own_128_bits(tmp_path) ->
         assert room.tables[given["table"]].game.seed == 7  # a lesson's seed, the teacher's choice
         room.close()
 
-    asyncio.run(main())
+    run_async(main())
     again = Classroom(Store(tmp_path / "s.db"), "token")  # stored whole (wider than SQLite's integers)
     assert [t.game.seed.bit_length() > 64 for t in again.tables.values()] == [True, True, True, False]
     again.close()

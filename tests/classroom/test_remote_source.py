@@ -11,7 +11,7 @@ from conftest import ServerProcess, free_port, run_async
 from test_classroom_faults import DEAL, ask
 
 from qardlab.classroom import JoinRefused, RemoteSource
-from qardlab.engine import Game, IllegalAction
+from qardlab.engine import IllegalAction, find_game
 from qardlab.widgets.source import Source
 
 
@@ -27,7 +27,7 @@ def test_remote_source_plays_refuses_and_reconnects(tmp_path) -> None:
     server = ServerProcess(tmp_path / "remote.db", port=free_port())
     try:
         table = server.create(game="five_sons", players=4, deal=DEAL, pace=0)
-        local = Game.registry["five_sons"]._blank(4, {}, None)
+        local = find_game("five_sons")._blank(4, {}, None)
         local.apply(local.action_from_json({"type": "deal", **DEAL}))
 
         async def main() -> None:

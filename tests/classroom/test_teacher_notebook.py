@@ -96,3 +96,25 @@ def test_a_class_server_run_reads_the_token_from_its_file(tmp_path) -> None:
     finally:
         server.stop()
     shutil.rmtree(folder)
+
+
+def test_run_all_again_after_a_restart_finds_the_tables(tmp_path) -> None:
+    """Issue 27 item 2: the server restarted (SIGKILL) on its file, the notebook run again from the top finds
+    its tables (the same ids and codes) with the same token, and makes no second set."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    token_file = folder / "classroom-token.txt"
+    server = ServerProcess(tmp_path / "class.db", token="", args=("--token-file", str(token_file)))
+    try:
+        first, _saved = run_notebook(folder, f"SERVER_URL = {server.url!r}")
+        server.kill()
+        token_file.unlink()  # a lost token file too: the server keeps the token in its database file
+        server.token = ""
+        server.start()
+        second, _saved = run_notebook(folder, f"SERVER_URL = {server.url!r}")
+        assert second["token"] == first["token"] == server.token
+        assert second["codes"] == first["codes"]
+        status, listing = server.get("/api/tables")
+        assert status == 200 and len(listing["tables"]) == 2  # TABLES, once
+    finally:
+        server.stop()

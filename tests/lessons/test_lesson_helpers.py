@@ -285,3 +285,65 @@ def test_lesson10s_rule_buttons_go_to_different_steps() -> None:
     assert len(steps) == len(set(steps)) and steps == sorted(steps)
     assert sorted(rule for _step, rules, _words in buttons for rule in rules) == sorted(moments)
     assert any(len(rules) > 1 for _step, rules, _words in buttons)  # the shared step of this hand
+
+
+# -- lesson 04, section 6 and exercise 3: what if she had asked someone else? ------------------------------
+
+
+def _lesson_02_game() -> FiveSons:
+    hands = [
+        ["JC", "KC", "JH", "AH", "5H"],  # Alice
+        ["JD", "QD", "KH", "4H", "6H"],  # Bob
+        ["QH", "JS", "8H", "7H", "9H"],  # Carol
+        ["QC", "QS", "KS", "2H", "TH"],  # Dave
+    ]
+    g = FiveSons.from_deal(hands, secret=("KD", "3H"), dealer=3)
+    for ask in (Ask(2, "QC", "8H"), Ask(2, "QC", "2H")):
+        g.play(ask)
+        while g.phase == "claim":
+            g.apply(NoClaim())
+    return g
+
+
+def test_question_step_finds_a_question_and_names_one_the_game_has_not_reached() -> None:
+    g = _lesson_02_game()
+    assert [asking.question_step(g, n) for n in (1, 2)] == [1, 1 + 2 + 4]  # ask, answer, four claim turns
+    assert isinstance(g.history[asking.question_step(g, 2)], Ask)
+    for bad in (0, 3, "1", True):
+        with pytest.raises(ValueError, match="the game has questions 1 to 2"):
+            asking.question_step(g, bad)
+    # the asker saw the card, an onlooker only that one was shown (lesson 02); the counts are the engine's
+    assert asking.asked_lines(g, 1, 0) == [
+        "Question 1, at step 1: Alice asks Carol: “The Queen of Clubs has eight sons.”",
+        "Alice sees: Carol shows Alice the 8♥.",
+        "Pairs still possible for Alice, by full logic: 72 before the question, 63 after the answer.",
+    ]
+    assert asking.asked_lines(g, 1, 1)[1:] == [
+        "Bob sees: Carol shows Alice a card.",
+        "Pairs still possible for Bob, by full logic: 72 before the question, 71 after the answer.",
+    ]
+    with pytest.raises(ValueError, match="step 2 of the game is not an answered question"):
+        asking.asked_lines(g, 2, 0)
+
+
+def test_what_if_a_question_had_gone_elsewhere_gives_each_answer_the_real_cards_allow() -> None:
+    """Asked of Bob instead, "The King of Hearts has four sons": Bob holds both cards, so either answer may
+    come, and the check takes either count; asked of Dave, he holds neither, one answer."""
+    g = _lesson_02_game()
+    history = list(g.history)
+    both = asking.what_if_outcomes(g, 1, (1, "KH", "4H"), 0)
+    assert set(both) == {Card.parse("KH"), Card.parse("4H")}
+    counts = {logic for _c, logic, _n in both.values()}
+    one = asking.what_if_outcomes(g, 1, (3, "KH", "4H"), 0)
+    assert list(one) == [None]
+    from qardlab.lessons.asking import EXERCISES
+
+    EXERCISES["what_if"].reset()
+    try:
+        for n in counts:
+            assert asking.check_what_if(n, g, 1, (1, "KH", "4H")).verdict == "right"
+        reply = asking.check_what_if(999, g, 1, (1, "KH", "4H"))
+        assert reply.verdict == "wrong" and "Play on from step 1 as Alice" in reply.text
+    finally:
+        EXERCISES["what_if"].reset()
+    assert g.history == history  # (nothing was played on the lesson's game itself)

@@ -10,7 +10,7 @@ from widget_walk import all_text, all_widgets, tree_state
 
 from qardlab.cards import Card
 from qardlab.engine import Record, play
-from qardlab.games.five_sons import Ask, Claim, FiveSons
+from qardlab.games.five_sons import Ask, Claim, FiveSons, NoClaim
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
 from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets import felt, table
@@ -223,6 +223,28 @@ def test_charts_show_the_seat_history_up_to_the_current_step():
     assert im.shape == (12, 10) and im.sum() == pytest.approx(1.0)
     t.chart_tabs.selected_index = 2
     assert t.figures["advice"].axes[0].patches
+
+
+def test_a_table_nobody_plays_fits_its_question_axis_to_the_game_it_shows():
+    """Issue 29: lesson 02's table (no person, no bots) over a game of two questions drew an axis to 20
+    questions. A table that only steps through an unfinished game fits the axis to its questions; one that
+    bots play on keeps a growing axis until the game is over."""
+    g = FiveSons.from_deal(HANDS, secret=("KS", "8H"), dealer=3)
+    g.play(Ask(2, "QC", "8H"))
+    while g.phase == "claim":
+        g.apply(NoClaim())
+    g.play(Ask(2, "QC", "9H"))
+    while g.phase == "claim":
+        g.apply(NoClaim())
+    t = FiveSonsTable(g, seat=3, charts=True)
+    assert t.figures["candidates"].axes[0].get_xlim() == (0, 2)
+    t.seat = None  # the teacher's chart of every seat: the same axis
+    assert t.figures["seats"].axes[0].get_xlim() == (0, 2)
+    # bots that play on at this table: the axis is fixed ahead of the game, so a step redraws only lines
+    bots = {s: RandomAsker(s) for s in range(4)}
+    watched = FiveSonsTable(g.copy(), seat=3, charts=True, bots=bots, pace="fast (0.4 s)")
+    assert not watched.timeline.final.is_over
+    assert watched.figures["candidates"].axes[0].get_xlim() == (0, 20)
 
 
 # -- nothing leaks ------------------------------------------------------------------------

@@ -6,6 +6,19 @@ hands in step: one numpy operation per rule per trick over every hand. It keeps 
 story of each hand (deal, passes, plays), so any hand can be replayed through the step
 engine (``BatchResult.replay(i)``) and checked to the same points; the tests do that.
 
+The rules are the kernel's (:mod:`.rules`), turned into arrays once per call
+(:class:`_Rules`): the cards a seat may not lead before hearts are broken
+(:func:`~.rules.lead_mask`) and may not throw on the first trick (:func:`~.rules.discard_mask`)
+as slots of its hand, the points of each card (:data:`~.rules.POINTS`) and the cards that break
+hearts (:func:`~.rules.break_mask`) as tables by card, a moon's scores (:func:`~.rules.moon_mode`,
+:func:`~.rules.moon_points`) and the bonus cards (:func:`~.rules.bonuses`). What stays here is how
+numpy plays by them: follow suit if you can, else any card the rules allow, else any; the highest
+card of the suit led takes the trick.
+
+``simulate`` is a few named steps of :class:`_Simulation`: ``deal`` (and the pass), ``exchange``
+(the hands after it), ``slots`` (each hand's cards as slots), ``play`` (a trick at a time:
+``play_lead``, ``play_follows``, ``take_trick``) and ``score``.
+
 Hands are 52-bit masks (bit ``suit * 13 + rank - 2``, as ``Card.bit``) in int64 arrays.
 A deal is one sort of random keys per hand, and the hands after the pass are sorted by a
 second sort of ``seat * 256 + card``; the deal runs a cache-sized chunk of hands at a time,
@@ -29,22 +42,26 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 import numpy as np
 
 from ...cards import SUIT_MASKS, card_of_index, cards_of_mask
 from .game import Hearts
 from .rules import (
-    JD_INDEX,
-    JD_POINTS,
     MOON_POINTS,
-    QS_BIT,
-    QS_INDEX,
+    POINTS,
     HeartsRules,
+    bonuses,
+    break_mask,
     check_players,
     deck_mask,
+    discard_mask,
     hand_size,
+    lead_mask,
+    moon_mode,
+    moon_points,
     opening_bit,
     pass_offset,
 )
@@ -53,8 +70,6 @@ __all__ = ["simulate", "BatchResult"]
 
 _SUIT = np.arange(52, dtype=np.int64) // 13
 _SHIFT16 = _SUIT * 16  # by card: the shift of its suit's field in a seat's packed suit slots
-_QS = QS_INDEX
-_JD = JD_INDEX
 _ONE = np.int64(1)
 _SELECT: dict[int, np.ndarray] = {}
 _DEAL_CHUNK = 2048  # hands per chunk of the deal (even)
@@ -195,6 +210,44 @@ def _count_bits(masks: np.ndarray, work: np.ndarray, out: np.ndarray) -> np.ndar
     return out
 
 
+class _Rules:
+    """The kernel's rules for a table of ``n`` under ``rules``, as the simulator reads them (see the module
+    docstring): masks of cards and numbers, and the masks as parts (:meth:`parts`); one per table
+    (:func:`_rules_of`)."""
+
+    def __init__(self, n: int, rules: HeartsRules) -> None:
+        deck = self.deck = deck_mask(n)
+        #: the cards a seat may not lead before hearts are broken, and may not throw on the first trick,
+        #: when it holds others (as parts; none: [])
+        self.lead_barred = self.parts(deck & ~lead_mask(False, False, n, rules))
+        self.first_barred = self.parts(deck & ~discard_mask(True, rules))
+        #: the cards whose play breaks hearts; the cards that score with their points (POINTS), as parts
+        self.breaks = self.parts(break_mask(rules) & deck)
+        by_points: dict[int, int] = {}
+        for i, points in enumerate(POINTS):
+            if points and deck >> i & 1:
+                by_points[points] = by_points.get(points, 0) | 1 << i
+        self.points = [(p, value) for value, mask in sorted(by_points.items()) for p in self.parts(mask)]
+        #: a moon's points in a lone hand: (the shooter's, each other seat's)
+        self.moon = moon_points(moon_mode(0, [0] * n, rules, single=True))
+        #: the cards that score for their taker beside the points: (card index, points)
+        self.bonuses = tuple((bit.bit_length() - 1, points) for bit, points in bonuses(rules))
+
+    def parts(self, mask: int) -> list[Any]:
+        """A mask of cards in play as whole suits (``t``: every card of suit t in play) and single cards
+        (``("card", i)``): what the simulator tests a card against, or works out the slots of."""
+        deck = self.deck
+        suits = [t for t in range(4) if deck & SUIT_MASKS[t] and mask & SUIT_MASKS[t] == deck & SUIT_MASKS[t]]
+        rest = mask & ~sum(SUIT_MASKS[t] for t in suits)
+        return [*suits, *(("card", i) for i in range(52) if rest >> i & 1)]
+
+
+@lru_cache(maxsize=64)
+def _rules_of(n: int, rules: HeartsRules) -> _Rules:
+    """The simulator's reading of the kernel for a table (made once per player count and rules)."""
+    return _Rules(n, rules)
+
+
 def simulate(
     count: int,
     players: int = 4,
@@ -217,341 +270,440 @@ def simulate(
     else:
         pass_offset(pass_direction, n)
         cycle = (pass_direction,)
-    rng = np.random.default_rng(seed)
-    bits = rng.bit_generator.random_raw
-    deck, size, lead_card = _layout(n)
-    select = _select_table(size)
-    ncards = len(deck)
-    total = size * n
-    k = rules.cards_to_pass
-    per_suit = count * n
-    w = _scratch(count)
-    rows = np.arange(count)
-    seats64 = np.arange(n, dtype=np.int64)[:, None]
+    sim = _Simulation(count, n, rules, tuple(cycle), seed)
+    sim.deal()
+    sim.exchange()
+    sim.slots()
+    sim.play()
+    return sim.score()
 
-    # the deal, a chunk of hands at a time (temporaries that fit the cache): each hand's cards
-    # sorted by random 26-bit keys (the low 6 bits of a key hold the card) is a random
-    # permutation; the card at position p goes to seat p % n. (Equal keys, about one hand in
-    # 50,000, are broken by card index: a negligible bias.) The keys come first in the generator's
-    # stream, hand after hand, two 32-bit keys a raw 64-bit word; a chunk holds an even number of
-    # hands, so that each starts on a word.
-    direction_codes = rows % len(cycle)
-    cycle_offsets = [pass_offset(d, n) for d in cycle]
-    # by direction and position: the seat the card is in after the pass, in a key's second byte
-    seat_after = np.array(
-        [[(p % n + (off if p < k * n else 0)) % n for p in range(ncards)] for off in cycle_offsets],
-        dtype=np.uint32,
-    ) << np.uint32(8)
-    # the deal as masks by a matrix product: a card's bit as the float64 2**card (exponent bits
-    # card + 1023) and a hand's row of them times a 0/1 matrix (position, seat); distinct powers of
-    # two below 2**52 add exactly in float64, in any order. The first k rounds a seat was dealt are a
-    # uniformly random k of its hand: its pass
-    sums = w("sums", (count, 2 * n), np.int64)  # (hand, passes by seat then deals by seat)
-    cards_flat = w("cards", count * ncards, np.uint8)  # (hand * n + seat) * size + slot
-    period = 2 * len(cycle)  # a chunk starts on a word and on the first direction of the cycle
-    chunk = min(count, max(period, _DEAL_CHUNK // period * period))
-    after = w("after", (chunk, ncards), np.uint32)  # each hand's row of seat_after, by its direction
-    seat_after.take(np.arange(chunk) % len(cycle), axis=0, out=after)
-    powers = w("powers", (chunk, ncards), np.uint64)
-    product = w("product", (chunk, 2 * n), np.float64)
-    matrix = _deal_matrix(n, k)
-    for a in range(0, count, chunk):
-        b = min(count, a + chunk)
-        c = b - a
-        keys = bits((c * ncards + 1) // 2).view(np.uint32)[: c * ncards].reshape(c, ncards)
-        keys &= np.uint32(~63 & 0xFFFFFFFF)
-        keys |= deck
-        keys.sort(axis=1)
-        keys &= np.uint32(63)  # (hand, position): the card dealt there
-        np.add(keys, np.uint32(1023), out=powers[:c])
-        powers[:c] <<= np.uint64(52)
-        np.matmul(powers[:c].view(np.float64), matrix, out=product[:c])
-        np.copyto(sums[a:b], product[:c], casting="unsafe")
-        # each seat's cards after the pass, sorted: one sort of the keys seat * 256 + card, where a
-        # position's seat after the pass is fixed by the pass direction (hand i: direction i % len);
-        # the low byte of a sorted key is its card
-        keys |= after[:c]
-        keys.sort(axis=1)
-        np.copyto(cards_flat[a * ncards : b * ncards].reshape(c, ncards), keys, casting="unsafe")
-    cards_flat = cards_flat.view(np.int8)
-    offsets = np.array(cycle_offsets, dtype=np.int64).take(direction_codes)
-    passes_hm = sums[:, :n]
-    deals_hm = sums[:, n:]
-    deals = deals_hm.copy()  # (copies: nothing returned is a scratch array)
-    # each seat's hand after the pass: its deal less its pass, and its giver's pass (its own, with no pass)
-    giver = w("giver", (count, n), np.int64)
-    # (by direction, seat: its giver, taken by each hand's direction: a broadcast of a column against a
-    # row of n costs twice as much)
-    givers = (np.arange(n, dtype=np.int64) - np.array(cycle_offsets, dtype=np.int64)[:, None]) % n
-    givers.take(direction_codes, axis=0, out=giver)
-    giver += (rows * (2 * n))[:, None]
-    hands_hm = w("hands_hm", (count, n), np.int64)
-    sums.take(giver, mode="clip", out=hands_hm)
-    hands_hm += deals_hm
-    hands_hm -= passes_hm
-    hands_sm = w("hands", (n, count), np.int64)  # seat-major: (seat, hand)
-    np.copyto(hands_sm, hands_hm.T)
-    passes = passes_hm * (offsets != 0)[:, None]
 
-    # slots: each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are
-    # the bits from (its cards below suit t) to (its cards up to suit t), seat-major. Slot masks are
-    # int16 (4 players or more: 13 slots at most) or int32 (3 players: 17)
-    small = size <= 15
-    mdt = np.int16 if small else np.int32
-    one = mdt(1)
-    sign = mdt(15 if small else 31)
-    hands_flat = hands_sm.ravel()  # seat * count + hand
-    below = w("below", per_suit, np.uint8)
-    below.fill(0)
-    in_suit = w("in_suit", per_suit, np.uint8)
-    suit_mask = w("suit_mask", per_suit, np.int64)
-    edge = w("edge", per_suit, np.int64)
-    edge.fill(1)  # 1 << (the seat's cards below the suit)
-    upper = w("upper", per_suit, np.int64)
-    heart_slots = w("heart_slots", per_suit, mdt)
-    if small:  # a seat's four suits packed in 16-bit fields: suit t's slots are one shift away
-        packed = w("packed", (n, count), np.int64)
-        packed.fill(0)
-    else:
-        suit_slots = w("suit_slots", 4 * per_suit, mdt)
-    for t in range(4):
-        np.bitwise_and(hands_flat, SUIT_MASKS[t], out=suit_mask)
-        np.bitwise_count(suit_mask, out=in_suit)
-        below += in_suit
-        np.left_shift(_ONE, below, out=upper)
-        np.subtract(upper, edge, out=suit_mask)  # suit t's slots
-        if t == 2:
-            np.copyto(heart_slots, suit_mask, casting="unsafe")
-        if small:
-            suit_mask <<= 16 * t
-            packed.ravel()[:] |= suit_mask
+class _Simulation:
+    """One call of :func:`simulate`, step by step (see the module docstring); the arrays are this
+    thread's scratch arrays (``_scratch``), kept for its next call, and nothing returned is one."""
+
+    def __init__(
+        self, count: int, n: int, rules: HeartsRules, cycle: tuple[str, ...], seed: int | None
+    ) -> None:
+        self.count, self.n, self.rules, self.cycle = count, n, rules, cycle
+        self.kernel = _rules_of(n, rules)
+        self.bits = np.random.default_rng(seed).bit_generator.random_raw
+        self.deck, self.size, self.lead_card = _layout(n)
+        self.w = _scratch(count)
+        self.rows = np.arange(count)
+        self.seats64 = np.arange(n, dtype=np.int64)[:, None]
+        self.direction_codes = self.rows % len(cycle)
+        self.cycle_offsets = [pass_offset(d, n) for d in cycle]
+
+    def deal(self) -> None:
+        """Deal and pass, a chunk of hands at a time (temporaries that fit the cache): each hand's cards
+        sorted by random 26-bit keys (the low 6 bits of a key hold the card) is a random permutation;
+        the card at position p goes to seat p % n. (Equal keys, about one hand in 50,000, are broken by
+        card index: a negligible bias.) The keys come first in the generator's stream, hand after hand,
+        two 32-bit keys a raw 64-bit word; a chunk holds an even number of hands, so that each starts on
+        a word. The deal's masks come by a matrix product: a card's bit as the float64 2**card (exponent
+        bits card + 1023) and a hand's row of them times a 0/1 matrix (position, seat); distinct powers
+        of two below 2**52 add exactly in float64, in any order. The first k rounds a seat was dealt are
+        a uniformly random k of its hand: its pass. Each seat's cards after the pass, sorted: one sort of
+        the keys seat * 256 + card, where a position's seat after the pass is fixed by the pass direction
+        (hand i: direction i % len); the low byte of a sorted key is its card."""
+        count, n, w, deck = self.count, self.n, self.w, self.deck
+        cycle = self.cycle
+        ncards = len(deck)
+        k = self.rules.cards_to_pass
+        # by direction and position: the seat the card is in after the pass, in a key's second byte
+        seat_after = np.array(
+            [[(p % n + (off if p < k * n else 0)) % n for p in range(ncards)] for off in self.cycle_offsets],
+            dtype=np.uint32,
+        ) << np.uint32(8)
+        sums = self.sums = w("sums", (count, 2 * n), np.int64)  # (hand, passes by seat then deals by seat)
+        cards_flat = w("cards", count * ncards, np.uint8)  # (hand * n + seat) * size + slot
+        period = 2 * len(cycle)  # a chunk starts on a word and on the first direction of the cycle
+        chunk = min(count, max(period, _DEAL_CHUNK // period * period))
+        after = w("after", (chunk, ncards), np.uint32)  # each hand's row of seat_after, by its direction
+        seat_after.take(np.arange(chunk) % len(cycle), axis=0, out=after)
+        powers = w("powers", (chunk, ncards), np.uint64)
+        product = w("product", (chunk, 2 * n), np.float64)
+        matrix = _deal_matrix(n, k)
+        bits = self.bits
+        for a in range(0, count, chunk):
+            b = min(count, a + chunk)
+            c = b - a
+            keys = bits((c * ncards + 1) // 2).view(np.uint32)[: c * ncards].reshape(c, ncards)
+            keys &= np.uint32(~63 & 0xFFFFFFFF)
+            keys |= deck
+            keys.sort(axis=1)
+            keys &= np.uint32(63)  # (hand, position): the card dealt there
+            np.add(keys, np.uint32(1023), out=powers[:c])
+            powers[:c] <<= np.uint64(52)
+            np.matmul(powers[:c].view(np.float64), matrix, out=product[:c])
+            np.copyto(sums[a:b], product[:c], casting="unsafe")
+            keys |= after[:c]
+            keys.sort(axis=1)
+            np.copyto(cards_flat[a * ncards : b * ncards].reshape(c, ncards), keys, casting="unsafe")
+        self.cards_flat = cards_flat.view(np.int8)
+
+    def exchange(self) -> None:
+        """The hands after the pass: each seat's deal less its pass, and its giver's pass (its own, with
+        no pass); seat-major (seat, hand), as the play reads them."""
+        count, n, w, sums = self.count, self.n, self.w, self.sums
+        offsets = np.array(self.cycle_offsets, dtype=np.int64).take(self.direction_codes)
+        passes_hm = sums[:, :n]
+        deals_hm = sums[:, n:]
+        self.deals = deals_hm.copy()  # (copies: nothing returned is a scratch array)
+        giver = w("giver", (count, n), np.int64)
+        # (by direction, seat: its giver, taken by each hand's direction: a broadcast of a column against a
+        # row of n costs twice as much)
+        givers = (np.arange(n, dtype=np.int64) - np.array(self.cycle_offsets, dtype=np.int64)[:, None]) % n
+        givers.take(self.direction_codes, axis=0, out=giver)
+        giver += (self.rows * (2 * n))[:, None]
+        hands_hm = w("hands_hm", (count, n), np.int64)
+        sums.take(giver, mode="clip", out=hands_hm)
+        hands_hm += deals_hm
+        hands_hm -= passes_hm
+        hands_sm = self.hands_sm = w("hands", (n, count), np.int64)  # seat-major: (seat, hand)
+        np.copyto(hands_sm, hands_hm.T)
+        self.passes = passes_hm * (offsets != 0)[:, None]
+
+    def slots(self) -> None:
+        """Each seat's cards sorted, so each suit is a run of slots; suit t's slots of a seat are the bits
+        from (its cards below suit t) to (its cards up to suit t), seat-major. Slot masks are int16 (4
+        players or more: 13 slots at most) or int32 (3 players: 17). The kernel's barred cards (no lead
+        before hearts are broken, no discard on the first trick) as each seat's slots: a whole suit's
+        slots, and a single card's its bit shifted by the seat's cards below it."""
+        count, n, w, size = self.count, self.n, self.w, self.size
+        per_suit = count * n
+        small = self.small = size <= 15
+        mdt = self.mdt = np.int16 if small else np.int32
+        hands_flat = self.hands_sm.ravel()  # seat * count + hand
+        kernel = self.kernel
+        parts = [kernel.lead_barred, kernel.first_barred]
+        whole = {p for ps in parts for p in ps if type(p) is int}
+        single = sorted({p[1] for ps in parts for p in ps if type(p) is not int})
+        part_slots: dict[Any, np.ndarray] = {}
+        below = w("below", per_suit, np.uint8)
+        below.fill(0)
+        in_suit = w("in_suit", per_suit, np.uint8)
+        suit_mask = w("suit_mask", per_suit, np.int64)
+        edge = w("edge", per_suit, np.int64)
+        edge.fill(1)  # 1 << (the seat's cards below the suit)
+        upper = w("upper", per_suit, np.int64)
+        if small:  # a seat's four suits packed in 16-bit fields: suit t's slots are one shift away
+            packed = self.packed = w("packed", (n, count), np.int64)
+            packed.fill(0)
         else:
-            np.copyto(suit_slots[t * per_suit : (t + 1) * per_suit], suit_mask, casting="unsafe")
-        edge, upper = upper, edge
-    # the Queen of spades' slot (0 if not held): its bit, shifted by the seat's cards below it
-    np.bitwise_and(hands_flat, QS_BIT - 1, out=suit_mask)
-    np.bitwise_count(suit_mask, out=in_suit)
-    np.right_shift(hands_flat, _QS, out=suit_mask)
-    suit_mask &= 1
-    np.left_shift(suit_mask, in_suit, out=suit_mask)
-    point_slots2d = w("point_slots", (n, count), mdt)
-    np.copyto(point_slots2d.ravel(), suit_mask, casting="unsafe")
-    point_slots2d.ravel()[:] |= heart_slots
-    alive2d = w("alive", (n, count), mdt)
-    alive2d.fill((1 << size) - 1)
-    alive = alive2d.ravel()
+            suit_slots = self.suit_slots = w("suit_slots", 4 * per_suit, mdt)
+        for t in range(4):
+            np.bitwise_and(hands_flat, SUIT_MASKS[t], out=suit_mask)
+            np.bitwise_count(suit_mask, out=in_suit)
+            below += in_suit
+            np.left_shift(_ONE, below, out=upper)
+            np.subtract(upper, edge, out=suit_mask)  # suit t's slots
+            if t in whole:
+                part_slots[t] = w(f"suit{t}_slots", per_suit, mdt)
+                np.copyto(part_slots[t], suit_mask, casting="unsafe")
+            if small:
+                suit_mask <<= 16 * t
+                packed.ravel()[:] |= suit_mask
+            else:
+                np.copyto(suit_slots[t * per_suit : (t + 1) * per_suit], suit_mask, casting="unsafe")
+            edge, upper = upper, edge
+        for i in single:  # a card's slot (0 if not held): its bit, shifted by the seat's cards below it
+            np.bitwise_and(hands_flat, (1 << i) - 1, out=suit_mask)
+            np.bitwise_count(suit_mask, out=in_suit)
+            np.right_shift(hands_flat, i, out=suit_mask)
+            suit_mask &= 1
+            np.left_shift(suit_mask, in_suit, out=suit_mask)
+            part_slots["card", i] = w(f"card{i}_slots", per_suit, mdt)
+            np.copyto(part_slots["card", i], suit_mask, casting="unsafe")
+        slots: list[np.ndarray | None] = []
+        for name, keys in zip(("lead_barred", "first_barred"), parts):
+            if len(keys) == 1:  # (one part: its slots as they are)
+                slots.append(part_slots[keys[0]].reshape(n, count))
+            elif keys:
+                out = w(name, per_suit, mdt)
+                np.copyto(out, part_slots[keys[0]])
+                for key in keys[1:]:
+                    out |= part_slots[key]
+                slots.append(out.reshape(n, count))
+            else:
+                slots.append(None)
+        self.lead_barred, self.first_barred = slots
+        self.alive2d = w("alive", (n, count), mdt)
+        self.alive2d.fill((1 << size) - 1)
 
-    # play, a trick at a time: the leader's card (one gather per hand), then every seat's at once
-    # (a follower's legal cards depend only on the suit led and its own hand), seat-major arrays
-    # (seat * count + hand) so that the n seats of a trick are n contiguous rows. The leader's row
-    # plays too, its legal cards being its lead alone (one card: the draw picks it), so that the
-    # trick's cards, the played slots and the taker need no per-hand writes. Branches are Python
-    # ones on the trick only (each a rule), never per hand; "a if c else b" per hand is written
-    # with masks (-1 or 0: np.where and ufuncs' where= cost several times more). Operands share one
-    # dtype (mixed ones cost a cast each) and every array is one of the scratch arrays.
-    leader = w("leader", count, np.int64)  # the first trick: the lowest club's holder
-    holder = w("holder", (n, count), np.int64)
-    np.right_shift(hands_sm, lead_card, out=holder)
-    holder &= 1
-    holder *= seats64
-    holder.sum(axis=0, out=leader)
-    plays = w("plays", (total, count), np.int8)  # step-major: each trick writes n rows
-    raw = w("raw", (n, count), mdt)  # (seat, hand): the points taken (26 at most)
-    raw.fill(0)
-    jd_taker = np.full(count, -1, dtype=np.int64)
-    broken = w("broken", count, bool)
-    broken.fill(False)
-    everywhere_broken = False  # (then the rule no longer bars a lead)
-    # r = floor(u * c) for a uniform 32-bit integer u / 2**32 and a count c of legal slots: one
-    # multiply in uint64 and a shift (bias at most c / 2**32). Per trick, the generator's raw 64-bit
-    # words, two 32-bit draws each: n rows for the seats' follows, then one for the lead.
-    trick_cells = (n + 1) * count
-    trick_words = (trick_cells + 1) // 2
-    draws = w("draws", (n + 1, count), np.uint64)
-    # every trick's words but the last's (which draws nothing) at once: the same stream as a call a trick
-    words = bits(trick_words * (size - 1)).view(np.uint32)
-    seats = np.arange(n, dtype=mdt)[:, None]
-    seat_rows = seats + mdt(8)  # a seat in the low 3 bits, 8 set
-    order_rows = seats64 * count  # a trick's positions, as offsets into the two copies of its cards
-    twice = w("twice", (2 * n, count), np.int8)  # a trick's cards by seat, twice: no wrap-around
-    card = twice[:n]  # (seat, hand)
-    card_base = w("card_base", (n, count), np.int64)  # (seat, hand): where its slots start in cards_flat
-    np.add(rows * n, seats64, out=card_base)
-    card_base *= size
-    lead_base = rows * (n * size)
-    if not small:
-        flat2d = np.arange(per_suit, dtype=np.int64).reshape(n, count)  # seat * count + hand
-    # the seats' rows (seat, hand)
-    legal = w("legal", (n, count), mdt)
-    other = w("other", (n, count), mdt)
-    spare = w("spare", (n, count), mdt)
-    followed = w("followed", (n, count), mdt)  # -1 where the seat has a card of the suit led
-    is_leader = w("is_leader", (n, count), bool)
-    leader_mask = w("leader_mask", (n, count), mdt)  # -1 in the leader's row
-    byte_counts = w("byte_counts", per_suit * np.dtype(mdt).itemsize, np.uint8)
-    counts = w("counts", (n, count), np.uint64)
-    index = w("index", (n, count), np.int64)
-    slot = w("slot", (n, count), np.int8)
-    key = w("key", (n, count), mdt)
-    card8 = w("card8", (n, count), np.int8)
-    is_heart = w("is_heart", (n, count), bool)
-    is_queen = w("is_queen", (n, count), bool)
-    # the leaders' (hand)
-    leader_flat = w("leader_flat", count, np.int64)
-    lead_legal = w("lead_legal", count, mdt)
-    held = w("held", count, mdt)
-    lead_bytes = w("lead_bytes", count, np.uint8)
-    lead_counts = w("lead_counts", count, np.uint64)
-    lead_index = w("lead_index", count, np.int64)
-    lead_slot = w("lead_slot", count, np.int8)
-    lead_slot.fill(0)  # the lowest club, the holder's lowest slot, opens the hand
-    lead_bit = w("lead_bit", count, mdt)
-    lead = w("lead", count, np.int8)
-    shift = w("shift", count, np.int64)
-    flags = w("flags", count, bool)
-    taken = w("taken", count, mdt)
-    np.equal(seats, leader.astype(mdt), out=is_leader)
-    np.negative(is_leader.view(np.int8), out=leader_mask, casting="unsafe")
-    # every index below is in range by construction: mode="clip" skips numpy's bounds checks
-    for t in range(size):
-        last = t == size - 1  # every seat holds one card, its only legal one: no draws (they would be
-        # the generator's last words, drawn for nothing)
+    def play(self) -> None:
+        """Play, a trick at a time: the leader's card (one gather per hand), then every seat's at once
+        (a follower's legal cards depend only on the suit led and its own hand), seat-major arrays
+        (seat * count + hand) so that the n seats of a trick are n contiguous rows. The leader's row
+        plays too, its legal cards being its lead alone (one card: the draw picks it), so that the
+        trick's cards, the played slots and the taker need no per-hand writes. Branches are Python ones
+        on the trick only (each a rule), never per hand; "a if c else b" per hand is written with masks
+        (-1 or 0: np.where and ufuncs' where= cost several times more). Operands share one dtype (mixed
+        ones cost a cast each) and every array is one of the scratch arrays. r = floor(u * c) for a
+        uniform 32-bit integer u / 2**32 and a count c of legal slots is one multiply in uint64 and a
+        shift (bias at most c / 2**32); per trick the generator's raw 64-bit words give two 32-bit draws
+        each: n rows for the seats' follows, then one for the lead."""
+        count, n, w, size, mdt = self.count, self.n, self.w, self.size, self.mdt
+        per_suit = count * n
+        rows, seats64 = self.rows, self.seats64
+        self.leader = leader = w("leader", count, np.int64)  # the first trick: the lowest club's holder
+        holder = w("holder", (n, count), np.int64)
+        np.right_shift(self.hands_sm, self.lead_card, out=holder)
+        holder &= 1
+        holder *= seats64
+        holder.sum(axis=0, out=leader)
+        self.plays = w("plays", (size * n, count), np.int8)  # step-major: each trick writes n rows
+        self.raw = w("raw", (n, count), mdt)  # (seat, hand): the points taken (26 at most)
+        self.raw.fill(0)
+        #: by bonus card: the seat that took it, -1 until then
+        self.bonus_takers = [np.full(count, -1, dtype=np.int64) for _ in self.kernel.bonuses]
+        self.broken = w("broken", count, bool)
+        self.broken.fill(False)
+        self.everywhere_broken = self.lead_barred is None  # (then no rule bars a lead)
+        self.trick_cells = (n + 1) * count
+        self.trick_words = (self.trick_cells + 1) // 2
+        self.draws = w("draws", (n + 1, count), np.uint64)
+        self.draws_flat = self.draws.ravel()
+        self.select = _select_table(size)
+        self.alive = self.alive2d.ravel()
+        if self.lead_barred is not None:
+            self.lead_barred_flat = self.lead_barred.ravel()
+        # every trick's words but the last's (which draws nothing) at once: the same stream as a call a trick
+        self.words = self.bits(self.trick_words * (size - 1)).view(np.uint32)
+        seats = self.seats = np.arange(n, dtype=mdt)[:, None]
+        self.seat_rows = seats + mdt(8)  # a seat in the low 3 bits, 8 set
+        self.order_rows = seats64 * count  # a trick's positions, as offsets into the two copies of its cards
+        self.twice = w("twice", (2 * n, count), np.int8)  # a trick's cards by seat, twice: no wrap-around
+        self.twice_flat = self.twice.ravel()
+        self.card = self.twice[:n]  # (seat, hand)
+        self.card_base = w("card_base", (n, count), np.int64)  # (seat, hand): where its slots start in cards
+        np.add(rows * n, seats64, out=self.card_base)
+        self.card_base *= size
+        self.lead_base = rows * (n * size)
+        if not self.small:
+            self.flat2d = np.arange(per_suit, dtype=np.int64).reshape(n, count)  # seat * count + hand
+        # the seats' rows (seat, hand)
+        for name, dtype in (("legal", mdt), ("other", mdt), ("spare", mdt), ("followed", mdt), ("key", mdt)):
+            setattr(self, name, w(name, (n, count), dtype))
+        self.is_leader = w("is_leader", (n, count), bool)
+        self.leader_mask = w("leader_mask", (n, count), mdt)  # -1 in the leader's row
+        self.byte_counts = w("byte_counts", per_suit * np.dtype(mdt).itemsize, np.uint8)
+        self.counts = w("counts", (n, count), np.uint64)
+        self.index = w("index", (n, count), np.int64)
+        self.chosen_slot = w("slot", (n, count), np.int8)
+        self.card8 = w("card8", (n, count), np.int8)
+        #: the tests of a trick's cards against the kernel's cards that score and that break hearts, by
+        #: part (see _Rules.parts): which of them each card is
+        kernel = self.kernel
+        self.point_parts = kernel.points
+        self.break_parts = kernel.breaks
+        parts = {*(p for p, _ in self.point_parts), *self.break_parts}
+        self.tests = {p: w(f"is_{p}", (n, count), bool) for p in sorted(parts, key=str)}
+        self.part_points = w("part_points", count, mdt)
+        # the leaders' (hand)
+        self.leader_flat = w("leader_flat", count, np.int64)
+        self.lead_legal = w("lead_legal", count, mdt)
+        self.held = w("held", count, mdt)
+        self.lead_bytes = w("lead_bytes", count, np.uint8)
+        self.lead_counts = w("lead_counts", count, np.uint64)
+        self.lead_index = w("lead_index", count, np.int64)
+        self.lead_slot = w("lead_slot", count, np.int8)
+        self.lead_slot.fill(0)  # the lowest club, the holder's lowest slot, opens the hand
+        self.lead_bit = w("lead_bit", count, mdt)
+        self.lead = w("lead", count, np.int8)
+        self.shift = w("shift", count, np.int64)
+        self.flags = w("flags", count, bool)
+        self.taken = w("taken", count, mdt)
+        self.trick_points = w("trick_points", count, mdt)
+        np.equal(seats, leader.astype(mdt), out=self.is_leader)
+        np.negative(self.is_leader.view(np.int8), out=self.leader_mask, casting="unsafe")
+        for t in range(size):
+            last = t == size - 1  # every seat holds one card, its only legal one: no draws (they would be
+            # the generator's last words, drawn for nothing)
+            self.play_lead(t, last)
+            self.play_follows(t, last)
+            self.take_trick(t)
+
+    def play_lead(self, t: int, last: bool) -> None:
+        """Trick ``t``'s lead: a uniformly random card of the leader's legal leads (the lowest club to
+        open the hand; its last card at the last trick), into ``lead`` (its card) and ``lead_slot``."""
+        count, n, size = self.count, self.n, self.size
+        leader, leader_flat, lead, lead_slot = self.leader, self.leader_flat, self.lead, self.lead_slot
+        select, cards_flat = self.select, self.cards_flat
         np.multiply(leader, count, out=leader_flat)
-        leader_flat += rows
+        leader_flat += self.rows
         if last:
-            np.copyto(index, alive2d)
+            index, slot = self.index, self.chosen_slot
+            np.copyto(index, self.alive2d)
             index *= size
             select.take(index, mode="clip", out=slot)
             np.copyto(index, slot)
-            index += card_base
-            cards_flat.take(index, mode="clip", out=card)
-            card.reshape(-1).take(leader_flat, mode="clip", out=lead)
-        else:
-            np.copyto(draws.ravel(), words[2 * t * trick_words : 2 * t * trick_words + trick_cells])
-            if t:
-                alive.take(leader_flat, mode="clip", out=lead_legal)
-                if rules.must_break_hearts and not everywhere_broken:  # no heart led before hearts are
-                    # broken, unless only hearts
-                    heart_slots.take(leader_flat, mode="clip", out=held)
-                    held &= lead_legal
-                    lead_legal ^= held
-                    np.equal(lead_legal, 0, out=flags)
-                    flags |= broken
-                    held *= flags
-                    lead_legal |= held
-                np.bitwise_count(lead_legal, out=lead_bytes)
-                np.copyto(lead_counts, lead_bytes)
-                lead_counts *= draws[n]
-                lead_counts >>= np.uint64(32)
-                np.copyto(lead_index, lead_legal)
-                lead_index *= size
-                lead_index += lead_counts.view(np.int64)
-                select.take(lead_index, mode="clip", out=lead_slot)
-            np.multiply(leader, size, out=lead_index)
-            lead_index += lead_base
-            np.add(lead_index, lead_slot, out=lead_index, casting="unsafe")
-            cards_flat.take(lead_index, mode="clip", out=lead)
-        # the others follow suit if they can
-        if small:  # (the low 16 bits of the shifted fields: the suit led)
+            index += self.card_base
+            cards_flat.take(index, mode="clip", out=self.card)
+            self.card.reshape(-1).take(leader_flat, mode="clip", out=lead)
+            return
+        trick_words, trick_cells = self.trick_words, self.trick_cells
+        np.copyto(self.draws_flat, self.words[2 * t * trick_words : 2 * t * trick_words + trick_cells])
+        lead_index = self.lead_index
+        if t:
+            lead_legal = self.lead_legal
+            self.alive.take(leader_flat, mode="clip", out=lead_legal)
+            if not self.everywhere_broken:  # the kernel's lead mask: no barred card led before hearts are
+                # broken, unless it holds only those
+                held, flags = self.held, self.flags
+                self.lead_barred_flat.take(leader_flat, mode="clip", out=held)
+                held &= lead_legal
+                lead_legal ^= held
+                np.equal(lead_legal, 0, out=flags)
+                flags |= self.broken
+                held *= flags
+                lead_legal |= held
+            np.bitwise_count(lead_legal, out=self.lead_bytes)
+            lead_counts = self.lead_counts
+            np.copyto(lead_counts, self.lead_bytes)
+            lead_counts *= self.draws[n]
+            lead_counts >>= np.uint64(32)
+            np.copyto(lead_index, lead_legal)
+            lead_index *= size
+            lead_index += lead_counts.view(np.int64)
+            select.take(lead_index, mode="clip", out=lead_slot)
+        np.multiply(leader, size, out=lead_index)
+        lead_index += self.lead_base
+        np.add(lead_index, lead_slot, out=lead_index, casting="unsafe")
+        cards_flat.take(lead_index, mode="clip", out=lead)
+
+    def play_follows(self, t: int, last: bool) -> None:
+        """Every seat's card of trick ``t`` at once, into ``card``: a uniformly random card of its legal
+        ones (the suit led if it holds any, else the cards the kernel's discard mask allows if it holds
+        any, else any; the leader's row: its lead); ``followed`` is -1 where a seat held the suit led."""
+        n, size, mdt = self.n, self.size, self.mdt
+        legal, spare, followed, alive2d = self.legal, self.spare, self.followed, self.alive2d
+        index, shift, lead = self.index, self.shift, self.lead
+        sign = mdt(15 if self.small else 31)
+        one = mdt(1)
+        if self.small:  # (the low 16 bits of the shifted fields: the suit led)
             _SHIFT16.take(lead, mode="clip", out=shift)
-            np.right_shift(packed, shift, out=index)
+            np.right_shift(self.packed, shift, out=index)
             np.copyto(legal, index, casting="unsafe")
         else:
             _SUIT.take(lead, mode="clip", out=shift)
-            shift *= per_suit
-            np.add(flat2d, shift, out=index)
-            suit_slots.take(index, mode="clip", out=legal)
+            shift *= self.count * n
+            np.add(self.flat2d, shift, out=index)
+            self.suit_slots.take(index, mode="clip", out=legal)
         legal &= alive2d
         if last:
             np.negative(legal, out=followed)
             followed >>= sign  # -1 where a card of the suit led
+            return
+        # the leader's row: its lead alone
+        lead_bit = self.lead_bit
+        np.left_shift(one, self.lead_slot, out=lead_bit, casting="unsafe")
+        np.bitwise_xor(legal, lead_bit, out=spare)
+        spare &= self.leader_mask
+        legal ^= spare
+        if t == 0 and self.first_barred is not None:  # the kernel's first-trick discards: no barred card
+            # thrown, if avoidable
+            other = self.other
+            np.bitwise_and(alive2d, self.first_barred, out=spare)
+            np.bitwise_xor(alive2d, spare, out=other)
+            np.subtract(other, one, out=followed)
+            followed >>= sign  # -1 where only barred cards are left
+            spare &= followed
+            other |= spare
+            allowed = other
         else:
-            # the leader's row: its lead alone
-            np.left_shift(one, lead_slot, out=lead_bit, casting="unsafe")
-            np.bitwise_xor(legal, lead_bit, out=spare)
-            spare &= leader_mask
-            legal ^= spare
-            if t == 0 and rules.no_pts_on_first_trick:  # no point card on the first trick, if avoidable
-                np.bitwise_and(alive2d, point_slots2d, out=spare)
-                np.bitwise_xor(alive2d, spare, out=other)
-                np.subtract(other, one, out=followed)
-                followed >>= sign  # -1 where only point cards are left
-                spare &= followed
-                other |= spare
-                allowed = other
-            else:
-                allowed = alive2d
-            # void in the suit led: any card (of those allowed); followed: -1 where a card of the suit led
-            np.negative(legal, out=followed)
-            followed >>= sign
-            np.invert(followed, out=spare)
-            spare &= allowed
-            legal |= spare
-            _count_bits(legal, byte_counts, counts)
-            counts *= draws[:n]
-            counts >>= np.uint64(32)
-            np.copyto(index, legal)
-            index *= size
-            index += counts.view(np.int64)
-            select.take(index, mode="clip", out=slot)
-            np.copyto(index, slot)
-            index += card_base
-            cards_flat.take(index, mode="clip", out=card)
-            np.left_shift(one, slot, out=spare, casting="unsafe")
-            alive2d ^= spare
-        # the trick goes to the highest card of the suit led: key (card + 1) * 8 + seat, 0 off suit
+            allowed = alive2d
+        # void in the suit led: any card (of those allowed); followed: -1 where a card of the suit led
+        np.negative(legal, out=followed)
+        followed >>= sign
+        np.invert(followed, out=spare)
+        spare &= allowed
+        legal |= spare
+        counts, slot = self.counts, self.chosen_slot
+        _count_bits(legal, self.byte_counts, counts)
+        counts *= self.draws[:n]
+        counts >>= np.uint64(32)
+        np.copyto(index, legal)
+        index *= size
+        index += counts.view(np.int64)
+        self.select.take(index, mode="clip", out=slot)
+        np.copyto(index, slot)
+        index += self.card_base
+        self.cards_flat.take(index, mode="clip", out=self.card)
+        np.left_shift(one, slot, out=spare, casting="unsafe")
+        alive2d ^= spare
+
+    def take_trick(self, t: int) -> None:
+        """Trick ``t`` taken: the highest card of the suit led takes it (key ``(card + 1) * 8 + seat``, 0
+        off suit); its cards in playing order into ``plays``; the kernel's tables by card say whether
+        it breaks hearts and what it is worth, added to the taker's points; the taker leads next."""
+        n = self.n
+        card, key, taken, index = self.card, self.key, self.taken, self.index
         np.copyto(key, card)
         key <<= 3
-        key += seat_rows
-        key &= followed
+        key += self.seat_rows
+        key &= self.followed
         key.max(axis=0, out=taken)
         taken &= 7
         # the trick in playing order, from the leader
-        twice[n:] = card
-        np.add(leader_flat, order_rows, out=index)
-        twice.ravel().take(index, mode="clip", out=plays[t * n : (t + 1) * n])
-        np.subtract(card, np.int8(26), out=card8)
-        np.less(card8.view(np.uint8), 13, out=is_heart)
-        np.equal(card, _QS, out=is_queen)
-        if rules.must_break_hearts:  # a heart played breaks hearts for the next lead
-            if not everywhere_broken:
-                broken |= is_heart.any(axis=0, out=flags)
-                if rules.qs_breaks_hearts:
-                    broken |= is_queen.any(axis=0, out=flags)
-                everywhere_broken = bool(broken.all())
-        # the trick's points, to its taker
-        np.equal(seats, taken, out=is_leader)  # the taker leads the next trick
-        np.negative(is_leader.view(np.int8), out=leader_mask, casting="unsafe")
-        is_heart.sum(axis=0, dtype=mdt, out=lead_bit)
-        is_queen.any(axis=0, out=flags)
-        lead_bit += flags * mdt(13)
-        np.bitwise_and(leader_mask, lead_bit, out=spare)
-        raw += spare
-        np.copyto(leader, taken)
-        if rules.jd_bonus:
-            jd_taker = np.where((card == _JD).any(axis=0), leader, jd_taker)
-    # the hand's points, seat-major: a moon (one seat took all 26) turns them around; "shooter_chooses"
-    # in a lone hand adds to the others (see rules.moon_choice)
-    shot = (raw == MOON_POINTS).any(axis=0).astype(mdt)  # (hand)
-    turned = raw * shot
-    points = raw - 2 * turned  # the shooter: -26
-    if rules.moon != "subtract_from_shooter":  # add_to_others: the shooter 0, the others 26
-        points += MOON_POINTS * shot
-    if rules.jd_bonus:
-        has_jd = jd_taker >= 0
-        points[jd_taker[has_jd], rows[has_jd]] += JD_POINTS
-    raw = raw.T.astype(np.int64, order="C")
-    points = points.T.astype(np.int64, order="C")
-    return BatchResult(
-        # (plays: a hand-major view of a copy, the copy a block: transposing int8 as it copies costs
-        # some 15 times as much)
-        n,
-        rules,
-        tuple(cycle),
-        direction_codes,
-        deals,
-        passes,
-        plays.copy().T,
-        raw,
-        points,
-    )
+        self.twice[n:] = card
+        np.add(self.leader_flat, self.order_rows, out=index)
+        self.twice_flat.take(index, mode="clip", out=self.plays[t * n : (t + 1) * n])
+        tests, card8 = self.tests, self.card8
+        for part, test in tests.items():  # which cards of the trick are of each part
+            if type(part) is int:  # suit t: card - 13 t below 13, unsigned
+                if part:
+                    np.subtract(card, np.int8(13 * part), out=card8)
+                    np.less(card8.view(np.uint8), 13, out=test)
+                else:
+                    np.less(card.view(np.uint8), 13, out=test)
+            else:
+                np.equal(card, part[1], out=test)
+        if not self.everywhere_broken:  # a card of the kernel's break mask breaks hearts for the next lead
+            for part in self.break_parts:
+                self.broken |= tests[part].any(axis=0, out=self.flags)
+            self.everywhere_broken = bool(self.broken.all())
+        # the trick's points (the kernel's, by card), to its taker (the taker leads the next trick)
+        np.equal(self.seats, taken, out=self.is_leader)
+        np.negative(self.is_leader.view(np.int8), out=self.leader_mask, casting="unsafe")
+        trick_points, mdt = self.trick_points, self.mdt
+        for k, (part, value) in enumerate(self.point_parts):
+            out = trick_points if k == 0 else self.part_points
+            tests[part].sum(axis=0, dtype=mdt, out=out)
+            if value != 1:
+                out *= mdt(value)
+            if k:
+                trick_points += out
+        np.bitwise_and(self.leader_mask, trick_points, out=self.spare)
+        self.raw += self.spare
+        np.copyto(self.leader, taken)
+        for (i, _), takers in zip(self.kernel.bonuses, self.bonus_takers):
+            takers[...] = np.where((card == i).any(axis=0), self.leader, takers)
+
+    def score(self) -> BatchResult:
+        """The hands' points, seat-major: the kernel's moon scores when one seat took every point (a
+        lone hand's: see ``rules.moon_mode``), then its bonus cards' points to their takers."""
+        n, mdt, raw, rows = self.n, self.mdt, self.raw, self.rows
+        mine, others = self.kernel.moon
+        shot = (raw == MOON_POINTS).any(axis=0).astype(mdt)  # (hand)
+        turned = raw * shot  # the shooter's points, in a hand shot
+        points = raw - turned
+        points += mdt(others) * shot
+        points += mdt(mine - others) * (turned // mdt(MOON_POINTS))
+        for (_, bonus), takers in zip(self.kernel.bonuses, self.bonus_takers):
+            has = takers >= 0
+            points[takers[has], rows[has]] += bonus
+        return BatchResult(
+            # (plays: a hand-major view of a copy, the copy a block: transposing int8 as it copies costs
+            # some 15 times as much)
+            n,
+            self.rules,
+            self.cycle,
+            self.direction_codes,
+            self.deals,
+            self.passes,
+            self.plays.copy().T,
+            raw.T.astype(np.int64, order="C"),
+            points.T.astype(np.int64, order="C"),
+        )

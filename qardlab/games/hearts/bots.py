@@ -34,17 +34,16 @@ from .game import Hearts
 from .parallel import chunk_seed, map_chunks
 from .rules import (
     HEARTS_MASK,
-    POINT_MASK,
-    POINTS,
     QS_BIT,
     QS_INDEX,
-    QUEEN_POINTS,
     HeartsRules,
     break_mask,
     card_points,
     deck_mask,
     discard_mask,
     lead_mask,
+    playable,
+    points_of,
     trick_winner,
 )
 
@@ -76,11 +75,12 @@ def _suit(i: int) -> int:
 
 
 def _trick_state(trick: Sequence[Sequence[Any]]) -> tuple[int, int, int, int]:
-    """(lead suit, winning card, winning seat, points on the table) of a trick in progress (the
-    card winning it so far as the kernel's ``trick_winner`` would find it)."""
+    """(lead suit, winning card, winning seat, points on the table) of a trick in progress: the card
+    winning it so far as the kernel's ``trick_winner`` finds it, the points the kernel's ``points_of``."""
     cards = [(s, _IDX[c]) for s, c in trick]
-    win_seat, win = cards[trick_winner([1 << i for _, i in cards], 0, len(cards))]  # its position
-    return _suit(cards[0][1]), win, win_seat, sum(POINTS[i] for _, i in cards)
+    bits = [1 << i for _, i in cards]
+    win_seat, win = cards[trick_winner(bits, 0, len(cards))]  # its position
+    return _suit(cards[0][1]), win, win_seat, points_of(sum(bits))
 
 
 def _hand_counts(hand: Sequence[int]) -> tuple[list[int], int]:
@@ -265,11 +265,14 @@ class _View:
         self.hand = [_IDX[c] for c in obs["hand"]]
         self.hand_mask = sum(1 << i for i in self.hand)
         self.trick = [(s, _IDX[c]) for s, c in obs["trick"]]
-        #: the open trick as bits: (suit led's mask, winning card's bit, its seat, points, cards)
-        self.trick_state: tuple[int, int, int, int, int] = (0, 0, -1, 0, 0)
+        #: the open trick's cards as bits in playing order, its leader, the suit led's mask and the
+        #: card winning it so far (the rule of thumb ducks under it)
+        self.trick_bits = [1 << i for _, i in self.trick]
+        self.leader = self.trick[0][0] if self.trick else self.seat
+        self.suit = self.win = 0
         if self.trick:
-            lead, win, win_seat, pts = _trick_state(obs["trick"])
-            self.trick_state = (_SUIT_M[lead], 1 << win, win_seat, pts, len(self.trick))
+            lead, win, _seat, _points = _trick_state(obs["trick"])
+            self.suit, self.win = _SUIT_M[lead], 1 << win
         self._prep: Optional[tuple] = None
         #: the cards still in play: in a hand or on the table (not in a completed trick, not removed)
         self.live = in_play & ~sum(1 << _IDX[c] for t in obs["tricks"] for _, c in t["cards"])
@@ -296,12 +299,13 @@ class _View:
         self.out = [i for i in range(52) if in_play >> i & 1 and i not in played and i not in mine]
         self.first_trick = bool(obs.get("first_trick"))
         self.broken = bool(obs.get("hearts_broken"))
-        rules = _rules_of(obs.get("rules") or {})
-        self.no_pts_first = rules.no_pts_on_first_trick
-        # the rules kernel's masks: the discards of the first trick, the leads before hearts are
-        # broken, the cards that break them
-        self.first_discard = discard_mask(True, rules)
-        self.unbroken_lead = lead_mask(False, False, n, rules)
+        rules = self.rules = _rules_of(obs.get("rules") or {})
+        # the rules kernel's masks: what a seat void in the suit led may throw in the open trick and
+        # in later ones, what it may lead before and after hearts are broken (by broken), and the
+        # cards that break them; as cards in play (positive: an AND with "all but..." costs more)
+        self.discard = in_play & discard_mask(self.first_trick, rules)
+        self.later_discard = in_play & discard_mask(False, rules)
+        self.leads = (in_play & lead_mask(False, False, n, rules), in_play & lead_mask(False, True, n, rules))
         self.breaks = break_mask(rules)
 
     def sample(self, rng: random.Random) -> Optional[list[list[int]]]:
@@ -334,12 +338,19 @@ class _View:
             if any(r < 0 for r in room0):
                 prep = self._prep = ()
             else:
-                # per suit: the seats that may hold it, and how many (the order in which cards are placed)
+                # per suit: the seats that may hold it (``others``, the same tuple, where no seat is
+                # void in it), and how many (the order in which cards are placed)
                 void = self.void
-                holders = [tuple(s for s in range(n) if s != seat and t not in void[s]) for t in range(4)]
+                others = tuple(s for s in range(n) if s != seat)
+                holders = [
+                    tuple(s for s in others if t not in void[s])
+                    if any(t in void[s] for s in others)
+                    else others
+                    for t in range(4)
+                ]
                 by_card = [holders[i // 13] for i in range(52)]
                 width = {i: len(by_card[i]) for i in free0}.__getitem__
-                prep = self._prep = (base, room0, free0, width, by_card)
+                prep = self._prep = (base, room0, free0, width, by_card, others)
         return prep or None
 
     def sample_masks(self, rng: random.Random) -> Optional[list[int]]:
@@ -353,7 +364,7 @@ class _View:
         prep = self._prepared()
         if prep is None:
             return None
-        base, room0, free0, width, by_card = prep
+        base, room0, free0, width, by_card, others = prep
         random_ = rng.random
         getrandbits = rng.getrandbits if type(rng) is random.Random else None
         steps = _SHUFFLE_STEPS[len(free0)]
@@ -370,11 +381,15 @@ class _View:
                         j = getrandbits(k)
                     free[i], free[j] = free[j], free[i]
             free.sort(key=width)
+            left = len(free)  # the room left in every other hand together: the cards left to place
             for i in free:
                 options = by_card[i]
-                total = 0
-                for s in options:
-                    total += room[s]
+                if options is others:
+                    total = left
+                else:
+                    total = 0
+                    for s in options:
+                        total += room[s]
                 if not total:  # no seat that may hold it has room
                     break
                 # rng.choices(options with room, weights=room)[0]: the first seat whose cumulative
@@ -388,8 +403,9 @@ class _View:
                         last = s
                         if acc > x:
                             break
-                hands[last] |= 1 << i
+                hands[last] |= _BIT[i]
                 room[last] -= 1
+                left -= 1
             else:
                 return hands
         return None
@@ -449,8 +465,11 @@ class _View:
         hands as 52-bit masks, bit ``i`` for card index ``i``): the open trick finished
         (:meth:`finish_trick`), then the tricks after it (:meth:`play_out`).
 
-        Hands are masks and cards their bits, so a seat's cards of a suit, those under the winning
-        card and the highest of them are a few integer operations."""
+        The rules are the kernel's: each seat plays a card of :func:`~.rules.playable` (its legal
+        cards), :func:`~.rules.trick_winner` takes each trick, :func:`~.rules.points_of` counts its
+        points and :func:`~.rules.break_mask` says whether it breaks hearts. Hands are masks and cards
+        their bits, so a seat's cards of a suit, those under the card to beat and the highest of them
+        are a few integer operations."""
         taken, hands, leader, broken = self.finish_trick(card, deal)
         return taken if hands is None else taken + self.play_out(hands, leader, broken)
 
@@ -461,117 +480,105 @@ class _View:
         n, me = self.n, self.seat
         hands = list(deal)
         bit = 1 << card
-        hands[me] = self.hand_mask & ~bit
-        suit, win, win_seat, pts, count = self.trick_state
-        if count:
+        hands[me] = self.hand_mask ^ bit
+        trick = [*self.trick_bits, bit]
+        if len(trick) > 1:  # the card to beat: the highest of the suit led on the table
+            suit, win = self.suit, self.win
             if bit & suit and bit > win:
-                win_seat, win = me, bit
-        else:
-            suit, win, win_seat = _SUIT_OF_BIT[bit], bit, me
-        if bit & _POINT_M:
-            pts += QUEEN_POINTS if bit == _QS_BIT else 1
-        count += 1
-        discard = self.first_discard  # the first trick's discards (no points, with the option)
-        first = self.first_trick and discard != -1
+                win = bit
+        else:  # this seat leads
+            suit, win = _SUIT_OF_BIT[bit], bit
+        may = self.discard  # (the open trick's: no points on the first trick, with the option)
         seat = me + 1 if me + 1 < n else 0
-        while count < n:
+        while len(trick) < n:
             h = hands[seat]
-            follow = h & suit
-            if follow:  # duck under the winning card as high as possible, else play the lowest
+            legal = playable(h, suit, may)
+            follow = legal & suit
+            if follow:  # duck under the card to beat as high as possible, else play the lowest
                 below = follow & (win - 1)
                 if below:
                     c = 1 << below.bit_length() - 1
                 else:
                     c = follow & -follow
-                    if c > win:
-                        win_seat, win = seat, c
-            elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                options = h & discard or h if first else h
-                if options & _QS_BIT:
-                    c = _QS_BIT
-                elif options & _HEARTS_M:
-                    c = 1 << (options & _HEARTS_M).bit_length() - 1
-                else:  # the highest rank among the four suits, the lowest suit of that rank
-                    folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
-                    c = options & (_RANKS << folded.bit_length() - 1)
-                    c &= -c
-            else:  # a sampled hand ran short: nothing played
-                count += 1
-                seat = seat + 1 if seat + 1 < n else 0
-                continue
+                    win = c
+            else:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
+                c = _discard(legal)
             hands[seat] = h ^ c
-            if c & _POINT_M:
-                pts += QUEEN_POINTS if c == _QS_BIT else 1
-            count += 1
+            trick.append(c)
             seat = seat + 1 if seat + 1 < n else 0
-        # a card of the break mask was played: each scores, and a trick of exactly the Queen's
-        # points holds her and no heart (a trick has at most six cards)
-        broken = self.broken or bool(pts and (pts != QUEEN_POINTS or self.breaks & _QS_BIT))
-        taken = pts if win_seat == me else 0
-        return taken, (hands if hands[win_seat] else None), win_seat, broken
+        tmask = sum(trick)  # (distinct bits: the sum is the union)
+        w = trick_winner(trick, self.leader, n, tmask, suit)
+        broken = self.broken or bool(tmask & self.breaks)
+        taken = points_of(tmask) if w == me else 0
+        return taken, (hands if hands[w] else None), w, broken
 
     def play_out(self, hands: list[int], leader: int, broken: bool) -> int:
         """The points this seat takes in the tricks from the one ``leader`` leads to the end of
         the hand, every seat playing ``hands`` (masks, changed in place) by rule of thumb (see
-        :meth:`rollout`); ``broken``: whether hearts are broken."""
+        :meth:`rollout`); ``broken``: whether hearts are broken. (Every hand of a sample holds as
+        many cards as the seat does, so every seat has a card for every trick.)"""
         n, me = self.n, self.seat
-        unbroken_lead, qs_breaks = self.unbroken_lead, bool(self.breaks & _QS_BIT)
+        leads, may, breaks = self.leads, self.later_discard, self.breaks
         after = _AFTER[n]  # the other seats of a trick, in playing order, by its leader
-        qs, hearts, point, ranks, suit_of = _QS_BIT, _HEARTS_M, _POINT_M, _RANKS, _SUIT_OF_BIT
-        taken = 0
-        win_seat = leader
+        ranks, suit_of = _RANKS, _SUIT_OF_BIT
+        won = 0  # the cards this seat takes
+        w = leader
         while True:
-            h = hands[win_seat]
+            h = hands[w]
             if not h:
-                return taken
-            # the winner leads its lowest legal card (the kernel's lead mask: no heart before
-            # hearts are broken, unless nothing else), the lowest suit of that rank
-            options = h if broken else (h & unbroken_lead or h)
+                return points_of(won)
+            # the winner leads its lowest legal card, the lowest suit of that rank
+            options = playable(h, leads[broken], -1)
             folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
             c = options & ranks * (folded & -folded)
             c &= -c
-            hands[win_seat] = h ^ c
+            hands[w] = h ^ c
             suit, win = suit_of[c], c
-            pts = (QUEEN_POINTS if c == qs else 1) if c & point else 0
-            for seat in after[win_seat]:
+            trick = [c]
+            for seat in after[w]:
                 h = hands[seat]
-                follow = h & suit
-                if follow:  # duck under the winning card as high as possible, else play the lowest
+                legal = playable(h, suit, may)
+                follow = legal & suit
+                if follow:  # duck under the card to beat as high as possible, else play the lowest
                     below = follow & (win - 1)
                     if below:
                         c = 1 << below.bit_length() - 1
                     else:
                         c = follow & -follow
-                        if c > win:
-                            win_seat, win = seat, c
-                elif h:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
-                    if h & qs:
-                        c = qs
-                    elif h & hearts:
-                        c = 1 << (h & hearts).bit_length() - 1
-                    else:
-                        folded = (h | h >> 13 | h >> 26 | h >> 39) & 0x1FFF
-                        c = h & (ranks << folded.bit_length() - 1)
-                        c &= -c
-                else:  # a sampled hand ran short: nothing played
-                    continue
+                        win = c
+                else:  # void: the Queen, else the highest heart, else the highest rank (lowest suit)
+                    c = _discard(legal)
                 hands[seat] = h ^ c
-                if c & point:
-                    pts += QUEEN_POINTS if c == qs else 1
-            if pts and (pts != QUEEN_POINTS or qs_breaks):
+                trick.append(c)
+            tmask = sum(trick)  # (distinct bits: the sum is the union)
+            w = trick_winner(trick, w, n, tmask, suit)
+            if not broken and tmask & breaks:
                 broken = True
-            if win_seat == me:
-                taken += pts
+            if w == me:
+                won |= tmask
+
+
+def _discard(options: int) -> int:
+    """The rule of thumb's card when void in the suit led, of ``options`` (its legal cards): the Queen
+    of spades, else the highest heart, else the highest rank (the lowest suit of that rank)."""
+    if options & _QS_BIT:
+        return _QS_BIT
+    hearts = options & _HEARTS_M
+    if hearts:
+        return 1 << hearts.bit_length() - 1
+    folded = (options | options >> 13 | options >> 26 | options >> 39) & 0x1FFF
+    c = options & (_RANKS << folded.bit_length() - 1)
+    return c & -c
 
 
 _SUIT_M = SUIT_MASKS
 _SUIT_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _HEARTS_M = HEARTS_MASK
 _QS_BIT = QS_BIT
-_POINT_M = POINT_MASK  # the cards of POINTS: a heart 1, the Queen QUEEN_POINTS
 #: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down
 _SHUFFLE_STEPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size))) for size in range(53)]
 _RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the cards of rank 2 in every suit
+_BIT = tuple(1 << i for i in range(52))  # a card's bit, by index
 #: by player count and leader: the other seats of the trick, in playing order
 _AFTER = {n: tuple(tuple((lead + k) % n for k in range(1, n)) for lead in range(n)) for n in range(3, 7)}
 

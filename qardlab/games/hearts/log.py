@@ -31,7 +31,7 @@ class HeartsLog(EventLog):
     __slots__ = ("players", "_history", "_done", "_open", "_seen")
 
     def __init__(self, players: int, history: list, events: Sequence[Any] = ()) -> None:
-        self._events = list(events)  # (EventLog.__init__, inlined: a log is made with every game)
+        self._events = [*events]  # (EventLog.__init__, inlined: a log is made with every game)
         self.players = players
         self._history = history  # the game's history: the plays are read from it
         self._done = 0  # entries before this index are Events
@@ -223,6 +223,13 @@ class HeartsLog(EventLog):
         new._events = list(self._events)
         new._done = self._done
         new._open = None if self._open is None else list(self._open)
+        # each seat's view so far goes along (its events are the copy's too): a copy's observation views
+        # only the events that come after, as the original's would (a classroom server copies its game at
+        # every step)
+        new._seen = {
+            seat: [n, list(view), [list(m[0]), list(m[1]), m[2], list(m[3]), m[4]]]
+            for seat, (n, view, m) in self._seen.items()
+        }
         return new
 
     def copy(self) -> HeartsLog:

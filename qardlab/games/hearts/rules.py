@@ -7,11 +7,16 @@ the batch simulator) reads the rules from here.
   the tables say which cards leave the deck, how many each seat gets and the default pass cycle
   for 3 to 6 players.
 - The kernel: pure functions over 52-bit card masks (bit ``suit * 13 + rank - 2``, as
-  ``Card.bit``; a suit is a run of 13 bits): the legal cards (:func:`legal_mask`, built from
-  :func:`lead_mask` and :func:`discard_mask`), the taker of a trick (:func:`trick_winner`), the
-  points of cards (:func:`points_of`), the score of a hand with shooting the moon
-  (:func:`score_hand`) and the end of the match (:func:`match_over`, :func:`match_winners`).
-  Each names the rule of RULES.md it implements.
+  ``Card.bit``; a suit is a run of 13 bits), each naming the rule of RULES.md it implements: the
+  legal cards (:func:`playable`, from the masks of the moment: the suit led, :func:`lead_mask`,
+  :func:`discard_mask`; :func:`legal_mask`, from a position) and why a card held is refused
+  (:func:`refusal`); the cards that break hearts (:func:`break_mask`); the taker of a trick
+  (:func:`trick_winner`); the points of cards (:func:`points_of`); the score of a hand
+  (:func:`score_hand`, with shooting the moon, :func:`moon_mode` and :func:`moon_points`, and the
+  :func:`bonuses`); the end of the match (:func:`match_over`, :func:`match_winners`).
+
+The step engine, the bots' rollouts and the batch simulator call the kernel; none has a rule of its
+own (the batch simulator, in numpy over many hands, takes its masks, points and moon scores from it).
 """
 
 from __future__ import annotations
@@ -50,12 +55,17 @@ __all__ = [
     "break_mask",
     "lead_mask",
     "discard_mask",
+    "playable",
     "legal_mask",
+    "refusal",
     "trick_winner",
     "pass_hands",
     "HandScore",
     "score_hand",
     "moon_choice",
+    "moon_mode",
+    "moon_points",
+    "bonuses",
     "match_over",
     "match_winners",
 ]
@@ -223,9 +233,9 @@ def points_of(mask: int) -> int:
 
 
 def scores_points(bit: int, rules: HeartsRules = DEFAULT_RULES) -> bool:
-    """Whether taking the card(s) of ``bit`` scores: a heart, the Queen of spades, and the Jack of
-    diamonds with option ``jd_bonus``."""
-    return bool(bit & POINT_MASK or (rules.jd_bonus and bit & JD_BIT))
+    """Whether taking the card(s) of ``bit`` scores: a heart, the Queen of spades, and the cards of
+    :func:`bonuses` (the Jack of diamonds with option ``jd_bonus``)."""
+    return bool(bit & POINT_MASK or any(bit & b for b, _ in bonuses(rules)))
 
 
 def break_mask(rules: HeartsRules = DEFAULT_RULES) -> int:
@@ -253,6 +263,16 @@ def discard_mask(first_trick: bool, rules: HeartsRules = DEFAULT_RULES) -> int:
     return ~POINT_MASK if first_trick and rules.no_pts_on_first_trick else -1
 
 
+def playable(hand: int, must: int, may: int) -> int:
+    """Rule (play): the cards of ``hand`` that may be played now, from the masks of the moment: those
+    of ``must`` if it holds any, else those of ``may`` if it holds any, else any card.
+
+    After a lead, ``must`` is the suit led (follow suit if you can) and ``may`` the
+    :func:`discard_mask`; for a lead, ``must`` is the :func:`lead_mask` and ``may`` any card (-1).
+    (The step engine keeps these masks as the trick goes, and the bots' rollouts as they play.)"""
+    return hand & must or hand & may or hand
+
+
 def legal_mask(
     hand: int,
     led: int | None,
@@ -261,14 +281,23 @@ def legal_mask(
     players: int,
     rules: HeartsRules = DEFAULT_RULES,
 ) -> int:
-    """Rule (play): the mask of the cards of ``hand`` that may be played now.
+    """Rule (play): the mask of the cards of ``hand`` that may be played now, from a position.
 
-    ``led`` is the suit led to the open trick (None: the seat leads). Follow suit if you can;
-    if you cannot, play anything but what :func:`discard_mask` bars (unless nothing else is
-    held); a lead is any card :func:`lead_mask` allows (unless nothing else is held)."""
+    ``led`` is the suit led to the open trick (None: the seat leads); :func:`playable` with the
+    suit's mask and :func:`discard_mask`, or with :func:`lead_mask` for a lead."""
     if led is not None:
-        return hand & SUIT_MASKS[led] or hand & discard_mask(first_trick, rules) or hand
-    return hand & lead_mask(first_trick, broken, players, rules) or hand
+        return playable(hand, SUIT_MASKS[led], discard_mask(first_trick, rules))
+    return playable(hand, lead_mask(first_trick, broken, players, rules), -1)
+
+
+def refusal(hand: int, follow: int, first_trick: bool) -> str:
+    """Rule (play): why a card of ``hand`` that :func:`playable` leaves out is refused (the same reason
+    for every such card): ``"opening"`` (the first lead is the lowest club), ``"unbroken"`` (no heart
+    led before hearts are broken), ``"follow"`` (the seat holds the suit led, ``follow``) or
+    ``"first_trick"`` (void in it, but no points on the first trick)."""
+    if not follow:
+        return "opening" if first_trick else "unbroken"
+    return "follow" if hand & follow else "first_trick"
 
 
 def trick_winner(bits: Sequence[int], leader: int, players: int, union: int = 0, led: int = 0) -> int:
@@ -288,7 +317,8 @@ def pass_hands(hands: Sequence[int], chosen: Sequence[int], offset: int) -> list
     offset %= n
     out = []
     for i in range(n):  # (a loop: cheaper than a comprehension's frame for a handful of seats)
-        out.append((hands[i] & ~chosen[i]) | chosen[i - offset])  # (i - offset: -n < it < n)
+        # the hand less its chosen cards (they are in it) and with its giver's (they are not): XORs
+        out.append(hands[i] ^ chosen[i] ^ chosen[i - offset])  # (i - offset: -n < it < n)
     return out
 
 
@@ -312,26 +342,54 @@ def score_hand(
 
     Shooting the moon (all :data:`MOON_POINTS`) scores by option ``moon``; ``shooter_chooses``
     looks at the match ``scores`` before the hand (see :func:`moon_choice`; a lone hand,
-    ``single``, adds). Option ``jd_bonus``: the Jack of diamonds' taker scores :data:`JD_POINTS`."""
+    ``single``, adds; see :func:`moon_mode` and :func:`moon_points`). Then the :func:`bonuses`: with
+    option ``jd_bonus`` the Jack of diamonds' taker scores :data:`JD_POINTS`."""
     n = len(taken)
-    raw = list(map(points_of, taken))
+    raw = []
+    for t in taken:  # (a loop: cheaper than map's calls from C or a comprehension's frame)
+        raw.append(points_of(t))
     final = raw[:]
     shooter = None
     mode = None
     if MOON_POINTS in raw:
         shooter = raw.index(MOON_POINTS)
-        mode = rules.moon
-        if mode == "shooter_chooses":
-            mode = moon_choice(shooter, scores or [0] * n, rules, single)
-        if mode == "add_to_others":
-            final = [0 if s == shooter else MOON_POINTS for s in range(n)]
-        else:
-            final = [-MOON_POINTS if s == shooter else 0 for s in range(n)]
-    if rules.jd_bonus:
+        mode = moon_mode(shooter, scores or [0] * n, rules, single)
+        mine, others = moon_points(mode)
+        final = [mine if s == shooter else others for s in range(n)]
+    for bit, points in bonuses(rules):
         for s in range(n):
-            if taken[s] & JD_BIT:
-                final[s] += JD_POINTS
+            if taken[s] & bit:
+                final[s] += points
     return HandScore(raw, final, shooter, mode)
+
+
+def bonuses(rules: HeartsRules = DEFAULT_RULES) -> tuple[tuple[int, int], ...]:
+    """Option jd_bonus: the cards that score for their taker beside the points (after a moon), as
+    (bit, points) pairs: the Jack of diamonds' :data:`JD_POINTS` with the option, else none."""
+    return ((JD_BIT, JD_POINTS),) if rules.jd_bonus else ()
+
+
+def moon_mode(
+    shooter: int, scores: Sequence[int], rules: HeartsRules = DEFAULT_RULES, single: bool = False
+) -> str:
+    """Option moon: how a moon shot by ``shooter`` scores, ``"add_to_others"`` or
+    ``"subtract_from_shooter"`` (``shooter_chooses``: :func:`moon_choice`, from the match ``scores``
+    before the hand; a lone hand, ``single``, adds)."""
+    mode = rules.moon
+    if mode == "shooter_chooses":
+        return moon_choice(shooter, scores, rules, single)
+    return mode
+
+
+def moon_points(mode: str) -> tuple[int, int]:
+    """Rule (scoring), shooting the moon: (the shooter's points, each other seat's points) for the
+    hand under ``mode`` (see :func:`moon_mode`): add_to_others 0 and :data:`MOON_POINTS`,
+    subtract_from_shooter minus :data:`MOON_POINTS` and 0."""
+    if mode == "add_to_others":
+        return 0, MOON_POINTS
+    if mode == "subtract_from_shooter":
+        return -MOON_POINTS, 0
+    raise ValueError(f"a moon is scored add_to_others or subtract_from_shooter, not {mode!r}")
 
 
 def moon_choice(

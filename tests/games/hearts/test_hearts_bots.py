@@ -142,7 +142,7 @@ def _plain_rollout(view: _View, card: int, deal: list[list[int]]) -> int:
     hands = [sorted(h) for h in deal]
     hands[me] = [i for i in view.hand if i != card]
     trick = [*view.trick, (me, card)]
-    first, broken, taken = view.first_trick and view.no_pts_first, view.broken, 0
+    first, broken, taken = view.first_trick and view.rules.no_pts_on_first_trick, view.broken, 0
     seat = (me + 1) % n
     while True:
         while len(trick) < n:

@@ -95,6 +95,42 @@ def test_rule_legal_mask_follow_suit_discard_and_lead() -> None:
     assert K.legal_mask(m("5H AH"), None, False, False, 4) == m("5H AH")  # only hearts
 
 
+def test_rule_playable_must_then_may_then_any() -> None:
+    """Rule (play), from the masks of the moment: the cards of ``must`` if the seat holds any (the suit
+    led; for a lead, the lead mask), else those of ``may`` (the discard mask; for a lead, any card), else
+    any card; ``legal_mask`` is ``playable`` with the masks of a position."""
+    hand = m("2C 9C 4D QS 5H")
+    clubs, spades = SUIT_MASKS[Suit.CLUBS], SUIT_MASKS[Suit.SPADES]
+    assert K.playable(hand, clubs, K.discard_mask(True)) == m("2C 9C")  # follow suit
+    assert K.playable(m("4D QS 5H"), clubs, K.discard_mask(True)) == m("4D")  # void: no points
+    assert K.playable(m("QS 5H"), clubs, K.discard_mask(True)) == m("QS 5H")  # nothing else
+    assert K.playable(m("4D QS 5H"), clubs, K.discard_mask(False)) == m("4D QS 5H")
+    assert K.playable(hand, K.lead_mask(False, False, 4), -1) == m("2C 9C 4D QS")  # no heart led
+    assert K.playable(m("5H AH"), K.lead_mask(False, False, 4), -1) == m("5H AH")  # only hearts
+    rng = random.Random(4)
+    for _ in range(300):
+        h = mask_of(rng.sample(ALL_CARDS, 6))
+        for led in (None, *Suit):
+            first, broken = rng.random() < 0.5, rng.random() < 0.5
+            if led is None:
+                want = K.playable(h, K.lead_mask(first, broken, 4), -1)
+            else:
+                want = K.playable(h, SUIT_MASKS[led], K.discard_mask(first))
+            assert K.legal_mask(h, led, first, broken, 4) == want
+    assert K.playable(spades & m("QS"), spades, -1) == m("QS")
+
+
+def test_rule_refusal_says_why_a_held_card_is_refused() -> None:
+    """Rule (play): a card held but not playable is refused because the first lead is the lowest club
+    ("opening"), no heart is led before hearts are broken ("unbroken"), the seat holds the suit led
+    ("follow"), or it is void but may throw no point on the first trick ("first_trick")."""
+    clubs = SUIT_MASKS[Suit.CLUBS]
+    assert K.refusal(m("2C 5H"), 0, True) == "opening"
+    assert K.refusal(m("3C 5H"), 0, False) == "unbroken"
+    assert K.refusal(m("3C 5H"), clubs, False) == "follow"
+    assert K.refusal(m("4D QS 5H"), clubs, True) == "first_trick"
+
+
 def test_rule_trick_winner_highest_card_of_suit_led() -> None:
     """Rule (trick): the highest card of the suit led takes the trick, whatever else is played; seats
     count on from the leader, round the table."""
@@ -137,6 +173,19 @@ def test_option_shooter_chooses_moon_choice() -> None:
     assert K.moon_choice(0, [90, 70, 80, 60], r, single=True) == "add_to_others"
     moon = K.score_hand([K.HEARTS_MASK | K.QS_BIT, 0, 0, 0], r, [90, 70, 80, 60], False)
     assert moon.final == [-26, 0, 0, 0] and moon.mode == "subtract_from_shooter"
+
+
+def test_rule_moon_mode_points_and_bonuses() -> None:
+    """Option moon: a moon scores by the option; "shooter_chooses" is moon_choice (a lone hand adds); the
+    scores of each mode; option jd_bonus: the Jack of diamonds is the one bonus card, -10 to its taker."""
+    assert K.moon_mode(0, [0] * 4, HeartsRules(moon="subtract_from_shooter")) == "subtract_from_shooter"
+    chooses = HeartsRules(moon="shooter_chooses")
+    assert K.moon_mode(0, [90, 70, 80, 60], chooses) == "subtract_from_shooter"
+    assert K.moon_mode(0, [90, 70, 80, 60], chooses, single=True) == "add_to_others"
+    assert K.moon_points("add_to_others") == (0, 26) and K.moon_points("subtract_from_shooter") == (-26, 0)
+    with pytest.raises(ValueError, match="'sideways'"):
+        K.moon_points("sideways")
+    assert K.bonuses() == () and K.bonuses(HeartsRules(jd_bonus=True)) == ((K.JD_BIT, -10),)
 
 
 def test_rule_match_over_and_shared_win() -> None:

@@ -360,14 +360,14 @@ def test_observed_tricks_are_the_trick_events_the_seat_saw_this_hand(n: int, rul
     assert seen > 0
 
 
-def test_setup_cache_serves_equal_rules_made_anew_by_their_own_id() -> None:
-    """Equal rules made anew share one setup, found by the new object's id from its second game on
+def test_layout_cache_serves_equal_rules_made_anew_by_their_own_id() -> None:
+    """Equal rules made anew share one layout, found by the new object's id from its second game on
     (the by-value lookup hashes the rules: it once ran for every game of such rules)."""
-    from qardlab.games.hearts import game as hearts_game
+    from qardlab.games.hearts import layout as hearts_layout
 
     first, again = HeartsRules(target=777), HeartsRules(target=777)
-    setup = hearts_game._setup(4, first)
-    assert hearts_game._setup(4, again) is setup
-    assert hearts_game._SETUPS[4, id(again)] == (again, setup)  # cached by its own id now
-    assert Hearts.new(4, seed=3, rules=again)._setup is setup
-    assert hearts_game._setup(5, again) is not setup  # (another player count, another setup)
+    table = hearts_layout.layout(4, first)
+    assert hearts_layout.layout(4, again) is table
+    assert hearts_layout._LAYOUTS[4, id(again)] == (again, table)  # cached by its own id now
+    assert Hearts.new(4, seed=3, rules=again)._layout is table
+    assert hearts_layout.layout(5, again) is not table  # (another player count, another layout)
