@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from qardlab.cards import Card  # noqa: E402
+from qardlab.engine import part_of  # noqa: E402
 from qardlab.games.five_sons import Claim, FiveSons  # noqa: E402
 from qardlab.games.five_sons.bots import ReasoningBot  # noqa: E402
 from qardlab.games.hearts import Hearts  # noqa: E402
@@ -48,11 +49,11 @@ def _obs(g: Any, seat: Any) -> dict:
         shown: list[list[str]] = [[] for _ in range(g.players)]
         secret = None
         for e in o["events"]:
-            if e["kind"] == "answer" and e.get("shown") and "card" in e and e["answerer"] != seat:
-                if e["card"] not in shown[e["answerer"]]:
-                    shown[e["answerer"]].append(e["card"])
-            if "secret" in e:
-                secret = e["secret"]
+            card = next((p["card"] for p in (e.get("private") or {}).values() if "card" in p), None)
+            if e["kind"] == "answer" and e.get("shown") and card and e["answerer"] != seat:
+                if card not in shown[e["answerer"]]:
+                    shown[e["answerer"]].append(card)
+            secret = e.get("secret") or part_of(e, seat).get("secret") or secret
         o["shown"] = shown
         o["secret"] = o.get("secret") or secret
     return o

@@ -16,7 +16,6 @@ import pytest
 
 from qardlab.engine import (
     CHANCE,
-    Event,
     EventLog,
     Game,
     IllegalAction,
@@ -28,7 +27,7 @@ from qardlab.engine import (
     play,
     play_turn,
 )
-from qardlab.engine.events import TEACHER
+from qardlab.engine.events import TEACHER, part_of
 
 
 class Race(Game):
@@ -99,17 +98,19 @@ class Race(Game):
             total=self.total,
         )
 
-    def action_to_json(self, action: Any) -> Any:
+    @classmethod
+    def action_to_json(cls, action: Any) -> Any:
         return list(action) if isinstance(action, tuple) else action
 
-    def action_from_json(self, data: Any) -> Any:
+    @classmethod
+    def action_from_json(cls, data: Any) -> Any:
         return tuple(data) if isinstance(data, list) else data
 
-    def describe(self, event: Event, seat: Optional[int] = None) -> str:
-        data = event.seen_by(seat)
-        if event.kind == "add":
-            return f"{self.seat_name(data['seat'])} adds {data['n']}: {data['total']}."
-        return event.kind
+    @classmethod
+    def describe_event(cls, event: Any, seat: Any, names: Any) -> str:
+        if event["kind"] == "add":
+            return f"{names[event['seat']]} adds {event['n']}: {event['total']}."
+        return event["kind"]
 
 
 def new_race(seed: int = 1) -> Race:
@@ -170,14 +171,30 @@ def test_eventlog_views_filter_private_and_hidden() -> None:
     log.append("deal", 0, {"n": 2}, private=hands, hidden={"secret": "AH"})
     log.append("peek", 1, {}, private={1: {"saw": "QS"}})
     log.append("say", 2, {"text": "hi"})
+    # one shape for every viewer: the public keys, kind and step; the private parts the viewer sees under
+    # "private" by seat (a string, as in JSON); the hidden keys for the teacher alone
     assert log.view(0) == [
-        {"n": 2, "hand": ["QS"], "kind": "deal", "step": 0},
+        {"n": 2, "private": {"0": {"hand": ["QS"]}}, "kind": "deal", "step": 0},
         {"text": "hi", "kind": "say", "step": 2},
     ]
     assert [e["kind"] for e in log.view(1)] == ["deal", "peek", "say"]
-    assert log.view(1)[1] == {"saw": "QS", "kind": "peek", "step": 1}
+    assert log.view(1)[1] == {"private": {"1": {"saw": "QS"}}, "kind": "peek", "step": 1}
     teacher = log.view(TEACHER)
-    assert teacher[0]["private"] == hands and teacher[0]["secret"] == "AH"
+    assert teacher[0] == {
+        "n": 2,
+        "private": {"0": {"hand": ["QS"]}, "1": {"hand": ["2C"]}},
+        "secret": "AH",
+        "kind": "deal",
+        "step": 0,
+    }
+    assert [e["kind"] for e in log.view("public")] == ["deal", "say"] and log.view("public")[0] == {
+        "n": 2,
+        "kind": "deal",
+        "step": 0,
+    }
+    for viewer in (0, 1, TEACHER, "public"):  # the same in Python and as JSON
+        assert json.loads(json.dumps(log.view(viewer))) == log.view(viewer)
+    assert part_of(log.view(0)[0], 0) == {"hand": ["QS"]} and part_of(log.view(0)[0], 1) == {}
     assert "secret" not in json.dumps(log.view(0)) and "2C" not in json.dumps(log.view(0))
     assert not log[1].visible_to(0) and log[1].visible_to(1) and log[1].visible_to(None)
 
@@ -198,8 +215,8 @@ def test_game_events_and_observation_hide_the_other_secret() -> None:
     g = played(moves=(1, 2))
     s0, s1 = g.secrets
     obs0 = g.observation(0)
-    assert obs0["events"][0] == {"secret": s0, "kind": "deal", "step": 0}
-    assert g.observation(1)["events"][0]["secret"] == s1
+    assert obs0["events"][0] == {"private": {"0": {"secret": s0}}, "kind": "deal", "step": 0}
+    assert part_of(g.observation(1)["events"][0], 1)["secret"] == s1
     end = played()
     assert end.observation(0)["events"][-1]["secrets"] == list(end.secrets)
 
@@ -372,7 +389,8 @@ class ForcedRace(Race):
     def _forced(self) -> Any:
         return ForcedTwo(2) if self.total == 7 and not self.is_over else None
 
-    def action_from_json(self, data: Any) -> Any:
+    @classmethod
+    def action_from_json(cls, data: Any) -> Any:
         return tuple(data) if isinstance(data, list) else data
 
 

@@ -242,3 +242,78 @@ def test_a_bot_thinks_from_the_observation_made_when_asked() -> None:
     g.apply(Ask(2, "JH", "5H"))  # the game moves on before the bot thinks
     action = think()
     assert seen[0]["step"] == step and action in seen[0]["legal"]
+
+
+def test_play_turn_keeps_its_driver_for_the_same_bots_and_never_plays_a_changed_or_equal_one() -> None:
+    """``play_turn`` asks one driver for a loop with the same bots (it is made once, not at every step), and a
+    new one when the bots change: the list changed in place, another seat's bot, a dict, an equal bot that
+    is not the same object (a dataclass's), another game of other players."""
+    import dataclasses
+
+    from qardlab.engine import bots as engine_bots
+
+    made: list[Seats] = []
+    real = engine_bots._driver
+
+    def counting(game, bots):
+        made.append(real(game, bots))
+        return made[-1]
+
+    calls: list[tuple[int, int]] = []
+
+    class Tagged:
+        def __init__(self, tag: int) -> None:
+            self.tag = tag
+
+        def act(self, obs):
+            calls.append((self.tag, obs["seat"]))
+            return obs["legal"][0]
+
+    @dataclasses.dataclass
+    class Same:
+        tag: int
+
+        def act(self, obs):
+            calls.append((self.tag, obs["seat"]))
+            return obs["legal"][0]
+
+    engine_bots._driver = counting
+    try:
+        g = Hearts.new(4, seed=1)
+        bots = [Tagged(s) for s in range(4)]
+        for _ in range(10):
+            play_turn(g, bots)
+        assert len(made) == 1 and [t for t, _ in calls] == [s for _, s in calls]
+        bots[g.to_move] = Tagged(100)  # changed in place: that seat's new bot plays
+        play_turn(g, bots)
+        assert calls[-1][0] == 100 and len(made) == 2
+        play_turn(g, dict(enumerate(bots)))  # a dict of the same bots: a driver of its own
+        assert len(made) == 3
+        seat = g.to_move
+        equal = [Same(s) for s in range(4)]
+        play_turn(g, equal)
+        again = [Same(s) for s in range(4)]  # equal to the last ones, other objects
+        again[(seat + 1) % 4] = Same(200)
+        calls.clear()
+        play_turn(g, again)
+        assert calls == [(200, (seat + 1) % 4)] and len(made) == 5  # never the equal bot it replaced
+        k = FiveSons.new(4, seed=2)
+        five = [ReasoningBot(s) for s in range(4)]
+        play_turn(k, five)
+        play_turn(k, five)
+        assert len(made) == 6
+    finally:
+        engine_bots._driver = real
+
+
+def test_a_bot_that_gives_nothing_is_refused_not_taken_for_the_end() -> None:
+    class Silent:
+        def act(self, obs):
+            return None
+
+    g = dealt()
+    with pytest.raises(IllegalAction):
+        play(g, [Silent()] * 4)
+    with pytest.raises(IllegalAction):
+        Seats(FiveSons, 4, [Silent()] * 4).step(g)
+    assert g.step == 1  # the deal only

@@ -18,6 +18,12 @@ The seat's standing orders (``orders``, ``set_orders``) live at the server, in t
 orders this source set are sent again after every reconnection (a restarted server starts each seat
 from the table's own orders). ``waits_for(seat)`` says, from the seat's observation and its orders,
 whether the table waits for this seat's person now (the engine's :func:`~qardlab.engine.seats.waits_for`).
+
+The events of an observation have one shape for every viewer (:meth:`qardlab.engine.Event.seen_by`): a
+seat's own private part is under ``private``, keyed by the seat, as the teacher's are. A server of the
+version before (qardlab 0.1.0 as it was until then) sent a seat's own private fields at the top of each
+event; for one version this source still reads that shape, turning it into the one shape on arrival
+(:func:`one_shape`).
 """
 
 from __future__ import annotations
@@ -68,6 +74,32 @@ def ws_url(url: str, code: str) -> str:
     return f"{url}/ws?code={quote(code, safe='')}&frames=changes"
 
 
+#: The fields of a seat's own private part that a server of the version before this one sent at the top of
+#: the seat's events, by game and event kind (its two games; a claim's ``secret`` only when the claim was
+#: wrong: a right one says the secret aloud). Read for one version: see :func:`one_shape`.
+_OLD_PRIVATE: dict[str, dict[str, tuple[str, ...]]] = {
+    "five_sons": {"deal": ("hand",), "answer": ("card",), "claim": ("secret",)},
+    "hearts": {"deal": ("cards",), "pass_choice": ("cards",), "pass": ("passed", "to", "received", "from")},
+}
+
+
+def one_shape(obs: dict[str, Any]) -> dict[str, Any]:
+    """A seat's observation with its events in the one shape (its private part under ``private``), from an
+    older server's frame too, which put the seat's own private fields at the top of each event (this
+    version still reads it; the next one will not). A frame in the one shape comes back as it is."""
+    seat, old = obs.get("seat"), _OLD_PRIVATE.get(obs.get("game", ""))
+    if old is None or type(seat) is not int:  # the teacher's and the public view kept their shape
+        return obs
+    for event in obs.get("events") or ():
+        keys = old.get(event.get("kind", ""))
+        if not keys or "private" in event or (event["kind"] == "claim" and event.get("right")):
+            continue
+        mine = {k: event.pop(k) for k in keys if k in event}
+        if mine:
+            event["private"] = {str(seat): mine}
+    return obs
+
+
 class RemoteSource:
     """A seat (or the teacher's view) of a table on a classroom server. See the module docstring."""
 
@@ -93,7 +125,8 @@ class RemoteSource:
             str, Any
         ] = {}  # the seat's standing orders as the server last said (none: defaults)
         self._wanted: dict[str, Any] = {}  # the orders this source set: sent again on every reconnection
-        self._codec: Optional[Game] = None
+        #: the game's class (found by the first observation's game): the action codec, a class method
+        self.game_class: Optional[type[Game]] = None
         self._listeners: list[Callable[["RemoteSource"], None]] = []
         self._waiters: list[tuple[int, asyncio.Future]] = []
         self._changes: list[asyncio.Future] = []  # wait()s sleeping until the next change
@@ -184,8 +217,8 @@ class RemoteSource:
                 self._refresh()
                 return
             self._observed(obs)
-        elif kind == "observation":
-            self._observed(msg["observation"], msg["seat"])
+        elif kind == "observation":  # (a server of the version before sends these only, in the old shape)
+            self._observed(one_shape(msg["observation"]), msg["seat"])
         elif kind == "orders":
             self._orders = dict(msg["orders"])
             self._notify()
@@ -212,7 +245,7 @@ class RemoteSource:
             self.names = list(obs.get("names") or [f"Seat {s}" for s in range(self.players)])
             self.viewpoints = (self.seat,)
             # the game's class (imported at its first use: joining a table loads only its game)
-            self._codec = find_game(self.game_name)._blank(self.players, {}, None)
+            self.game_class = find_game(self.game_name)
         self._obs = obs
         if self._first is not None and not self._first.done():
             self._first.set_result(self)
@@ -284,7 +317,7 @@ class RemoteSource:
         if obs["to_move"] != seat:
             raise IllegalAction(f"it is not your turn: seat {obs['to_move']} is to move ({obs['phase']})")
         if not isinstance(action, (dict, list, str)):
-            action = self._codec.action_to_json(action)
+            action = self.game_class.action_to_json(action)
         self._ws.write_message(json.dumps({"type": "act", "action": action, "step": obs["step"]}))
         return obs["step"]
 

@@ -1,7 +1,7 @@
 """What every qardlab game shares: the Game protocol, events, records, the timeline, bots, the seat driver."""
 
 from .bots import Bot, RandomBot, forced_in, play, play_turn
-from .events import Event, EventLog
+from .events import Event, EventLog, part_of
 from .game import CHANCE, PUBLIC, Game, IllegalAction, Observation
 from .record import Record, RecordError
 from .registry import find_game
@@ -16,6 +16,7 @@ __all__ = [
     "play_turn",
     "Event",
     "EventLog",
+    "part_of",
     "CHANCE",
     "Game",
     "IllegalAction",

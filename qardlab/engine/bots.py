@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Callable, Optional, Protocol, runtime_checkable
 
 from .game import Game, Observation, check_seed
-from .seats import Seats
+from .seats import _NOTHING, Seats
 
 __all__ = ["Bot", "RandomBot", "FunctionBot", "forced_in", "play", "play_turn"]
 
@@ -76,16 +76,48 @@ def _driver(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Seats:
     return Seats(type(game), game.players, bots)
 
 
+#: ``play_turn``'s last driver: (the bots given, game class, players, Seats). A loop of ``play_turn`` calls
+#: with the same bots (a hand played step by step) asks one driver, made at its first call, instead of making
+#: and checking a new one at every step; other bots, or the same list changed, make a new one. The driver is
+#: never changed after it is made (no orders, no set_bot), so sharing it is safe.
+_last_driver: "tuple[tuple[Any, ...], type, int, Seats] | None" = None
+
+
+def _turn_driver(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Seats:
+    """The seat driver of ``play_turn``: the last one when the game class, the players and every bot are
+    the same as at the last call, else a new one. The bots are compared with ``==``, which is ``is`` for a
+    bot whose class keeps ``object``'s equality: the driver is kept only for such bots (a bot equal to
+    another, a dataclass's, gets a new driver at every call, so an equal bot never stands in for it)."""
+    global _last_driver
+    kind = type(bots)
+    if kind is list or kind is tuple:
+        given: Any = tuple(bots)
+    elif isinstance(bots, Mapping):
+        given = tuple(bots.items())
+    else:
+        return _driver(game, bots)  # (ValueError naming them)
+    last = _last_driver
+    if last is not None and last[0] == given and last[1] is type(game) and last[2] == game.players:
+        return last[3]
+    seats = _driver(game, bots)
+    held = given if kind is list or kind is tuple else [b for _, b in given]
+    if all(type(b).__eq__ is object.__eq__ for b in held):
+        _last_driver = (given, type(game), game.players, seats)
+    return seats
+
+
 def play_turn(game: Game, bots: "Sequence[Bot] | Mapping[int, Bot]") -> Any:
     """Let the seat to move act (or deal, at a chance node): one step; return the action applied.
     ``bots`` maps seats to bots, or lists them by seat (a longer list's extra bots are not used).
     ValueError when no bot plays the seat to move (or the game is over)."""
-    seats = _driver(game, bots)
-    due = seats.due(game)
-    if not due.automatic:
+    seats = _turn_driver(game, bots)
+    action = seats._action(game)
+    if (
+        action is _NOTHING
+    ):  # the driver plays nothing here (its pace deals at once): the end, or a person's seat
+        due = seats.due(game)
         what = "the game is over" if due.kind == "over" else f"no bot for seat {due.seat}"
         raise ValueError(f"{what} in {bots!r:.80}")
-    action = seats.decision(game, due)()
     game.apply(action)
     return action
 

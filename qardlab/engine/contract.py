@@ -7,14 +7,22 @@ Game-neutral: each check takes games, factories and small game-specific hooks, n
 game's internals. Call :func:`check_contract` from a game's tests, or the single checks:
 
 - :func:`check_declarations`: what the game class declares (docs/adding-a-game.md): a registered
-  name, a title, its player counts, bot levels whose bots play a legal step (the same for the same
-  seed), the words of its levels, a knowledge adapter that imports, and set-up deals refused with a
-  ValueError naming the bad value;
+  name, a title, its player counts, its words and codec as class methods (``describe_event``,
+  ``action_to_json``, ``action_from_json``, ``action_text``; ``describe`` not overridden), bot
+  levels whose bots play a legal step (the same for the same seed), the words of its levels, a
+  knowledge adapter that imports, standing orders whose defaults and recommended values the game's
+  own check takes, and set-up deals refused with a ValueError naming the bad value;
+- :func:`check_orders` (every ``check_every`` steps of :func:`play_checked` and at the replayed
+  positions, for a game that declares standing orders): every key the orders read is public, the
+  same in each seat's observation as in the public one
+  (:func:`qardlab.engine.seats.check_public_orders`), so the moment an order acts tells nobody
+  anything; and the action the recommended orders give the seat to move is one the game accepts;
 - :func:`check_common`: what ``Game`` promises of every game: the base observation keys
   (:data:`~qardlab.engine.game.BASE_OBSERVATION_KEYS`) for every seat and the teacher, the
-  teacher's ``hands``, a transcript per seat, the one seat check (IllegalAction naming a bad
-  seat, in ``observation``, ``transcript`` and ``knowledge``), and a knowledge per seat where
-  the game names a knowledge adapter;
+  teacher's ``hands``, a transcript per seat, the one event shape for every viewer, in Python and
+  JSON alike, read by ``describe_event`` into the transcript's words (:func:`check_event_shape`),
+  the one seat check (IllegalAction naming a bad seat, in ``observation``, ``transcript`` and
+  ``knowledge``), and a knowledge per seat where the game names a knowledge adapter;
 
 - :func:`play_checked`: legal actions are never empty until the game is over, and bad
   actions at sampled steps raise IllegalAction and change nothing;
@@ -43,6 +51,7 @@ needs neither.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import re
@@ -53,6 +62,7 @@ from ..cards import Card
 from .game import BASE_OBSERVATION_KEYS, CHANCE, PUBLIC, Game, IllegalAction
 from .record import Record
 from .registry import find_game, import_object
+from .seats import check_public_orders, order_action, orders_class
 
 __all__ = [
     "ContractStats",
@@ -71,7 +81,9 @@ __all__ = [
     "check_contract",
     "check_common",
     "check_declarations",
+    "check_event_shape",
     "check_secrecy_hooks",
+    "check_orders",
     "secret_parts",
     "GENERIC_BAD_ACTIONS",
 ]
@@ -107,6 +119,8 @@ class ContractStats:
     live_forced_vs_chosen: int = 0
     #: cards the hidden_cards hook named, summed over the scans (a hook that names none checks nothing)
     hidden_named: int = 0
+    #: positions at which the game's standing orders were checked (:func:`check_orders`; 0: it has none)
+    orders_checked: int = 0
     #: the first event with a private or hidden part, as "'kind' at step n (private)"; "" if the log had none
     secret_parts: str = ""
     notes: list[str] = field(default_factory=list)
@@ -217,7 +231,8 @@ def play_checked(
     At every step: ``legal_actions()`` is non-empty while the game is not over (where
     ``enumerated(game)`` says the phase enumerates its actions) and every legal action is
     accepted by a copy; every ``check_every`` steps the bad actions (generic ones plus the
-    game's hook) are refused with nothing changed. ``apply`` is the only call that plays, one
+    game's hook) are refused with nothing changed, and the game's standing orders are checked
+    (:func:`check_orders`: they read only public keys). ``apply`` is the only call that plays, one
     per step, as a live table plays; ``trace`` (if given) records the calls and a copy of the
     live game every ``snapshot_every`` calls and at the end.
     """
@@ -241,6 +256,7 @@ def play_checked(
             for a in sample:
                 game.copy().apply(a)  # legal means accepted
         if i % check_every == 0:
+            stats.orders_checked += check_orders(game)
             bad = list(GENERIC_BAD_ACTIONS) + list(bad_actions(game) if bad_actions else [])
             stats.illegal_checked += check_illegal_changes_nothing(game, bad)
         chance = game.to_move == CHANCE
@@ -505,6 +521,7 @@ def check_common(game: Game) -> None:
             k = game.knowledge(seat)
             assert k.seat == seat, f"{game.name}: knowledge({seat}) is another seat's"
     check_public_view(game)
+    check_event_shape(game)
     for bad in (-1, game.players, True, "0", 1.5):
         for call in (game.observation, game.transcript, game.knowledge, game.hand):
             try:
@@ -513,6 +530,32 @@ def check_common(game: Game) -> None:
                 assert repr(bad) in str(e), f"{call.__name__}({bad!r}): the error does not name it: {e}"
             else:  # pragma: no cover - a game's bug
                 raise AssertionError(f"{game.name}.{call.__name__}({bad!r}) was not refused")
+
+
+def check_event_shape(game: Game) -> None:
+    """The one event shape (:meth:`~qardlab.engine.events.Event.seen_by`), for every viewer at ``game``'s
+    position: each event of its JSON observation is the same in Python (``private`` keyed by seats as
+    strings); ``private`` holds only the parts the viewer may see (a seat's own, none for the public view);
+    and the game's one words function, the class method ``describe_event``, says of the JSON events what
+    the transcript says: a table that has only the observation reads the same log as the game's owner."""
+    cls, names = type(game), game.seat_names()
+    for viewer in (None, *range(game.players), PUBLIC):
+        events = game.observation_json(viewer)["events"]
+        python = game.observation(viewer)["events"]
+        assert _plain_json(python, game) == events, (
+            f"{game.name}: the events of {viewer!r}'s observation differ in Python and in JSON (one shape)"
+        )
+        for e in events:
+            parts = e.get("private", {})
+            allowed = set() if viewer == PUBLIC else {str(viewer)} if viewer is not None else None
+            assert allowed is None or set(parts) <= allowed, (
+                f"{game.name}: {viewer!r}'s event {e['kind']!r} at step {e['step']} holds the private parts "
+                f"of {sorted(set(parts) - allowed)}: a seat sees only its own"
+            )
+        words = [cls.describe_event(e, viewer, names) for e in events]
+        assert words == game.transcript(viewer), (
+            f"{game.name}: describe_event of {viewer!r}'s JSON events differs from its transcript"
+        )
 
 
 #: set-up deals no game takes (``deal_from_json``): each must be refused with a ValueError naming it
@@ -540,9 +583,11 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
     ``title`` is words for people; ``min_players <= max_players``; ``bot_levels`` names at least one level,
     each a ``"module:Class"`` whose ``Class(seed)`` is a bot that, at the first step of a new game, gives an
     action the game accepts (two bots of one seed give the same); ``bot_level_titles`` gives words only for
-    declared levels; a ``knowledge_adapter`` given imports and is callable; a ``table_widget`` given is a
-    ``"module:Class"`` string (not imported: that is the widgets' business); ``deal_from_json`` refuses a
-    set-up deal that is not the game's with a ValueError naming it (an unknown key by its name).
+    declared levels; a ``knowledge_adapter`` given imports and is callable; ``standing_orders`` (if given)
+    names a :class:`~qardlab.engine.seats.StandingOrders` whose ``reads`` are key names, every order has
+    words (``labels``) and whose own check takes its ``defaults`` and ``recommended``; a ``table_widget``
+    given is a ``"module:Class"`` string (not imported: that is the widgets' business); ``deal_from_json``
+    refuses a set-up deal that is not the game's with a ValueError naming it (an unknown key by its name).
     """
     name = cls.__dict__.get("name", "")
     assert isinstance(name, str) and re.fullmatch(r"[a-z][a-z0-9_]*", name), (
@@ -583,10 +628,39 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
             assert repr(again) == repr(action), f"{name}: two {level!r} bots of seed {seed} act differently"
     if cls.knowledge_adapter:
         assert callable(import_object(cls.knowledge_adapter)), f"{name}: knowledge_adapter is not a function"
+    orders = orders_class(cls)  # ValueError unless standing_orders names a StandingOrders class
+    assert isinstance(orders.reads, tuple) and all(isinstance(k, str) for k in orders.reads), (
+        f"{name}: its standing orders' reads must be a tuple of observation keys, not {orders.reads!r}"
+    )
+    unlabelled = sorted(set(orders.defaults) - set(orders.labels))
+    assert not unlabelled, f"{name}: its standing orders {unlabelled} have no words for people (labels)"
+    for what in ("defaults", "recommended"):
+        given = getattr(orders, what)
+        try:
+            orders.check(given)
+        except ValueError as e:
+            raise AssertionError(
+                f"{name}: its standing orders' {what} {dict(given)!r} are refused: {e}"
+            ) from None
     if cls.table_widget:
         assert isinstance(cls.table_widget, str) and ":" in cls.table_widget, (
             f"{name}: table_widget must be a 'module:Class' string, not {cls.table_widget!r}"
         )
+    for method in ("describe_event", "action_to_json", "action_from_json", "action_text"):
+        kind = type(inspect.getattr_static(cls, method))
+        assert kind in (classmethod, staticmethod), (
+            f"{name}: {method} must be a class method (a view reads events and encodes actions without a "
+            f"game), not a {kind.__name__}"
+        )
+    overrides = [c.__name__ for c in cls.__mro__ if c is not Game and "describe" in vars(c)]
+    assert not overrides, (
+        f"{name}: {overrides[0]} overrides describe; a game's words are its class method describe_event "
+        "(describe calls it)"
+    )
+    for action in game.legal_actions()[:5] if game.to_move is not None else []:
+        data = cls.action_to_json(action)
+        again = cls.action_to_json(cls.action_from_json(json.loads(json.dumps(data))))
+        assert again == data, f"{name}: the codec does not round-trip {action!r}: {data!r} -> {again!r}"
     for deal in _JUNK_DEALS:
         said = _refusal(cls, deal)
         assert repr(deal) in said, (
@@ -596,6 +670,37 @@ def check_declarations(cls: type[Game], seed: int = 3) -> None:
     assert _UNKNOWN_KEY in said, (
         f"{name}: refusing a deal with the key {_UNKNOWN_KEY!r}, the error does not name it: {said}"
     )
+
+
+def check_orders(game: Game) -> int:
+    """The standing orders of ``game``'s class at its position (1), or nothing for a game that declares none
+    (0). Every key the orders read is in the public observation and the same in each seat's observation as
+    there (:func:`~qardlab.engine.seats.check_public_orders`): an order that reads a seat's hand, its legal
+    actions or anything private acts at moments that tell the others what the seat holds, and fails here.
+    The action the game's recommended orders give the seat to move now, if any, is one the game accepts."""
+    kind = orders_class(type(game))
+    if not kind.defaults and not kind.reads:
+        return 0
+    public = game.observation(PUBLIC)
+    absent = [k for k in kind.reads if k not in public]
+    assert not absent, (
+        f"{game.name}: its standing orders read {absent}, which the public observation lacks (an order reads "
+        "only public keys of the observation)"
+    )
+    check_public_orders(game)
+    seat = game.to_move
+    if kind.recommended and not game.is_over and seat is not None and seat != CHANCE:
+        orders = {**kind.defaults, **kind.check(kind.recommended)}
+        action = order_action(type(game), public, seat, orders)
+        if action is not None:
+            try:
+                game.copy().apply(action)
+            except IllegalAction as e:
+                raise AssertionError(
+                    f"{game.name}: the recommended standing orders give seat {seat} {action!r} at step "
+                    f"{game.step}, which the game refuses: {e}"
+                ) from None
+    return 1
 
 
 def secret_parts(game: Game) -> str:
@@ -724,6 +829,7 @@ def check_contract(
             stats.positions += 1
             check_record_roundtrip(g)
             check_common(g)
+            stats.orders_checked += check_orders(g)
             for seat in range(g.players):
                 if hidden_cards is not None:
                     hidden = list(hidden_cards(g, seat))

@@ -5,8 +5,11 @@ seat (a card shown to the asker, the hand dealt to a seat), and an optional *hid
 part that no seat sees (the secret pair as it is put aside). A seat's view of the game is
 nothing but a filter of this log, so a view cannot leak what it never contained.
 
-``EventLog.view(seat)`` gives the events as that seat saw them; ``view(None)`` is the
-teacher's view, with every private and hidden part merged in.
+``EventLog.view(viewer)`` gives the events as that viewer saw them, each in the one shape every viewer
+gets (:meth:`Event.seen_by`): the public keys with ``kind`` and ``step``, the hidden keys too for the
+teacher (``view(None)``), and ``private``, the private parts the viewer may see keyed by seat (as a
+string, as JSON keys are): a seat's own, every seat's for the teacher, none for the public view. The
+same shape in Python and on the wire, so a game's words and every reader handle one shape.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, NamedTuple, Optional, Sequence
 
-__all__ = ["Event", "EventLog", "TEACHER"]
+__all__ = ["Event", "EventLog", "TEACHER", "part_of"]
 
 #: The viewpoint that sees everything (the teacher at the projector).
 TEACHER = None
@@ -36,26 +39,37 @@ class Event(NamedTuple):
     private: Mapping[int, Mapping[str, Any]] = _EMPTY
     hidden: Mapping[str, Any] = _EMPTY
 
-    def seen_by(self, seat: Optional[int]) -> dict[str, Any]:
-        """The event's data as ``seat`` saw it (``None``: the teacher, who sees all).
+    def seen_by(self, seat: Any) -> dict[str, Any]:
+        """The event as ``seat`` saw it: one event of ``observation(seat)["events"]`` (``None``: the teacher,
+        who sees all; :data:`~qardlab.engine.game.PUBLIC`: someone at no seat).
 
-        Private data of several seats (a deal) is merged under ``"private"`` for the
-        teacher, keyed by seat; a seat gets its own private data merged at top level.
+        One shape for every viewer: the public keys, ``kind`` and ``step``; the hidden keys for the teacher;
+        and ``private``, the private parts the viewer may see by seat (a string: JSON's keys), present only
+        when there is one: the teacher's every seat's, a seat's its own (``{"2": {...}}``), the public
+        view's none. :func:`part_of` reads one seat's part.
         """
         data = dict(self.public)
         if seat is None:
             if self.private:
-                data["private"] = {s: dict(p) for s, p in self.private.items()}
+                data["private"] = {str(s): dict(p) for s, p in self.private.items()}
             data.update(self.hidden)
         else:
             mine = self.private.get(seat)
             if mine:
-                data.update(mine)
+                data["private"] = {str(seat): dict(mine)}
+        data["kind"] = self.kind
+        data["step"] = self.step
         return data
 
     def visible_to(self, seat: Optional[int]) -> bool:
         """Whether the seat learns anything from this event (public or its own private part)."""
         return seat is None or bool(self.public) or seat in self.private
+
+
+def part_of(event: Mapping[str, Any], seat: Any) -> Mapping[str, Any]:
+    """The private part of ``seat`` in ``event``, one event of an observation (Python or JSON alike), or an
+    empty mapping: the seat had none, or the observation's viewer may not see it."""
+    return (event.get("private") or _EMPTY).get(str(seat), _EMPTY)
 
 
 class EventLog(Sequence[Event]):
@@ -100,16 +114,9 @@ class EventLog(Sequence[Event]):
         return iter(self._events)
 
     def view(self, seat: Optional[int]) -> list[dict[str, Any]]:
-        """Every event the seat can see, as the seat saw it, with ``kind`` and ``step``."""
+        """Every event the seat can see, as the seat saw it (:meth:`Event.seen_by`)."""
         self._flush()
-        out = []
-        for e in self._events:
-            if e.visible_to(seat):
-                d = e.seen_by(seat)
-                d["kind"] = e.kind
-                d["step"] = e.step
-                out.append(d)
-        return out
+        return [e.seen_by(seat) for e in self._events if e.visible_to(seat)]
 
     def copy(self) -> "EventLog":
         self._flush()

@@ -21,10 +21,12 @@ every deal and replays exactly without its seed. A game:
 
 Subclasses implement ``_validate(action)`` (return the normalised action or raise
 IllegalAction, touching nothing), ``_do(action)`` (change the state, log events; it
-is only given validated actions and must not fail), and the JSON codec of their
-actions. ``apply`` is the one place that orders the steps (validate, record, do; ``play``
-adds the forced steps after), so "a rejected action changes nothing" holds for every game
-by construction. A game whose commonest step is worth a fused path may also give
+is only given validated actions and must not fail), and two class methods, so that no view needs
+a game to read one: the JSON codec of their actions (``action_to_json``, ``action_from_json``) and
+their words (``describe_event(event, seat, names)``: one event of an observation, in the one shape
+every viewer gets, in that viewer's words). ``apply`` is the one place that orders the steps
+(validate, record, do; ``play`` adds the forced steps after), so "a rejected action changes
+nothing" holds for every game by construction. A game whose commonest step is worth a fused path may also give
 ``_step_fast(action)`` (see :meth:`Game._step_fast`): ``apply`` tries it first, and it
 either does exactly what the general path would (True) or nothing at all (False); no game
 overrides ``apply``.
@@ -134,6 +136,11 @@ class Game(ABC):
     #: words for people for some of the levels ("card counting"), by level name: what an app's menu shows
     #: (:meth:`bot_level_title`); a level not named here shows its name
     bot_level_titles: ClassVar[dict[str, str]] = {}
+    #: ``"module:Class"`` of the standing orders a person at a seat may give (a
+    #: :class:`~qardlab.engine.seats.StandingOrders` subclass in the game's folder, such as Five Sons'
+    #: "pass on claims unless I claim"); "" for none. The seat driver applies them; the contract checks
+    #: that they read only public keys
+    standing_orders: ClassVar[str] = ""
     #: the games by name (:data:`qardlab.engine.registry.GAMES`), filled by ``__init_subclass__``; records
     #: look games up there
     registry: ClassVar[dict[str, type]] = GAMES
@@ -229,11 +236,18 @@ class Game(ABC):
         ``None`` is the teacher, who sees everything (see :class:`Observation`).
         """
 
+    @classmethod
     @abstractmethod
-    def action_to_json(self, action: Any) -> Any: ...
+    def action_to_json(cls, action: Any) -> Any:
+        """An action in the record encoding (JSON data): what records, observations' ``legal`` and a
+        classroom's ``act`` messages hold. A class method: a view encodes a click without any game.
+        ValueError naming what is not an action of the game."""
 
+    @classmethod
     @abstractmethod
-    def action_from_json(self, data: Any) -> Any: ...
+    def action_from_json(cls, data: Any) -> Any:
+        """The action of record-encoded ``data`` (see :meth:`action_to_json`); ValueError naming what is
+        wrong. The action is validated when it is applied, as any action."""
 
     @classmethod
     @abstractmethod
@@ -384,7 +398,7 @@ class Game(ABC):
             game=self.name,
             seat=seat,
             players=self.players,
-            names=[self.seat_name(s) for s in range(self.players)],
+            names=self.seat_names(),
             step=self.step,
             to_move=to_move,
             is_over=self.is_over,
@@ -408,9 +422,10 @@ class Game(ABC):
         return []
 
     def transcript(self, seat: Optional[int] = None) -> list[str]:
-        """Every event so far in words (:meth:`describe`), as ``seat`` saw it (None: the teacher)."""
+        """Every event so far in words (:meth:`describe_event`), as ``seat`` saw it (None: the teacher)."""
         seat = self._check_viewer(seat)
-        return [self.describe(e, seat) for e in self.events if e.visible_to(seat)]
+        words, names = type(self).describe_event, self.seat_names()
+        return [words(e, seat, names) for e in self.events.view(seat)]
 
     def knowledge(self, seat: int) -> Any:
         """What ``seat`` can know, as a deduction ``Knowledge`` built from its observation only.
@@ -505,18 +520,38 @@ class Game(ABC):
         """Log an event of the action being applied (call from ``_do``)."""
         self.events.append(kind, len(self.history) - 1, public, private, hidden)
 
-    def describe(self, event: Any, seat: Optional[int] = None) -> str:
-        """One event in words, as ``seat`` saw it (games override)."""
-        return f"{event.kind}"
+    @classmethod
+    def describe_event(cls, event: _Mapping, seat: Any, names: Sequence[str]) -> str:
+        """One event in words: ``event`` one event of an observation (``observation(seat)["events"]``, in
+        Python or as JSON: the one shape every viewer gets, :meth:`~qardlab.engine.events.Event.seen_by`),
+        said to its viewer ``seat`` (None: the teacher; :data:`PUBLIC`; a seat: "you"), ``names`` the seats'
+        names. The game's one words function: tables, replays, transcripts and the contract all call it.
+        It reads only ``event`` (so it says nothing the viewer did not see). Games override; the default
+        is the event's kind."""
+        return str(event["kind"])
 
-    def action_text(self, action: Any) -> str:
-        """An action in words, for a button of a generic table (games override; default its ``str``)."""
+    def describe(self, event: Any, seat: Any = None) -> str:
+        """:meth:`describe_event` of one event of this game as ``seat`` saw it (an :class:`Event` of
+        ``events``, or one of an observation's events), with this game's names. Games do not override it:
+        their words are :meth:`describe_event`."""
+        if not isinstance(event, _Mapping):
+            event = event.seen_by(seat)
+        return type(self).describe_event(event, seat, self.seat_names())
+
+    @classmethod
+    def action_text(cls, action: Any, names: Sequence[str]) -> str:
+        """An action in words, for a button of a generic table: ``names`` the seats' names (games override;
+        default its ``str``). A class method, as the codec: a table has no game to ask."""
         return str(action)
 
     def seat_name(self, seat: int) -> str:
         """The name a student reads for ``seat``: the game's option ``names``, else ``DEFAULT_NAMES``."""
         names = self.options.get("names")
         return names[seat] if names else DEFAULT_NAMES[seat]
+
+    def seat_names(self) -> list[str]:
+        """Every seat's name, seat 0 first (an observation's ``names``)."""
+        return [self.seat_name(s) for s in range(self.players)]
 
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")

@@ -104,6 +104,7 @@ class Due(NamedTuple):
 
 
 _OVER = Due("over", None, None)
+_NOTHING = object()  # what Seats._action gives when the driver plays nothing now
 _AT_ONCE = Pace()
 
 
@@ -341,14 +342,24 @@ class Seats:
             return lambda: bot.act(obs)
         raise ValueError(f"the driver plays deals, bots and standing orders, not {due!r}")
 
+    def _action(self, game: Game) -> Any:
+        """The action the driver plays now (:meth:`due` then :meth:`decision`), or ``_NOTHING`` when it
+        plays none. A bot's move, the commonest, is read straight from the seats (what ``due`` says of a
+        bot's seat); a bot that gives None gives None (its refusal is ``apply``'s)."""
+        seat = game.to_move
+        bot = self._bots.get(seat)
+        if bot is not None and not game.is_over:
+            return bot.act(game.observation(seat))
+        due = self.due(game)
+        return _NOTHING if due.delay is None else self.decision(game, due)()
+
     def step(self, game: Game, apply: Optional[Callable[[Any], Any]] = None) -> Any:
         """Play the step due now if the driver plays it (a deal on request excepted), with ``apply`` (default
         ``game.apply``); the action, or None when a person is due, a deal waits to be asked for, or the game
         is over. The caller has waited the due's delay already (or plays at once)."""
-        due = self.due(game)
-        if not due.automatic:
+        action = self._action(game)
+        if action is _NOTHING:
             return None
-        action = self.decision(game, due)()
         (apply or game.apply)(action)
         return action
 
@@ -358,10 +369,9 @@ class Seats:
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 0:
             raise ValueError(f"max_steps must be a number of steps, not {max_steps!r}")
         for n in range(max_steps):
-            due = self.due(game)
-            if not due.automatic:
+            action = self._action(game)
+            if action is _NOTHING:
                 return n
-            action = self.decision(game, due)()
             after = (apply or game.apply)(action)
             game = after if isinstance(after, Game) else game
         return max_steps

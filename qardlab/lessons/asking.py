@@ -188,11 +188,7 @@ def _questions_to_certainty(
         if not read:
             obs = dict(g.observation(seat))
         else:  # the events since, as the seat saw them (EventLog.view's), and the keys that change
-            obs["events"] = [
-                {**e.seen_by(seat), "kind": e.kind, "step": e.step}
-                for e in g.events[read:]
-                if e.visible_to(seat)
-            ]
+            obs["events"] = [e.seen_by(seat) for e in g.events[read:] if e.visible_to(seat)]
             obs.update(
                 phase=g.phase, to_move=g.to_move, eliminated=sorted(g.eliminated), legal=g.legal_actions()
             )  # (hand sizes stay: no card changes hands in Five Sons)

@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from ..cards import Card
 from ..engine import Record, Timeline
+from ..engine.events import part_of
 from ..games.five_sons import FiveSons
 from ..games.five_sons.knowledge import knowledge_of
 
@@ -151,7 +152,7 @@ def questions(record: Record) -> list[Question]:
     out = []
     for e in events:
         if e["kind"] == "answer":
-            shown = e["private"][e["asker"]]["card"] if e["shown"] else None
+            shown = part_of(e, e["asker"])["card"] if e["shown"] else None
             out.append(
                 Question(
                     len(out) + 1,

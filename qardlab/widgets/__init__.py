@@ -2,7 +2,8 @@
 
 ``table(g, seat=None)`` gives the game's table (seat None: the teacher's view), found by the game's
 name (each game class names its table; a game that names none gets the generic table);
-``five_sons_app()`` and ``hearts_app()`` a whole game against bots in one cell.
+``app(name)`` a whole game against bots in one cell, for any game (``five_sons_app()`` and ``hearts_app()``
+the two games' own).
 No game rules live here: widgets render states and pass clicks to ``apply()``.
 """
 
@@ -10,15 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game
 from .base import GameTable
 from .cards import HandView
+from .finder import table_class
 from .grid import DeductionGrid
 from .stepper import Stepper
 
 __all__ = [
     "table",
     "table_class",
+    "app",
     "five_sons_app",
     "hearts_app",
     "GameTable",
@@ -26,44 +28,6 @@ __all__ = [
     "DeductionGrid",
     "Stepper",
 ]
-
-
-def _game_name(x: Any) -> Any:
-    """The game name of a name, a game, a Record or a Timeline (``game``), or a Source (``game_name``)."""
-    if isinstance(x, str):
-        return x
-    if isinstance(x, Game):
-        return x.name
-    for attr in ("game_name", "game"):
-        value = getattr(x, attr, None)
-        if isinstance(value, (str, Game)):
-            return _game_name(value)
-    return None
-
-
-def table_class(game: Any) -> type[GameTable]:
-    """The table widget class of ``game`` (a game, a Record, a Source, a game class or a game's name).
-
-    Found by the game's name (:func:`qardlab.engine.registry.find_game`): the game class names its table
-    as ``table_widget = "module:Class"`` (imported only now, so engines and games never import
-    ipywidgets); a game that names none gets :class:`~.generic.GenericTable`, drawn from its
-    observations alone. ValueError naming an unknown game.
-    """
-    from ..engine.registry import find_game, import_object
-
-    if isinstance(game, type) and issubclass(game, Game):
-        cls = game
-    else:
-        name = _game_name(game)
-        try:
-            cls = find_game(name)
-        except ValueError as e:
-            raise ValueError(f"no table widget for {e}") from None
-    if cls.table_widget:
-        return import_object(cls.table_widget)
-    from .generic import GenericTable
-
-    return GenericTable
 
 
 def table(g: Any, seat: int | None = None, **kwargs: Any) -> GameTable:
@@ -84,23 +48,35 @@ def table(g: Any, seat: int | None = None, **kwargs: Any) -> GameTable:
     return cls(g, seat, **kwargs)
 
 
+def app(game: Any, **kwargs: Any) -> Any:
+    """A complete game against bots, in one cell (Voila-ready), for any game: ``game`` a game class or its
+    registry name (``"five_sons"``, ``"hearts"``, any game registered by import).
+
+    Its players, bot levels and their words come from the game class (``player_counts()``, ``bot_levels``,
+    ``bot_level_titles``), its table from ``table_class``: a game with no app of its own gets
+    :class:`~.apps.GameApp` over its table (the generic one for a game that names none). Locked to the
+    player's seat; ``teacher=True`` (only for a teacher's screen) adds the teacher's view. ``kwargs`` are
+    the app class's (``players``, ``seed``, ``level``, ``charts``, ``teacher``, ...).
+    """
+    from .apps import GameApp, app_class
+
+    cls = app_class(game)
+    return cls(game, **kwargs) if cls is GameApp else cls(**kwargs)
+
+
 def five_sons_app(**kwargs: Any) -> Any:
-    """A complete Five Sons game against bots, in one cell (Voila-ready).
+    """A complete Five Sons game against bots, in one cell (Voila-ready): ``app("five_sons")``.
 
     Locked to the player's seat: no control shows another seat's cards. ``teacher=True``
     (only for a teacher's screen) adds the teacher's view. See :class:`~.apps.FiveSonsApp`.
     """
-    from .apps import FiveSonsApp
-
-    return FiveSonsApp(**kwargs)
+    return app("five_sons", **kwargs)
 
 
 def hearts_app(**kwargs: Any) -> Any:
-    """A complete Hearts match against bots, in one cell (Voila-ready).
+    """A complete Hearts match against bots, in one cell (Voila-ready): ``app("hearts")``.
 
     Locked to the player's seat; ``teacher=True`` adds the teacher's view (see
     :class:`~.apps.HeartsApp`).
     """
-    from .apps import HeartsApp
-
-    return HeartsApp(**kwargs)
+    return app("hearts", **kwargs)

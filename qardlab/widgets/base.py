@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import ipywidgets as widgets
 
 from .. import palette
-from ..engine import Bot, Game, IllegalAction, Record, Timeline
+from ..engine import Bot, Game, IllegalAction, Record, Timeline, find_game
 from ..engine.seats import Pace
 from ..engine.whatif import level_of, what_if
 from ..render import style
@@ -110,20 +110,11 @@ class GameTable(widgets.VBox):
     #: whether a local table's driver deals the next hand by itself, at the bots' pace (Hearts': no, the
     #: human clicks "Next hand")
     auto_deal = True
-    #: the game's ``describe_event(kind, data, seat, names)``: an event of a JSON observation in a seat's
-    #: words, for views drawn from observations alone (:mod:`qardlab.widgets.replay`)
-    describe_event: Any = None
     #: ``seat_view_parts(obs, seat, names, level)``: a seat's column of the side-by-side replay between
     #: its step's words and its log (HTML strings, from the seat's JSON observation alone); None: the
     #: game has no such view. ``seat_view_log``: the options of that column's log.
     seat_view_parts: Any = None
     seat_view_log: Mapping[str, Any] = {}
-
-    @classmethod
-    def seat_view_words(cls, obs: Mapping[str, Any]) -> Any:
-        """How the side-by-side column of the JSON observation ``obs`` puts an event in words:
-        ``describe_event(kind, data, seat, names)`` (the generic table: its game's own words)."""
-        return cls.describe_event
 
     @classmethod
     def seat_view_has_grids(cls, game: str) -> bool:
@@ -183,6 +174,11 @@ class GameTable(widgets.VBox):
         self._obs: dict[Any, dict] = {}
         self.players = self.source.players
         self.names = list(self.source.names)
+        #: the game's class (the source's, else found by its game name): its words and its action codec,
+        #: class methods that read observations and actions, never a game
+        self.game_class: type[Game] = getattr(self.source, "game_class", None) or find_game(
+            self.source.game_name
+        )
         self.human = human
         if human is not None and not _is_seat(human, self.players):
             raise ValueError(f"human seat {human!r} is not a seat of this {self.players}-player game")
@@ -748,6 +744,12 @@ class GameTable(widgets.VBox):
         self.replay.observe(lambda _c: self.render(), names="value")
         if self.human is not None:
             self.toolbar.children = (*self.toolbar.children, self.replay)
+
+    def log_lines(self, obs: Mapping[str, Any], seat: int | None) -> list[str]:
+        """The events of ``obs`` (the observation of ``seat``, None: the teacher) in the game's words
+        (its ``describe_event``), oldest first."""
+        words, names = self.game_class.describe_event, self.names
+        return [words(e, seat, names) for e in obs["events"]]
 
     @staticmethod
     def _heading(text: str) -> widgets.HTML:

@@ -39,6 +39,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from .. import palette
 from ..cards import Card, Suit, back_element, card_element, hand_element
+from ..engine.events import part_of
 from ..render import style
 from ..render.markup import Child, el, raw, to_html
 
@@ -648,7 +649,7 @@ def verdict(obs: Mapping[str, Any], seat: int, names: Sequence[str], *, you: boo
     if claim is None:
         return el("div", cls="qard-verdict")
     whose = "Your claim" if you else f"{names[seat]}'s claim"
-    secret = claim.get("secret") or (claim.get("private") or {}).get(str(seat), {}).get("secret")
+    secret = claim.get("secret") or part_of(claim, seat).get("secret")
     pair = _pair([claim["face"], claim["number"]], cls="qard-verdict-cards", named=True)
     if claim.get("right"):
         return el(

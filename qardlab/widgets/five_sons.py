@@ -27,7 +27,7 @@ from ..cards import Card
 from ..games.five_sons import Ask, Claim, Neither, NoClaim, Show, phrase
 from ..games.five_sons.charts import advisor_chart, pair_grid_chart
 from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
-from ..games.five_sons.game import action_to_json, describe_event
+from ..games.five_sons.game import FiveSons
 from ..games.five_sons.knowledge import knowledge_of
 from ..games.five_sons.orders import FiveSonsOrders
 from ..render.grid import grid_table
@@ -37,7 +37,6 @@ from .base import GameTable
 from .cards import card_options, cards_html
 from .figures import ChartView, growing_limit
 from .grid import LEVELS, DeductionGrid
-from .source import seat_keys
 
 __all__ = ["FiveSonsTable", "SECRET"]
 
@@ -54,7 +53,6 @@ def _choose(dropdown: widgets.Dropdown, value: Any) -> None:
 class FiveSonsTable(GameTable):
     """A Five Sons table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
 
-    describe_event = staticmethod(describe_event)
     seat_view_log = {"height": "14em"}
 
     @classmethod
@@ -306,7 +304,7 @@ class FiveSonsTable(GameTable):
             self.say("You can no longer claim in this game.", error=True)
             self.render()
             return False
-        self.set_orders({"claim": action_to_json(claim)})
+        self.set_orders({"claim": FiveSons.action_to_json(claim)})
         self.say("")  # (the prompt says it: "You will claim ... at your next chance.")
         self.render()
         self.run_bots()
@@ -406,8 +404,7 @@ class FiveSonsTable(GameTable):
 
     def _render_log(self, obs: Mapping[str, Any], seat: int | None) -> None:
         """The log newest first, each run of "does not claim" folded into one line."""
-        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
-        self.log_view.value = felt.log_html(lines, self.names)
+        self.log_view.value = felt.log_html(self.log_lines(obs, seat), self.names)
 
     def _render_controls(self, obs: Mapping[str, Any], seat: int | None) -> None:
         acting = self.human_to_act()
@@ -487,7 +484,7 @@ class FiveSonsTable(GameTable):
                 self.target.value = targets[0] if targets else None
 
     def encode(self, action: Any) -> Any:
-        return action_to_json(action) if not isinstance(action, Mapping) else action
+        return FiveSons.action_to_json(action) if not isinstance(action, Mapping) else action
 
     def _render_grid(self, obs: Mapping[str, Any], seat: int | None) -> None:
         holders = [s for s in range(self.players) if s != seat] + [SECRET]

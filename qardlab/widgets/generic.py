@@ -3,12 +3,12 @@
 What ``qardlab.widgets.table`` gives a game whose class names no table of its own
 (``Game.table_widget``): the seats (names, hand sizes, whose turn, who is out), the viewer's hand
 (every hand in the teacher's view), the human's legal actions as buttons (their words from the
-game's ``action_text``), the log in the game's words (its ``describe``), and the viewer's deduction
-grid from the game's knowledge adapter. It reads only the base observation keys
+game's ``action_text``), the log in the game's words (its ``describe_event``), and the viewer's
+deduction grid from the game's knowledge adapter. It reads only the base observation keys
 (:data:`~qardlab.engine.game.BASE_OBSERVATION_KEYS`), plus ``hand_sizes``, ``hands`` (the teacher)
 and ``out`` / ``eliminated`` where a game gives them: a new game gets a working table with no code
-in ``widgets/``. The words come from a blank game of the same class (the codec), never from the game
-being played.
+in ``widgets/``. The words and the action codec are the game class's class methods: no game is read,
+none is made.
 """
 
 from __future__ import annotations
@@ -18,23 +18,14 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..engine import Game, find_game
+from ..engine import find_game
 from ..render.grid import grid_table
 from ..render.markup import el, raw, to_html
 from .base import GameTable
 from .cards import cards_html
 from .grid import LEVELS, DeductionGrid
-from .source import seat_keys
 
 __all__ = ["GenericTable"]
-
-
-def _codec(cls: type[Game], players: int, names: Sequence[str]) -> Game:
-    """A blank game of ``cls``: its words and its action codec, with the table's seat names."""
-    try:
-        return cls._blank(players, {"names": list(names)}, None)
-    except ValueError:  # a game without the option "names": its own names
-        return cls._blank(players, {}, None)
 
 
 def _hand_row(label: str, codes: Sequence[str]) -> Any:
@@ -46,13 +37,6 @@ class GenericTable(GameTable):
     """A table for any game (see the module docstring and :class:`~qardlab.widgets.base.GameTable`)."""
 
     seat_view_log = {"height": "14em"}
-
-    @classmethod
-    def seat_view_words(cls, obs: Mapping[str, Any]) -> Any:
-        """The side-by-side column's words (see :class:`GameTable`): those of a blank game of the
-        observation's own game, with its names, as this table's log has them."""
-        codec = _codec(find_game(obs["game"]), obs["players"], obs["names"])
-        return lambda _kind, data, seat, _names: codec.describe(data, seat)
 
     @classmethod
     def seat_view_has_grids(cls, game: str) -> bool:
@@ -83,8 +67,6 @@ class GenericTable(GameTable):
         views: Sequence[int | None] | None = None,
     ) -> None:
         super().__init__(source, seat, human=human, bots=bots, pace=pace, charts=charts, views=views)
-        self.game_class = find_game(self.source.game_name)
-        self.codec = _codec(self.game_class, self.players, self.names)
         self.title = self._heading(self.game_class.title or self.game_class.name)
         self.seats_view = widgets.HTML()
         self.seats_view.add_class("qard-seats")
@@ -129,7 +111,7 @@ class GenericTable(GameTable):
         with self.hold_sync():
             self.seats_view.value = self._seats_html(obs, seat)
             self.hand_view.value = self._hands_html(obs, seat)
-            lines = [self.codec.describe(seat_keys(e), seat) for e in obs["events"]]
+            lines = self.log_lines(obs, seat)
             self.log_view.value = to_html(el("div", [el("div", t, cls="qard-log-line") for t in lines]))
             self._render_controls(obs)
             self._render_grid(obs, seat)
@@ -171,7 +153,7 @@ class GenericTable(GameTable):
             b.on_click(self._clicked)
             self._buttons.append(b)
         for b, a in zip(self._buttons, legal):
-            b.description = self.codec.action_text(self.codec.action_from_json(a))
+            b.description = self.game_class.action_text(self.game_class.action_from_json(a), self.names)
             b.action = a  # type: ignore[attr-defined]
         self.controls.children = tuple(self._buttons[: len(legal)])
 

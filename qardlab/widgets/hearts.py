@@ -9,7 +9,7 @@ on demand, the score sheet, a chart of running totals, and the chosen seat's car
 grid (unseen cards by opponent, voids, probabilities from the deduction engine).
 
 Every view is drawn from the source's observation of the viewpoint (the teacher's is
-``observation(None)``): its words by ``describe_event``, the counting grid from
+``observation(None)``): its words by the game's ``describe_event``, the counting grid from
 ``knowledge_of(observation)``; the table reads no game, and its bots and deals are the seat driver's
 (the "Next hand" button asks the local source's driver to deal).
 """
@@ -22,7 +22,6 @@ import ipywidgets as widgets
 
 from .. import charts
 from ..cards import Card, Suit
-from ..games.hearts.game import describe_event
 from ..games.hearts.knowledge import knowledge_of
 from ..render.grid import grid_table
 from ..render.markup import el, raw, to_html, wrapped
@@ -30,7 +29,6 @@ from . import felt
 from .base import GameTable
 from .cards import cards_html
 from .figures import ChartView
-from .source import seat_keys
 
 __all__ = ["HeartsTable", "counting_html"]
 
@@ -39,7 +37,6 @@ class HeartsTable(GameTable):
     """A Hearts table over a timeline; see :class:`~qardlab.widgets.base.GameTable`."""
 
     auto_deal = False
-    describe_event = staticmethod(describe_event)
     seat_view_log = {"height": "12em", "limit": 40, "empty": ""}
 
     @staticmethod
@@ -304,8 +301,7 @@ class HeartsTable(GameTable):
 
     def _render_log(self, obs: Mapping[str, Any], seat: Optional[int]) -> None:
         """The log newest first (the last 40 lines), each run of passing choices folded into one."""
-        lines = [describe_event(e["kind"], seat_keys(e), seat, self.names) for e in obs["events"]]
-        self.log_view.value = felt.log_html(lines, self.names, limit=40, empty="")
+        self.log_view.value = felt.log_html(self.log_lines(obs, seat), self.names, limit=40, empty="")
 
     def _render_scores(self, src: Mapping[str, Any]) -> None:
         """The score sheet and running totals, from the public part of the observation."""

@@ -18,23 +18,23 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 import ipywidgets as widgets
 
 from .. import palette
-from ..engine import Record, Timeline
+from ..engine import Record, Timeline, find_game
 from ..render import style
 from ..render.markup import el, to_html, wrapped
 from . import felt
 from .grid import LEVELS
-from .source import seat_keys
 
 __all__ = ["SideBySide", "seat_view_html", "check_seats", "check_step", "columns_classes", "LEVELS"]
 
 
 def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: int, describe: Any) -> Any:
-    """ "Step k of n: ..." with the events of this step that the seat's observation holds, in its words."""
+    """ "Step k of n: ..." with the events of this step that the seat's observation holds, in its words
+    (``describe``: the game's ``describe_event``)."""
     k = obs["step"]
     if k == 0:
         lines = ["Before the deal."]
     else:
-        lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"] if e["step"] == k - 1]
+        lines = [describe(e, seat, names) for e in obs["events"] if e["step"] == k - 1]
         lines = lines or ["(nothing this seat could see happened)"]
     body = [[el("br") if i else None, line] for i, line in enumerate(lines)]
     return el("div", el("b", f"Step {k} of {last}"), ": ", body, cls="qard-seat-step")
@@ -43,7 +43,7 @@ def _step_words(obs: Mapping[str, Any], seat: int, names: Sequence[str], last: i
 def _log(
     obs: Mapping[str, Any], seat: int, names: Sequence[str], describe: Any, height: str = "14em", **kw: Any
 ) -> list[str]:
-    lines = [describe(e["kind"], seat_keys(e), seat, names) for e in obs["events"]]
+    lines = [describe(e, seat, names) for e in obs["events"]]
     return [
         to_html(el("b", "Log")),
         wrapped(
@@ -56,8 +56,9 @@ def _log(
 
 def _table_of(game: Any) -> Any:
     """The game's table class (:func:`qardlab.widgets.table_class`), which draws a seat's column here
-    (``seat_view_parts``, ``describe_event``); ValueError for a game whose table has no such view."""
-    from . import table_class
+    (``seat_view_parts``; the words are the game class's ``describe_event``); ValueError for a game whose
+    table has no such view."""
+    from .finder import table_class
 
     try:
         cls = table_class(game)
@@ -115,7 +116,7 @@ def seat_view_html(obs: Mapping[str, Any], seat: int, last: int, *, level: str =
         raise ValueError(f"the observation is seat {obs.get('seat')!r}'s, not seat {seat!r}'s")
     names = list(obs["names"])
     head = to_html(el("h4", f"{names[seat]}'s view", style={"margin": ".2em 0"}))
-    describe = table.seat_view_words(obs)
+    describe = find_game(obs["game"]).describe_event
     words = to_html(_step_words(obs, seat, names, last, describe))
     parts = table.seat_view_parts(obs, seat, names, level)
     log = _log(obs, seat, names, describe, **table.seat_view_log)

@@ -39,7 +39,6 @@ __all__ = [
     "LocalSource",
     "Unsubscribe",
     "to_json",
-    "seat_keys",
     "waits_for",
     "orders_of",
     "set_orders",
@@ -56,7 +55,8 @@ class Source(Protocol):
     Attributes: ``game_name`` the game's registry name (``"five_sons"``, ``"hearts"``);
     ``players`` the number of seats; ``names`` the seats' names; ``viewpoints`` the
     viewpoints this source may give (seat numbers, and None for the teacher): a student's
-    remote source gives only its own seat.
+    remote source gives only its own seat. Optional: ``game_class``, the game's class (its words and
+    its action codec, class methods); a table finds it by ``game_name`` where a source has none.
     """
 
     game_name: str
@@ -124,15 +124,6 @@ def to_json(game: Game, seat: Optional[int]) -> dict[str, Any]:
     return json.loads(json.dumps(obs, default=str))
 
 
-def seat_keys(event: Mapping[str, Any]) -> dict[str, Any]:
-    """An event of a JSON observation with its per-seat parts (the teacher's ``private``) keyed by
-    seat numbers again: JSON keys are strings, the games' words look seats up by number."""
-    e = dict(event)
-    if isinstance(e.get("private"), Mapping):
-        e["private"] = {int(s): p for s, p in e["private"].items()}
-    return e
-
-
 class LocalSource:
     """A :class:`Source` over a game in this kernel, kept in a :class:`Timeline`, with its seat driver.
 
@@ -153,6 +144,8 @@ class LocalSource:
         self.timeline = game if isinstance(game, Timeline) else Timeline(game)
         g = self.timeline.game
         self.game_name: str = g.name
+        #: the game's class: its words and its action codec (class methods)
+        self.game_class: type[Game] = type(g)
         self.players: int = g.players
         self.names: list[str] = [g.seat_name(s) for s in range(g.players)]
         every: tuple[Optional[int], ...] = (None, *range(g.players))

@@ -41,6 +41,7 @@ from browser_harness import assert_rendered, voila_errors
 from wire import Models, buffers, decode, digest, find_cards, text_of, without_models
 
 from qardlab.cards import Card
+from qardlab.engine import part_of
 from qardlab.games.five_sons import Show
 from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from qardlab.widgets.apps import FiveSonsApp, HeartsApp
@@ -211,9 +212,10 @@ def five_sons_truth(app: Any) -> tuple[set[Card], set[Card]]:
     seen = {Card.parse(c) for c in obs["hand"]}
     named: set[Card] = set()
     for e in obs["events"]:
-        if "card" in e:
-            seen.add(Card.parse(e["card"]))
-        seen.update(Card.parse(c) for c in e.get("secret", []))
+        mine = part_of(e, 0)  # what this event told the player alone: a card shown to them, the secret
+        if "card" in mine:
+            seen.add(Card.parse(mine["card"]))
+        seen.update(Card.parse(c) for c in [*e.get("secret", []), *mine.get("secret", [])])
         if e["kind"] in ("ask", "claim"):
             named.update(Card.parse(e[k]) for k in ("face", "number"))
     everything = set(FACE_CARDS) | set(NUMBER_CARDS)

@@ -10,7 +10,7 @@ import pytest
 from conftest import ServerProcess, five_sons_policy, play_out
 from test_classroom_games import local_game
 
-from qardlab.engine import Game, Record, Timeline
+from qardlab.engine import Game, Record, Timeline, part_of
 
 # a Five Sons deal (4 players, dealer 0: seat 1 asks first); seat 2 holds QC but not 8H
 HANDS = [
@@ -124,7 +124,10 @@ def test_client_dropped_during_its_answer_reconnects_to_the_same_seat(server, co
     again.act({"type": "show", "card": "QC"}, step=2)
     for c in [again, clients[0], clients[1], teacher]:
         c.wait_step(3)
-    assert clients[1].obs["events"][-1]["card"] == "QC" and "card" not in clients[0].obs["events"][-1]
+    assert (
+        part_of(clients[1].obs["events"][-1], 1)["card"] == "QC"
+        and "private" not in clients[0].obs["events"][-1]
+    )
 
 
 def test_bad_input_gets_a_clear_error_and_changes_nothing(server, connect) -> None:

@@ -100,7 +100,7 @@ src = RemoteSource("http://127.0.0.1:1", "code")
 obs = {"game": "hearts", "players": 4, "names": ["A", "B", "C", "D"], "step": 0}
 src._receive(json.dumps({"type": "observation", "seat": 0, "observation": obs}))
 after = loaded()
-print(json.dumps([before, "qardlab.games.hearts" in after, type(src._codec).__name__,
+print(json.dumps([before, "qardlab.games.hearts" in after, src.game_class.__name__,
                   list(c.BOT_LEVELS), "qardlab.classroom.tables" in sys.modules]))
 """
     from pathlib import Path

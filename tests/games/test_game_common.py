@@ -102,13 +102,28 @@ def test_find_game_by_name_and_its_class_facts() -> None:
             find_game(bad)
 
 
-def test_apps_offer_the_game_classes_player_counts() -> None:
-    from qardlab.widgets.apps import FiveSonsApp, HeartsApp
+def test_apps_offer_the_game_classes_player_counts_and_bot_levels() -> None:
+    """The apps read the game class, the one place: its player counts, its bot levels (weakest first, the
+    strongest chosen) in the words of its ``bot_level_titles`` (the labels the apps always showed)."""
+    from qardlab.widgets.apps import FiveSonsApp, HeartsApp, app_class
 
+    labels = {
+        FiveSons: ["random questions", "logic", "probability (best questions)"],
+        Hearts: ["random", "rules", "card counting"],
+    }
     for app_cls, game_cls in ((FiveSonsApp, FiveSons), (HeartsApp, Hearts)):
+        assert app_cls is app_class(game_cls.name)
         app = app_cls(players=game_cls.min_players, charts=False)
         try:
             assert tuple(app.players.options) == game_cls.player_counts()
+            assert [label for label, _ in app.level.options] == labels[game_cls]
+            assert [level for _, level in app.level.options] == list(game_cls.bot_levels)
+            assert app.level.value == list(game_cls.bot_levels)[-1]
+            bots = app.table.source.driver.bots
+            strongest = game_cls.bot_makers()[app.level.value]
+            assert sorted(bots) == list(range(1, game_cls.min_players)) and all(
+                type(b) is strongest for b in bots.values()
+            )
         finally:
             app.close()
         with pytest.raises(ValueError, match=re.escape(f"players must be one of {game_cls.player_counts()}")):

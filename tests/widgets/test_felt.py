@@ -12,6 +12,7 @@ from typing import Any, Callable
 import pytest
 
 from qardlab.cards import Card
+from qardlab.engine import part_of
 from qardlab.games.five_sons import Claim, FiveSons
 from qardlab.games.five_sons.bots import ReasoningBot
 from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
@@ -43,11 +44,13 @@ def _obs(g: Any, seat: Any) -> dict:
     elif "shown" not in o:
         shown: list[list[str]] = [[] for _ in range(g.players)]
         for e in o["events"]:
-            if e["kind"] == "answer" and e.get("shown") and "card" in e and e["answerer"] != seat:
-                if e["card"] not in shown[e["answerer"]]:
-                    shown[e["answerer"]].append(e["card"])
-            if "secret" in e and seat is not None:
-                o["secret"] = e["secret"]
+            card = next((p["card"] for p in (e.get("private") or {}).values() if "card" in p), None)
+            if e["kind"] == "answer" and e.get("shown") and card and e["answerer"] != seat:
+                if card not in shown[e["answerer"]]:
+                    shown[e["answerer"]].append(card)
+            secret = e.get("secret") or part_of(e, seat).get("secret")
+            if secret and seat is not None:
+                o["secret"] = secret
         o["shown"] = shown
         o.setdefault("secret", None)
     return o

@@ -9,7 +9,7 @@ import pytest
 from widget_walk import all_text, all_widgets, tree_state
 
 from qardlab.cards import Card
-from qardlab.engine import Record, play
+from qardlab.engine import Record, part_of, play
 from qardlab.games.five_sons import Ask, Claim, FiveSons, NoClaim
 from qardlab.games.five_sons.bots import RandomAsker, ReasoningBot
 from qardlab.games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
@@ -304,9 +304,9 @@ def test_seat_view_never_names_cards_it_has_not_seen():
     g = bot_game(21, 4, RandomAsker, steps=25)
     t = FiveSonsTable(g, seat=3, charts=False)
     obs = t.game.observation(3)
-    seen = set(obs["hand"]) | {e["card"] for e in obs["events"] if "card" in e}
+    seen = set(obs["hand"]) | {part_of(e, 3)["card"] for e in obs["events"] if "card" in part_of(e, 3)}
     for e in obs["events"]:
-        seen.update(e.get("secret", []))
+        seen.update(e.get("secret", []), part_of(e, 3).get("secret", []))
     hidden = {c.code for c in FACE_CARDS + NUMBER_CARDS} - seen
     # outside the grid rows and the question/claim choices (which list every card), no hidden card appears
     skip = {id(w) for w in all_widgets(t.grid)} | {id(w) for w in all_widgets(t.controls)}

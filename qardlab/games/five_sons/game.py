@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import copy as _copy
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card, CardLike, Hand, cards_of_mask, mask_of
-from ...engine import CHANCE, Event, Game, IllegalAction, Observation
+from ...engine import CHANCE, Game, IllegalAction, Observation
+from ...engine.events import part_of
 from ...engine.game import check_names
-from .actions import Action, Ask, Claim, Deal, Neither, NoClaim, Show, phrase
+from .actions import Action, Ask, Claim, Deal, Neither, NoClaim, Show
 from .deck import FACE_CARDS, NUMBER_CARDS, five_sons_deck
+from .words import event_words
 
 __all__ = ["FiveSons", "ASK_MODES", "DEFAULT_OPTIONS"]
 
@@ -67,6 +69,15 @@ _ASKS_TO = {
     for pass_left in (False, True)
 }
 _CLAIMS = (NoClaim(), *(Claim(f, n) for f in FACE_CARDS for n in NUMBER_CARDS))
+#: the record encoding's action types: type -> (the action class, its fields)
+_MAKERS: dict[str, tuple[Any, set[str]]] = {
+    "ask": (Ask, {"target", "face", "number"}),
+    "show": (Show, {"card"}),
+    "neither": (Neither, set()),
+    "claim": (Claim, {"face", "number"}),
+    "no_claim": (NoClaim, set()),
+    "deal": (Deal, {"dealer", "secret", "hands"}),
+}
 
 
 def _check_options(players: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -558,12 +569,13 @@ class FiveSons(Game):
         seen_secret = None
         for e in obs["events"]:
             if e["kind"] == "answer" and e.get("shown"):
-                cards = [e["card"]] if "card" in e else [p["card"] for p in e.get("private", {}).values()]
+                cards = [p["card"] for p in (e.get("private") or {}).values() if "card" in p]
                 for c in cards[:1]:
                     if e["answerer"] != seat and c not in shown[e["answerer"]]:
                         shown[e["answerer"]].append(c)
-            if "secret" in e:
-                seen_secret = list(e["secret"])
+            secret = e.get("secret") or part_of(e, seat).get("secret")
+            if secret:
+                seen_secret = list(secret)
         obs["shown"] = shown
         obs["secret"] = seen_secret
         refused: dict[str, str] = {}
@@ -588,21 +600,59 @@ class FiveSons(Game):
             "questions": self.turn,
         }
 
-    def describe(self, event: Event | dict, seat: int | None = None) -> str:
-        """One event in words, as ``seat`` saw it (``None``: the teacher)."""
-        if isinstance(event, Event):
-            data = event.seen_by(seat)
-            kind = event.kind
-        else:
-            data, kind = event, event["kind"]
-        return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
+    # -- words and the JSON codec: class methods (a view needs no game to read an event or send a click) --
+    @classmethod
+    def describe_event(cls, event: Mapping[str, Any], seat: Any, names: Sequence[str]) -> str:
+        """One event of an observation in its viewer's words (:func:`.words.event_words`)."""
+        return event_words(event, seat, names)
 
-    # -- JSON codec -------------------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
+    @classmethod
+    def action_to_json(cls, action: Action) -> dict[str, Any]:
+        """An action as a small JSON object (card codes, seat numbers)."""
+        built = _JSON_OF_INTERNED.get(id(action))
+        if built is not None:  # one of the interned legal actions (an observation lists up to 480)
+            return dict(built)
+        if isinstance(action, Ask):
+            return {
+                "type": "ask",
+                "target": action.target,
+                "face": action.face.code,
+                "number": action.number.code,
+            }
+        if isinstance(action, Show):
+            return {"type": "show", "card": action.card.code}
+        if isinstance(action, Neither):
+            return {"type": "neither"}
+        if isinstance(action, Claim):
+            return {"type": "claim", "face": action.face.code, "number": action.number.code}
+        if isinstance(action, NoClaim):
+            return {"type": "no_claim"}
+        if isinstance(action, Deal):
+            return {
+                "type": "deal",
+                "dealer": action.dealer,
+                "secret": [c.code for c in action.secret],
+                "hands": [[c.code for c in h] for h in action.hands],
+            }
+        raise ValueError(f"not a Five Sons action: {action!r}")
 
-    def action_from_json(self, data: Any) -> Action:
-        return action_from_json(data)
+    @classmethod
+    def action_from_json(cls, data: Any) -> Action:
+        """Read an action written by :meth:`action_to_json`; ValueError naming what is wrong."""
+        if not isinstance(data, dict) or "type" not in data:
+            raise ValueError(f"a Five Sons action is an object with a 'type', not {data!r}")
+        fields = {k: v for k, v in data.items() if k != "type"}
+        kind = data["type"]
+        if not isinstance(kind, str) or kind not in _MAKERS:
+            raise ValueError(f"unknown Five Sons action type {kind!r}; known: {sorted(_MAKERS)}")
+        maker, keys = _MAKERS[kind]
+        if set(fields) != keys:
+            raise ValueError(f"a {kind!r} action has fields {sorted(keys)}, got {sorted(fields)}")
+        if kind == "deal" and not (
+            isinstance(fields["hands"], list) and all(isinstance(h, list) for h in fields["hands"])
+        ):
+            raise ValueError(f"a deal's hands must be lists of card codes, got {fields['hands']!r}")
+        return maker(**fields)
 
     def __repr__(self) -> str:
         return (
@@ -611,113 +661,7 @@ class FiveSons(Game):
         )
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
-    """An action as a small JSON object (card codes, seat numbers)."""
-    built = _JSON_OF_INTERNED.get(id(action))
-    if built is not None:  # one of the interned legal actions (an observation lists up to 480)
-        return dict(built)
-    if isinstance(action, Ask):
-        return {
-            "type": "ask",
-            "target": action.target,
-            "face": action.face.code,
-            "number": action.number.code,
-        }
-    if isinstance(action, Show):
-        return {"type": "show", "card": action.card.code}
-    if isinstance(action, Neither):
-        return {"type": "neither"}
-    if isinstance(action, Claim):
-        return {"type": "claim", "face": action.face.code, "number": action.number.code}
-    if isinstance(action, NoClaim):
-        return {"type": "no_claim"}
-    if isinstance(action, Deal):
-        return {
-            "type": "deal",
-            "dealer": action.dealer,
-            "secret": [c.code for c in action.secret],
-            "hands": [[c.code for c in h] for h in action.hands],
-        }
-    raise ValueError(f"not a Five Sons action: {action!r}")
-
-
 #: the JSON of every interned legal action (``_ASKS``, ``_CLAIMS``: module-level, so their ids stay theirs)
 _JSON_OF_INTERNED: dict[int, dict[str, Any]] = {}
-_JSON_OF_INTERNED.update({id(a): action_to_json(a) for asks in _ASKS for a in asks})
-_JSON_OF_INTERNED.update({id(a): action_to_json(a) for a in _CLAIMS})
-
-
-def action_from_json(data: Any) -> Action:
-    """Read an action written by :func:`action_to_json`; ValueError naming what is wrong."""
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"a Five Sons action is an object with a 'type', not {data!r}")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    kind = data["type"]
-    makers = {
-        "ask": (Ask, {"target", "face", "number"}),
-        "show": (Show, {"card"}),
-        "neither": (Neither, set()),
-        "claim": (Claim, {"face", "number"}),
-        "no_claim": (NoClaim, set()),
-        "deal": (Deal, {"dealer", "secret", "hands"}),
-    }
-    if not isinstance(kind, str) or kind not in makers:
-        raise ValueError(f"unknown Five Sons action type {kind!r}; known: {sorted(makers)}")
-    maker, keys = makers[kind]
-    if set(fields) != keys:
-        raise ValueError(f"a {kind!r} action has fields {sorted(keys)}, got {sorted(fields)}")
-    if kind == "deal" and not (
-        isinstance(fields["hands"], list) and all(isinstance(h, list) for h in fields["hands"])
-    ):
-        raise ValueError(f"a deal's hands must be lists of card codes, got {fields['hands']!r}")
-    return maker(**fields)
-
-
-def _cards_text(codes: Sequence[str]) -> str:
-    return " ".join(Card.parse(c).symbol for c in codes)
-
-
-def describe_event(kind: str, data: dict, seat: int | None, names: Sequence[str]) -> str:
-    """The words for one event, from the data the viewer saw (so nothing unseen can slip in)."""
-    if seat is None:  # the teacher: fold the private parts in (a shown card, a claimant's view)
-        data = dict(data)
-        for part in data.get("private", {}).values():
-            for key, value in part.items():
-                data.setdefault(key, value)
-    if kind == "deal":
-        dealer = names[data["dealer"]]
-        each = data["sizes"][0]
-        if seat is None:
-            private = data.get("private", {})
-            hands = "; ".join(f"{names[s]}: {_cards_text(p['hand'])}" for s, p in sorted(private.items()))
-            secret = _cards_text(data.get("secret", []))
-            return f"{dealer} deals {each} cards each and puts the secret pair aside ({secret}). {hands}."
-        return f"{dealer} deals {each} cards each; you get {_cards_text(data.get('hand', []))}."
-    if kind == "ask":
-        words = phrase(data["face"], data["number"])
-        return f"{names[data['asker']]} asks {names[data['target']]}: {words[0].lower()}{words[1:]}."
-    if kind == "answer":
-        who, asker = names[data["answerer"]], names[data["asker"]]
-        if not data["shown"]:
-            return f"{who} has neither."
-        if "card" in data:
-            return f"{who} shows {asker} the {Card.parse(data['card']).symbol}."
-        return f"{who} shows {asker} a card."
-    if kind == "claim":
-        who = names[data["seat"]]
-        words = phrase(data["face"], data["number"])
-        said = f"{who} claims: {words[0].lower()}{words[1:]}."
-        if data["right"]:
-            return f"{said} Right: that is the secret pair."
-        text = f"{said} Wrong: {who} may no longer ask or claim."
-        if "secret" in data:
-            text += f" {who} sees the secret pair: {_cards_text(data['secret'])}."
-        return text
-    if kind == "no_claim":
-        return f"{names[data['seat']]} does not claim."
-    if kind == "over":
-        secret = _cards_text(data["secret"])
-        if data["winner"] is None:
-            return f"Everyone has made a wrong claim: no winner. The secret pair was {secret}."
-        return f"{names[data['winner']]} wins. The secret pair was {secret}."
-    return kind
+_JSON_OF_INTERNED.update({id(a): FiveSons.action_to_json(a) for asks in _ASKS for a in asks})
+_JSON_OF_INTERNED.update({id(a): FiveSons.action_to_json(a) for a in _CLAIMS})

@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...cards import Card
 from ...deduction.facts import SECRET, Fact, PlaceWords, QuestionModel, SecretSpec
 from ...deduction.knowledge import Knowledge
+from ...engine.events import part_of
 from .deck import FACE_CARDS, NUMBER_CARDS
 
 __all__ = [
@@ -122,8 +123,9 @@ class _FactReader:
         """The facts of one event (``hand``: the seat's hand, for a deal event that does not list it)."""
         seat, who, add = self.seat, self.who, self.facts.append
         kind, step = ev["kind"], ev["step"]
+        mine = part_of(ev, seat)  # what this event told the seat alone (its hand, a card shown to it)
         if kind == "deal":
-            for code in ev.get("hand", hand):
+            for code in mine.get("hand", hand):
                 add(Fact.has(seat, code, step=step, text=f"You were dealt the {_sym(code)}."))
         elif kind == "ask":
             self.turn = ev.get("turn", self.turn + 1)
@@ -145,14 +147,14 @@ class _FactReader:
                     )
             elif a == seat:
                 pass  # the seat showed a card of its own hand: nothing new
-            elif "card" in ev:
+            elif "card" in mine:
                 add(
                     Fact.shown(
                         a,
-                        ev["card"],
+                        mine["card"],
                         pair,
                         step=step,
-                        text=f"Turn {turn}: {who(a)} showed you the {_sym(ev['card'])} "
+                        text=f"Turn {turn}: {who(a)} showed you the {_sym(mine['card'])} "
                         f"(you asked about {both}).",
                     )
                 )
@@ -179,16 +181,16 @@ class _FactReader:
                         )
                     )
             elif not ev["right"]:
-                if c == seat and "secret" in ev and not self.secret_known:
+                if c == seat and "secret" in mine and not self.secret_known:
                     self.secret_known = True
-                    for code in ev["secret"]:
+                    for code in mine["secret"]:
                         add(
                             Fact.has(
                                 SECRET,
                                 code,
                                 step=step,
                                 text=f"Turn {turn}: your wrong claim showed you the secret pair, "
-                                f"{_sym(ev['secret'][0])} and {_sym(ev['secret'][1])}.",
+                                f"{_sym(mine['secret'][0])} and {_sym(mine['secret'][1])}.",
                             )
                         )
                 elif c != seat:

@@ -33,11 +33,10 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence as _Sequence
 from operator import add as _add
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import _CARDS, _PARSED, _SUIT_TABLES, Card, CardLike, Hand, cards_of_mask
 from ...engine import CHANCE, Game, IllegalAction
-from ...engine.events import Event
 from .deal import check_deal, shuffled_deal
 from .layout import CARD_OF_BIT, layout
 from .log import HeartsLog
@@ -56,9 +55,9 @@ from .rules import (
 )
 from .values import Deal, Trick, action_from_json, action_to_json, codes_of
 from .views import BOT_OBSERVATION_KEYS, HeartsViews
-from .words import describe_event
+from .words import event_words
 
-__all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS", "describe_event"]
+__all__ = ["Hearts", "Deal", "Trick", "PHASES", "BOT_OBSERVATION_KEYS"]
 
 PHASES = ("pass", "play", "hand_over", "match_over")
 _DEAL, _PASS, _PLAY, _HAND_OVER, _MATCH_OVER = range(5)
@@ -81,6 +80,7 @@ class Hearts(HeartsViews, Game):
         "rules": "qardlab.games.hearts.bots:RuleBot",
         "counting": "qardlab.games.hearts.bots:CountingBot",
     }
+    bot_level_titles = {"counting": "card counting"}
 
     @classmethod
     def deal_from_json(cls, deal: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -636,10 +636,15 @@ class Hearts(HeartsViews, Game):
         self.events.hand_over(len(self.history) - 1, raw, final, shooter, mode, self.scores, winners)
 
     # -- records ----------------------------------------------------------------------
-    def action_to_json(self, action: Any) -> Any:
+    @classmethod
+    def action_to_json(cls, action: Any) -> Any:
+        """A Hearts action as record data (:func:`.values.action_to_json`): a card code, a list of codes, or
+        ``{"deal": [...]}``."""
         return action_to_json(action)
 
-    def action_from_json(self, data: Any) -> Any:
+    @classmethod
+    def action_from_json(cls, data: Any) -> Any:
+        """The action of record data (:func:`.values.action_from_json`); ValueError naming anything else."""
         return action_from_json(data)
 
     def copy(self) -> Hearts:
@@ -666,11 +671,10 @@ class Hearts(HeartsViews, Game):
         return self.copy()
 
     # -- words ------------------------------------------------------------------------
-    def describe(self, event: Any, seat: int | None = None) -> str:
-        """One event in words, as ``seat`` saw it (None: the teacher, who sees everything)."""
-        data = event.seen_by(seat) if isinstance(event, Event) else event
-        kind = event.kind if isinstance(event, Event) else event["kind"]
-        return describe_event(kind, data, seat, [self.seat_name(s) for s in range(self.players)])
+    @classmethod
+    def describe_event(cls, event: Mapping[str, Any], seat: Any, names: Sequence[str]) -> str:
+        """One event of an observation in its viewer's words (:func:`.words.event_words`)."""
+        return event_words(event, seat, names)
 
     def __repr__(self) -> str:
         return (

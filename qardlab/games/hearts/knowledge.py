@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from ...cards import SUIT_MASKS, Card, Suit, cards_of_mask
 from ...deduction.facts import PLAYED, Fact, PlaceWords
 from ...deduction.knowledge import Knowledge
+from ...engine.events import part_of
 from .rules import HeartsRules, break_mask, deck_mask, discard_mask, lead_mask
 
 __all__ = ["knowledge_of", "WORDS"]
@@ -71,8 +72,9 @@ def knowledge_of(obs: Mapping[str, Any]) -> Knowledge:
     broken = False
     for e in events:
         kind = e["kind"]
-        if kind == "pass" and "passed" in e:
-            passed = [(Card.parse(c), e["to"], e["step"]) for c in e["passed"]]
+        if kind == "pass" and "passed" in part_of(e, seat):
+            mine = part_of(e, seat)
+            passed = [(Card.parse(c), mine["to"], e["step"]) for c in mine["passed"]]
         elif kind == "play":
             who, card, step = e["seat"], Card.parse(e["card"]), e["step"]
             played.add(card)

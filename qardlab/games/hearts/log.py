@@ -184,18 +184,19 @@ class HeartsLog(EventLog):
             view, mine = entry[1], entry[2]
             for i in range(start, len(events)):
                 e = events[i]
-                if not (e.public or seat in e.private):  # (Event.visible_to, for a seat)
+                own = e.private.get(seat)
+                if not (e.public or own):  # (Event.visible_to, for a seat)
                     continue
-                d = e.seen_by(seat)
-                d["kind"] = kind = e.kind
-                d["step"] = e.step
-                view.append(d)
+                view.append(e.seen_by(seat))
+                kind = e.kind
                 if kind == "deal":
                     mine = entry[2] = [[], [], None, [], None]
-                elif kind == "pass_choice" and d["seat"] == seat:
-                    mine[0].extend(d["cards"])
-                elif kind == "pass" and "passed" in d:  # (the public view: no one's pass)
-                    mine[1], mine[2], mine[3], mine[4] = d["passed"], d["to"], d["received"], d["from"]
+                elif own is None:  # (the public view, or another seat's part: no one's pass of its own)
+                    continue
+                elif kind == "pass_choice":
+                    mine[0].extend(own["cards"])
+                elif kind == "pass":
+                    mine[1:] = own["passed"], own["to"], own["received"], own["from"]
             entry[0] = len(events)
         return entry
 

@@ -1,8 +1,10 @@
 """Hearts in English: the sentences a student reads for each event and for each refused card.
 
-``describe_event`` turns one event, as a seat saw it, into a sentence (``Hearts.describe`` and
-the tables, from an observation's events, both use it); ``why_illegal`` says why the rules
-refuse a card. No rule is decided here: the callers pass what the rules kernel found.
+``event_words`` turns one event of an observation (its one shape, whoever views it:
+:meth:`~qardlab.engine.events.Event.seen_by`) into a sentence for its viewer: what
+``Hearts.describe_event`` says, which the tables, the replays and the transcripts call;
+``why_illegal`` says why the rules refuse a card. No rule is decided here: the callers pass what
+the rules kernel found.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...cards import Card, Suit
+from ...engine.events import part_of
 
-__all__ = ["describe_event", "symbols", "and_list", "why_illegal", "names_card"]
+__all__ = ["event_words", "symbols", "and_list", "why_illegal", "names_card"]
 
 
 def symbols(codes: Sequence[str]) -> str:
@@ -29,48 +32,52 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
-def describe_event(kind: str, data: Mapping[str, Any], seat: int | None, names: Sequence[str]) -> str:
-    """One event (its data as ``seat`` saw it; None: the teacher) in words; ``names`` the seats' names."""
+def event_words(event: Mapping[str, Any], seat: Any, names: Sequence[str]) -> str:
+    """One event (as ``seat`` saw it; None: the teacher; a seat is "you") in words; ``names`` the seats'
+    names. Reads only the event: a seat's cards, chosen, passed and received, are its private part."""
     name = names.__getitem__
+    kind = event["kind"]
+    parts: Mapping[str, Mapping[str, Any]] = event.get("private") or {}
+    mine = part_of(event, seat) if seat is not None else {}
     if kind == "deal":
-        dealer, direction = name(data["dealer"]), data["pass_direction"]
+        dealer, direction = name(event["dealer"]), event["pass_direction"]
         passing = "no cards are passed" if direction == "none" else f"the pass is {direction}"
-        text = f"Hand {data['hand'] + 1}: {dealer} deals; {passing}."
-        if seat is not None and "cards" in data:
-            text += f" You get {symbols(data['cards'])}."
+        text = f"Hand {event['hand'] + 1}: {dealer} deals; {passing}."
+        if "cards" in mine:
+            text += f" You get {symbols(mine['cards'])}."
         return text
     if kind == "pass_choice":
-        s = data["seat"]
+        s = event["seat"]
         if seat == s:
-            return f"You choose to pass {symbols(data['cards'])}."
+            return f"You choose to pass {symbols(mine['cards'])}."
         if seat is None:
-            cards = data["private"][s]["cards"]
-            return f"{name(s)} chooses to pass {symbols(cards)}."
-        count = data["count"]
+            return f"{name(s)} chooses to pass {symbols(parts[str(s)]['cards'])}."
+        count = event["count"]
         return f"{name(s)} chooses " + ("a card" if count == 1 else f"{count} cards") + " to pass."
     if kind == "pass":
         if seat is None:
-            parts = [
-                f"{name(s)} passes {symbols(p['passed'])} to {name(p['to'])}"
-                for s, p in data["private"].items()
+            passes = [
+                f"{name(int(s))} passes {symbols(p['passed'])} to {name(p['to'])}" for s, p in parts.items()
             ]
-            return f"The cards are passed {data['direction']}: " + "; ".join(parts) + "."
-        passed = symbols(data["passed"])
-        received = symbols(data["received"])
-        to, giver = name(data["to"]), name(data["from"])
+            return f"The cards are passed {event['direction']}: " + "; ".join(passes) + "."
+        if "passed" not in mine:  # the public view: nobody's cards
+            return f"The cards are passed {event['direction']}."
+        passed = symbols(mine["passed"])
+        received = symbols(mine["received"])
+        to, giver = name(mine["to"]), name(mine["from"])
         return f"You pass {passed} to {to} and receive {received} from {giver}."
     if kind == "play":
-        return f"{name(data['seat'])} plays the {Card.parse(data['card']).name}."
+        return f"{name(event['seat'])} plays the {Card.parse(event['card']).name}."
     if kind == "trick":
-        pts = data["points"]
-        return f"{name(data['winner'])} takes the trick" + (f" ({_count(pts, 'point')})." if pts else ".")
+        pts = event["points"]
+        return f"{name(event['winner'])} takes the trick" + (f" ({_count(pts, 'point')})." if pts else ".")
     if kind == "hand_over":
-        pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(data["points"]))
+        pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(event["points"]))
         text = f"The hand is over: {pts}."
-        if data.get("moon") is not None:
-            text = f"{name(data['moon'])} shoots the moon! " + text
-        if "winners" in data:
-            winners = data["winners"]
+        if event.get("moon") is not None:
+            text = f"{name(event['moon'])} shoots the moon! " + text
+        if "winners" in event:
+            winners = event["winners"]
             verb = "wins" if len(winners) == 1 else "win"
             text += f" The match is over; {and_list([name(s) for s in winners])} {verb}."
         return text

@@ -69,7 +69,7 @@ def test_property_rules_hold_at_every_step(data, setup) -> None:
             assert obs["hand_sizes"] == [20 // players] * players
             for ev in obs["events"]:
                 if ev["kind"] == "deal":
-                    assert "private" not in ev and ev["hand"] == obs["hand"]
+                    assert ev["private"] == {str(s): {"hand": obs["hand"]}}  # its own part alone
             assert (obs["legal"] != []) == (g.to_move == s)
         if action is None:
             break

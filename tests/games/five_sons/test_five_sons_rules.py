@@ -160,9 +160,9 @@ def test_rule_shown_card_seen_by_asker_alone(game4: FiveSons) -> None:
     for onlooker in (0, 3):
         assert game4.describe(ev, onlooker) == "Carol shows Bob a card."
         seen = game4.observation(onlooker)["events"][-1]
-        assert "card" not in seen and seen["shown"] is True
-        assert "QS" not in str(seen["answerer"])
-    assert game4.observation(1)["events"][-1]["card"] == "QS"
+        assert "private" not in seen and seen["shown"] is True  # (QS was named by the question)
+    assert game4.observation(1)["events"][-1]["private"] == {"1": {"card": "QS"}}  # Bob's part alone
+    assert game4.observation(None)["events"][-1]["private"] == {"1": {"card": "QS"}, "2": {"card": "QS"}}
 
 
 def test_rule_claim_round_after_each_answer_clockwise_from_asker(game4: FiveSons) -> None:
@@ -192,10 +192,10 @@ def test_rule_claim_wrong_is_public_eliminates_and_shows_claimant_the_secret(gam
     assert ev.public == {"seat": 1, "face": "KH", "number": "5H", "right": False}
     assert ev.private == {1: {"secret": ["KS", "TH"]}}
     assert game4.eliminated == {1}
-    assert "secret" in game4.observation(1)["events"][-1]
+    assert game4.observation(1)["events"][-1]["private"] == {"1": {"secret": ["KS", "TH"]}}
     for other in (0, 2, 3):
         seen = game4.observation(other)["events"][-1]
-        assert seen["right"] is False and "secret" not in seen
+        assert seen["right"] is False and "secret" not in seen and "private" not in seen
     assert not game4.is_over and game4.to_move == 2  # the round goes on
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from qardlab.cards import Card, Suit
-from qardlab.engine import IllegalAction, RandomBot, Record, RecordError, Timeline, play
+from qardlab.engine import IllegalAction, RandomBot, Record, RecordError, Timeline, part_of, play
 from qardlab.engine.contract import check_contract, check_illegal_changes_nothing
 from qardlab.games.hearts import Deal, Hearts, HeartsRules
 
@@ -40,7 +40,7 @@ def hidden_cards(game: Hearts, seat: int) -> list[Card]:
     known = set()
     for e in game.events.view(seat):
         if e["kind"] == "pass_choice" and e["seat"] == seat:
-            known |= {Card.parse(c) for c in e["cards"]}
+            known |= {Card.parse(c) for c in part_of(e, seat)["cards"]}
     return [c for s in range(game.players) if s != seat for c in game.hand(s) if c not in known]
 
 

@@ -16,7 +16,6 @@ from qardlab.engine import Game, Record
 from qardlab.games.five_sons import FiveSons
 from qardlab.games.hearts import Hearts, HeartsRules
 from qardlab.games.hearts import rules as K
-from qardlab.games.hearts.words import describe_event
 
 from .helpers import PLAYERS, expected_legal, play_random
 
@@ -347,17 +346,15 @@ def test_words_one_winner_wins_several_win() -> None:
     """The match's end in words: "Bob wins." for one winner, "Carol and Frank win." for several; a hand
     without a pass says so."""
     names = ["Alice", "Bob", "Carol", "Dave"]
-    over = {"points": [1, 0, 5, 20], "moon": None}
-    assert describe_event("hand_over", {**over, "winners": [1]}, None, names).endswith("; Bob wins.")
-    assert describe_event("hand_over", {**over, "winners": [1, 2]}, None, names).endswith(
-        "; Bob and Carol win."
-    )
-    assert describe_event("hand_over", {**over, "winners": [0, 1, 2]}, None, names).endswith(
-        "; Alice, Bob and Carol win."
-    )
-    deal = {"hand": 3, "dealer": 3, "pass_direction": "none"}
-    assert describe_event("deal", deal, None, names) == "Hand 4: Dave deals; no cards are passed."
-    assert describe_event("trick", {"winner": 0, "points": 1}, 2, names) == "Alice takes the trick (1 point)."
+    over = {"kind": "hand_over", "step": 60, "points": [1, 0, 5, 20], "moon": None}
+    words = Hearts.describe_event  # the game's one words function, a class method: no game needed
+    assert words({**over, "winners": [1]}, None, names).endswith("; Bob wins.")
+    assert words({**over, "winners": [1, 2]}, None, names).endswith("; Bob and Carol win.")
+    assert words({**over, "winners": [0, 1, 2]}, None, names).endswith("; Alice, Bob and Carol win.")
+    deal = {"kind": "deal", "step": 0, "hand": 3, "dealer": 3, "pass_direction": "none"}
+    assert words(deal, None, names) == "Hand 4: Dave deals; no cards are passed."
+    trick = {"kind": "trick", "step": 4, "winner": 0, "points": 1}
+    assert words(trick, 2, names) == "Alice takes the trick (1 point)."
 
 
 def test_rng_is_made_at_the_first_draw_with_the_seeded_state() -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from qardlab.cards import Card, cards_of_mask
 from qardlab.engine import IllegalAction, Record
-from qardlab.engine.events import EventLog
+from qardlab.engine.events import EventLog, part_of
 from qardlab.engine.game import PUBLIC
 from qardlab.games.hearts import Hearts, HeartsRules
 from qardlab.games.hearts.batch import simulate
@@ -231,9 +231,10 @@ def _scanned(game: Hearts, seat: object) -> tuple[list, list, list]:
         if e["kind"] == "deal":
             chosen, passed = [], []
         elif e["kind"] == "pass_choice" and e["seat"] == seat:
-            chosen += e["cards"]
-        elif e["kind"] == "pass" and "passed" in e:
-            passed = [e["passed"], e["to"], e["received"], e["from"]]
+            chosen += part_of(e, seat)["cards"]
+        elif e["kind"] == "pass" and "passed" in part_of(e, seat):
+            mine = part_of(e, seat)
+            passed = [mine["passed"], mine["to"], mine["received"], mine["from"]]
     deals = [i for i, e in enumerate(game.events) if e.kind == "deal"]
     tricks = [e.public["cards"] for e in list(game.events)[deals[-1] :] if e.kind == "trick"]
     return view, [chosen, passed], tricks
