@@ -1,21 +1,25 @@
 """The memory of one joined seat's kernel: what each student of a class costs the join page's host.
 
-A classroom server (``python -m qardlab serve``) runs one Five Sons table of four: seat 0 a student, the
-others bots. A kernel is started as Voila starts one (``ipykernel``, this Python), runs the join page's
-cell (``notebooks/app-classroom.ipynb``: ``JoinApp()``) with the server and seat 0's code filled in, and
-joins the seat (``await app.join_now()``: the seat's table drawn, its live connection open). Then, once
-the kernel is idle and the table has settled, the kernel process's memory is read: RSS, and USS (the
-memory that would be freed if the kernel went; psutil's ``memory_full_info``, else
-``/proc/PID/smaps_rollup``'s private pages), and its CPU time: to start and join (the kernel's own
-start, the page's imports, the join), and per step of the table while the seat plays. ``--play N`` lets
-the seat play N of its turns (its first legal action each time, as a click would; the bots answer at
-once), to see what a game adds.
+A classroom server (``python -m qardlab serve``) runs one Five Sons table (``--players``, 4 by default):
+seat 0 a student, the others bots. A kernel is started as that code's Voila starts one for the join page:
+the notebook's ``python3`` kernel spec (``python -m ipykernel_launcher``) through the kernel spec manager
+``jupyter-config/voila.json`` names, which gives ``python -m qardlab.voila_kernel`` (ipykernel without
+its debugger and input history) where the code has :mod:`qardlab.voila_kernel`, else ipykernel as it
+is. The kernel runs the join page's cell (``notebooks/app-classroom.ipynb``: ``JoinApp()``) with the
+server and seat 0's code filled in, and joins the seat (``await app.join_now()``: the seat's table
+drawn, its live connection open). The kernel process's memory is read three times, each once the
+kernel is idle (after a ``gc.collect()``): just started (before any cell: what the page costs before
+qardlab), just joined, and after ``--play N`` of the seat's turns (its first legal action each time,
+as a click would; the bots answer at once). Memory: RSS, and USS (the memory that would be freed if
+the kernel went; psutil's ``memory_full_info``, else ``/proc/PID/smaps_rollup``'s private pages). CPU
+time of the kernel: to start and join (its own start, the page's imports, the join), and per step of
+the table while the seat plays.
 
 ``--baseline REF`` runs the same rounds on commit ``REF``'s ``qardlab`` (server and kernel both), one
 round of each after the other, so both columns come from one run on the same loaded machine; figures
 are the median over rounds (MiB).
 
-    python benchmarks/seat_kernel.py [--rounds 3] [--play 0] [--baseline 43a5597] [--no-debugger]
+    python benchmarks/seat_kernel.py [--rounds 3] [--play 0] [--players 4] [--baseline 43a5597]
 """
 
 from __future__ import annotations
@@ -121,50 +125,72 @@ def join_page_code() -> str:
 HEAVY = ("numpy", "matplotlib", "PIL", "scipy", "pandas", "segno", "joblib", "threadpoolctl", "debugpy")
 LOADED = f"import sys\nprint(' '.join(m for m in {HEAVY!r} if sys.modules.get(m) is not None))"
 
-#: a kernel whose debugger cannot load (ipykernel imports debugpy when it starts, whether or not anybody
-#: debugs): ``--no-debugger`` measures it, as an option, for comparison
-NO_DEBUGGER = (
-    "import sys; sys.modules['debugpy'] = None; "
-    "from ipykernel import kernelapp; kernelapp.launch_new_instance()"
-)
 
-
-def one_kernel(play: int, no_debugger: bool = False) -> dict[str, Any]:
-    """Start a server and a kernel, join seat 0, let it settle, read the kernel's memory."""
+def kernel_spec_manager(spec_dir: Path) -> tuple[Any, str]:
+    """The kernel spec manager the measured code's Voila uses (voila.json's), over ``spec_dir``; and the
+    module its kernels start with."""
     from jupyter_client.kernelspec import KernelSpecManager
+
+    import qardlab
+
+    try:
+        from qardlab import voila_kernel
+    except ImportError:
+        voila_kernel = None
+    # code from before qardlab.voila_kernel (the editable install's finder may still find this
+    # checkout's module for it: not the measured code's): Voila ran ipykernel as it is
+    if voila_kernel is None or Path(voila_kernel.__file__).parent != Path(qardlab.__file__).parent:
+        return KernelSpecManager(kernel_dirs=[str(spec_dir)]), "ipykernel_launcher"
+    return voila_kernel.PageKernelSpecManager(kernel_dirs=[str(spec_dir)]), "qardlab.voila_kernel"
+
+
+def one_kernel(play: int, players: int = 4) -> dict[str, Any]:
+    """Start a server and a kernel, join seat 0, let it play; the kernel's memory at each stage."""
     from jupyter_client.manager import KernelManager
 
     from qardlab.classroom.teacher import LocalServer, Teacher
 
     with LocalServer() as server:
         table = Teacher(server.url, server.token).create_table(
-            "five_sons", 4, seed=7, bots={1: "logic", 2: "logic", 3: "logic"}, pace=0
+            "five_sons", players, seed=7, bots={s: "logic" for s in range(1, players)}, pace=0
         )
         code = table["seats"][0]["code"]
         env = dict(os.environ)
         env["QUERY_STRING"] = f"server={server.url}&code={code}"  # what Voila gives the join page's kernel
-        # the kernel Voila would start (ipykernel, with this Python), from a kernel spec of its own
-        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-        if no_debugger:  # what a kernel without ipykernel's debugger (debugpy) would hold
-            argv[1:3] = ["-c", NO_DEBUGGER]
+        # the notebook's python3 kernel spec as ipykernel installs it, in a folder of its own
         specs = Path(tempfile.mkdtemp(prefix="qardlab-seat-kernel-"))
-        (specs / "seat").mkdir()
-        (specs / "seat" / "kernel.json").write_text(
-            json.dumps({"argv": argv, "display_name": "seat", "language": "python"})
+        (specs / "python3").mkdir()
+        (specs / "python3" / "kernel.json").write_text(
+            json.dumps(
+                {
+                    "argv": ["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                    "display_name": "Python 3 (ipykernel)",
+                    "language": "python",
+                    "metadata": {"debugger": True},
+                }
+            )
         )
-        km = KernelManager(
-            kernel_name="seat", kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(specs)])
-        )
+        ksm, launcher = kernel_spec_manager(specs)
+        km = KernelManager(kernel_name="python3", kernel_spec_manager=ksm)
         km.start_kernel(env=env, cwd=str(ROOT / "notebooks"))
         client = km.client()
         client.start_channels()
+        pid = km.provisioner.process.pid
+
+        def idle_memory() -> dict[str, float]:
+            _execute(client, "import gc; gc.collect()")
+            return memory(pid)
+
         try:
             client.wait_for_ready(timeout=60)
+            started = idle_memory()
             _execute(client, join_page_code())
             _execute(client, "_table = await app.join_now()\nassert _table is not None, app.message.value")
             played = 0
-            proc = psutil_process(km.provisioner.process.pid)
+            proc = psutil_process(pid)
             cpu0, step0 = cpu_seconds(proc), table_step(client)
+            time.sleep(1.0)  # the first frames drawn
+            joined = idle_memory()
             for _ in range(play):
                 out = _execute(client, PLAY_ONE_TURN)
                 if _stdout(out).strip() in ("", "0"):
@@ -172,9 +198,8 @@ def one_kernel(play: int, no_debugger: bool = False) -> dict[str, Any]:
                 played += 1
             time.sleep(1.0)  # the last frames drawn
             cpu1, step1 = cpu_seconds(proc), table_step(client)
-            _execute(client, "import gc; gc.collect()")
             modules = _stdout(_execute(client, LOADED)).strip()
-            mem = memory(km.provisioner.process.pid)
+            mem = idle_memory()
         finally:
             client.stop_channels()
             km.shutdown_kernel(now=True)
@@ -182,6 +207,9 @@ def one_kernel(play: int, no_debugger: bool = False) -> dict[str, Any]:
     per_step = (cpu1 - cpu0) * 1000 / steps if steps and cpu1 is not None and cpu0 is not None else None
     return {
         **mem,
+        "started": started,
+        "joined": joined,
+        "launcher": launcher,
         "played": played,
         "modules": modules,
         "steps": steps,
@@ -195,13 +223,11 @@ def main() -> None:
     from _baseline import checkout, measure, parser
 
     ap = parser(__doc__.splitlines()[0], rounds=3, baseline="kernel is measured too")
-    ap.add_argument("--play", type=int, default=0, help="turns the seat plays before the reading")
-    ap.add_argument(
-        "--no-debugger", action="store_true", help="kernels without ipykernel's debugger (for comparison)"
-    )
+    ap.add_argument("--play", type=int, default=0, help="turns the seat plays before the last reading")
+    ap.add_argument("--players", type=int, default=4, choices=(4, 5), help="seats at the table")
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(one_kernel(args.play, args.no_debugger)))
+        print(json.dumps(one_kernel(args.play, args.players)))
         return
     trees: list[tuple[str, Path | None]] = [("this tree", None)]
     if args.baseline:
@@ -209,13 +235,15 @@ def main() -> None:
     runs: dict[str, list[dict]] = {name: [] for name, _ in trees}
     for r in range(args.rounds):
         for name, path in trees:
-            extra = ["--no-debugger"] if args.no_debugger else []
-            result = measure(path or ROOT, __file__, "--play", str(args.play), *extra)
+            result = measure(path or ROOT, __file__, "--play", str(args.play), "--players", str(args.players))
             runs[name].append(result)
             cpu = result.get("cpu_ms_per_step")
             print(
-                f"round {r + 1} {name:>10}: RSS {result['rss']:6.1f} MiB, USS {result['uss']:6.1f} MiB"
-                f" (played {result['played']} turns, {result.get('steps', 0)} steps of the table"
+                f"round {r + 1} {name:>10} ({result['launcher']}): started RSS {result['started']['rss']:.1f}"
+                f" USS {result['started']['uss']:.1f}; joined RSS {result['joined']['rss']:.1f}"
+                f" USS {result['joined']['uss']:.1f}; after play RSS {result['rss']:.1f}"
+                f" USS {result['uss']:.1f}"
+                f" MiB (played {result['played']} turns, {result.get('steps', 0)} steps of the table"
                 + (f", kernel CPU {cpu:.1f} ms a step" if cpu is not None else "")
                 + (
                     f", {result['startup_cpu_s']:.2f} s to start and join"
@@ -225,16 +253,26 @@ def main() -> None:
                 + f"; loaded: {result['modules'] or 'none of the heavy ones'})",
                 flush=True,
             )
-    print(f"\none joined seat's kernel, median of {args.rounds} rounds (MiB):")
-    print(f"{'code':>12} {'RSS':>8} {'USS':>8} {'CPU ms/step':>12} {'CPU s to join':>14}")
+    print(f"\none joined seat's kernel ({args.players} players), median of {args.rounds} rounds (MiB):")
+    print(
+        f"{'code':>12} {'started RSS':>12} {'USS':>6} {'joined RSS':>11} {'USS':>6}"
+        f" {f'{args.play} turns RSS':>14} {'USS':>6} {'CPU ms/step':>12} {'CPU s to join':>14}"
+    )
     for name, _ in trees:
-        rss = statistics.median(x["rss"] for x in runs[name])
-        uss = statistics.median(x["uss"] for x in runs[name])
-        cpus = [x["cpu_ms_per_step"] for x in runs[name] if x.get("cpu_ms_per_step") is not None]
+        rs = runs[name]
+
+        def med(stage: str | None, key: str, rs: list = rs) -> float:
+            return statistics.median((x[stage] if stage else x)[key] for x in rs)
+
+        cpus = [x["cpu_ms_per_step"] for x in rs if x.get("cpu_ms_per_step") is not None]
         cpu = f"{statistics.median(cpus):12.1f}" if cpus else f"{'-':>12}"
-        starts = [x["startup_cpu_s"] for x in runs[name] if x.get("startup_cpu_s") is not None]
+        starts = [x["startup_cpu_s"] for x in rs if x.get("startup_cpu_s") is not None]
         start = f"{statistics.median(starts):14.2f}" if starts else f"{'-':>14}"
-        print(f"{name:>12} {rss:8.1f} {uss:8.1f} {cpu} {start}")
+        print(
+            f"{name:>12} {med('started', 'rss'):12.1f} {med('started', 'uss'):6.1f}"
+            f" {med('joined', 'rss'):11.1f} {med('joined', 'uss'):6.1f}"
+            f" {med(None, 'rss'):14.1f} {med(None, 'uss'):6.1f} {cpu} {start}"
+        )
 
 
 if __name__ == "__main__":

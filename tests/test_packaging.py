@@ -241,6 +241,19 @@ def test_run_links_the_jupyter_files_into_the_venv(fake_clone: Path) -> None:
         assert rel == src, f"{src} installs to {target}, not where ./run links it"
 
 
+def test_nothing_the_package_installs_turns_xsrf_off() -> None:
+    """The Jupyter files qardlab installs into an environment (its data-files: share/, jupyter-config/) and
+    Binder's configs leave every server's XSRF check on: a library must not weaken a security setting of
+    the whole environment (the join page's unload message gets its _xsrf cookie from qardlab's template;
+    tests/browser/test_browser_join_kernels.py checks the running Voila)."""
+    files = [p for d in ("share", "jupyter-config", "binder") for p in (ROOT / d).rglob("*") if p.is_file()]
+    assert any(p.name == "voila.json" for p in files)
+    offenders = [str(p.relative_to(ROOT)) for p in files if "disable_check_xsrf" in p.read_text().lower()]
+    assert not offenders, f"these files turn the XSRF check off: {offenders}"
+    config = json.loads((ROOT / "jupyter-config" / "voila.json").read_text())
+    assert "tornado_settings" not in json.dumps(config) and "xsrf" not in json.dumps(config).lower(), config
+
+
 def test_run_serve_and_app_pass_their_arguments(fake_clone: Path, tmp_path: Path) -> None:
     """./run serve runs `qardlab serve` with the arguments given, in the caller's folder; ./run app runs
     Voila on the app's notebook in notebooks/ with a default port and address, each only where the command

@@ -82,6 +82,13 @@ def table_of(src: RemoteSource, *, charts: bool = True, **table_kwargs: Any) -> 
     seat: Optional[int] = src.seat
     from ..widgets import table_class
 
+    if seat is not None:
+        # a seat's kernel (the join page's, lesson 09's) only ever asks for its latest step: the
+        # deduction engine keeps that step's zeta transforms, not 16 (10-14 MiB less late in a game)
+        from ..deduction.solve import SEAT_ZETA_CACHE_ENTRIES, limit_zeta_cache
+
+        limit_zeta_cache(SEAT_ZETA_CACHE_ENTRIES)
+
     cls = table_class(src.game_name)  # found by the game's name; ValueError naming an unknown game
     table = cls(src, seat=seat, human=seat, views=(seat,), charts=charts, **table_kwargs)
     table.remote = src

@@ -34,6 +34,7 @@ Nothing here imports widgets; numpy does the arithmetic.
 from __future__ import annotations
 
 import math
+import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
@@ -66,6 +67,8 @@ __all__ = [
     "ranked_count",
     "secret_hands",
     "shown_scale",
+    "limit_zeta_cache",
+    "SEAT_ZETA_CACHE_ENTRIES",
 ]
 
 #: kinds of facts that only forbid or fix single cards (the polynomial solver handles these)
@@ -342,14 +345,49 @@ class _LRU(OrderedDict):
             pass
         value = make()
         self[key] = value
-        while len(self) > self.size:
-            self.popitem(last=False)
+        self.trim()
         return value
 
+    def trim(self) -> None:
+        """Drop the least recently used entries down to ``size``."""
+        while len(self) > self.size:
+            self.popitem(last=False)
 
-#: zeta transforms of holders' feasible arrays (at most 16 x 2 MiB), shared between Knowledges: the
-#: facts about a holder change rarely from one step to the next (history, benchmarks)
-_ZETA_CACHE = _LRU(16)
+
+#: how many zeta transforms the shared cache keeps by default (2^n int64 or float64 each, n the
+#: unknown cards: 1-2 MiB in Five Sons, whose n is at most 18)
+ZETA_CACHE_ENTRIES = 16
+#: what a classroom seat's kernel keeps (qardlab.classroom.join): one step's transforms, one a holder
+#: of the largest table (five seats and the secret); a live seat never goes back to an older step, and
+#: benchmarks/seat_kernel.py finds the same reuse as with 16 (every hit kept) at less memory
+SEAT_ZETA_CACHE_ENTRIES = 6
+#: the environment variable that sets the cache's number of entries for the whole process
+ZETA_CACHE_ENV = "QARDLAB_ZETA_CACHE_ENTRIES"
+
+
+def _entries_from_env() -> int | None:
+    raw = os.environ.get(ZETA_CACHE_ENV, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"{ZETA_CACHE_ENV}={raw!r}: give the zeta cache's number of entries, at least 1")
+    return int(raw)
+
+
+#: zeta transforms of holders' feasible arrays, shared between Knowledges: the facts about a holder
+#: change rarely from one step to the next (history, benchmarks). :func:`limit_zeta_cache` (or
+#: ``$QARDLAB_ZETA_CACHE_ENTRIES``) sets how many it keeps.
+_ZETA_CACHE = _LRU(_entries_from_env() or ZETA_CACHE_ENTRIES)
+
+
+def limit_zeta_cache(entries: int) -> None:
+    """Keep at most ``entries`` zeta transforms in the shared cache from now on (the least recently
+    used go at once). ``$QARDLAB_ZETA_CACHE_ENTRIES``, when set, wins: it is the whole process's
+    setting. Fewer entries cost only transforms made again when an older step is asked for."""
+    if isinstance(entries, bool) or not isinstance(entries, int) or entries < 1:
+        raise ValueError(f"limit_zeta_cache({entries!r}): give a number of entries, at least 1")
+    _ZETA_CACHE.size = _entries_from_env() or entries
+    _ZETA_CACHE.trim()
 
 
 def _fact_key(f: Fact) -> tuple:
