@@ -318,10 +318,8 @@ class Seats:
             return _OVER
         if seat in self._bots:
             return Due("bot", seat, self.pace.bot)
-        mine = self._orders.get(seat)
-        if mine:
-            kind = self.orders_class
-            action = kind.action(_view(game.observation(PUBLIC), kind.reads), seat, self.orders(seat))
+        if self._orders.get(seat):
+            action = order_action(self.game_class, game.observation(PUBLIC), seat, self.orders(seat))
             if action is not None:
                 return Due("order", seat, self.pace.bot, action)
         if seat in self._away:  # the person is away: their stand-in plays this turn, as a bot

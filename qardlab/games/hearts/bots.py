@@ -33,6 +33,7 @@ from ...engine import RandomBot
 from .game import Hearts
 from .parallel import chunk_seed, map_chunks
 from .rules import (
+    _SUIT_MASK_OF_BIT,
     HEARTS_MASK,
     QS_BIT,
     QS_INDEX,
@@ -572,7 +573,7 @@ def _discard(options: int) -> int:
 
 
 _SUIT_M = SUIT_MASKS
-_SUIT_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
+_SUIT_OF_BIT = _SUIT_MASK_OF_BIT  # the kernel's: a card's bit -> its suit's mask
 _HEARTS_M = HEARTS_MASK
 _QS_BIT = QS_BIT
 #: Random.shuffle's steps for a list of each length: (i, bits of i + 1), i from the top down

@@ -5,8 +5,8 @@ opening card, pass offsets and the same masks of the kernel (:func:`~.rules.lead
 :func:`~.rules.discard_mask`, :func:`~.rules.break_mask`, :func:`~.rules.scores_points`) in every
 hand: the step engine reads them from its layout at every step instead of asking the kernel again,
 and :func:`layout` keeps one per table (a game's set-up costs a dictionary lookup). The tables by
-card at the bottom turn a card's bit or index into what the engine reads of it (its suit's mask,
-its Card, its code).
+card (``LED`` at the top, the others at the bottom) turn a card's bit or index into what the engine
+reads of it (its suit's mask, its Card, its code).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .rules import (
     scores_points,
 )
 
-__all__ = ["Layout", "layout", "SUIT_MASK_OF_BIT", "CARD_OF_BIT", "CODES"]
+__all__ = ["Layout", "layout", "CARD_OF_BIT", "CODES"]
 
 #: by the index of a card: its suit's mask, the shift of its 13 bits and that suit's table of Cards (a
 #: tuple: indexing it is several times cheaper than a dict keyed by the card's bit)
@@ -143,6 +143,5 @@ def layout(players: int, rules: HeartsRules) -> Layout:
     return found
 
 
-SUIT_MASK_OF_BIT = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 CARD_OF_BIT = {1 << i: _CARDS[i] for i in range(52)}
 CODES = tuple(c.code for c in _CARDS)
