@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import Card
 from ..deduction.knowledge import Knowledge
-from .checking import Mutation, function_check, name_mistake, run
+from .checking import Mutation, function_check, mutation_fn, name_mistake, run
 from .counting_deals import REFERENCE, all_deals, mini_position
 from .exercises import Exercise, Reply, right, wrong
 from .position import Position
@@ -240,10 +240,7 @@ MUTATIONS: dict[str, list[Mutation]] = {
 
 def mistake(exercise: str, name: str) -> Callable[..., Any]:
     """The function of the named mistake of ``exercise`` (the answer keys' wrong answers are these)."""
-    for m in MUTATIONS[exercise]:
-        if m.name == name:
-            return m.fn
-    raise KeyError(f"{exercise!r} has no mistake {name!r}; it has {[m.name for m in MUTATIONS[exercise]]}")
+    return mutation_fn(MUTATIONS, exercise, name)
 
 
 # -- the checkers ------------------------------------------------------------------------------------------
