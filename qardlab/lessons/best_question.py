@@ -58,14 +58,9 @@ def information_reference(joint: Mapping[tuple[Any, Any], float]) -> float:
     """Expected information (bits) a question gives about the secret, from the joint law
     ``{(pair, outcome): probability}``: H(outcome) - H(outcome | pair), the entropy of the answer less what
     stays unpredictable once the secret is known."""
-    outcome: dict = {}
-    given: dict = {}  # pair -> {outcome: chance}, one pass (a scan per pair would be quadratic)
-    for (p, o), v in joint.items():
-        outcome[o] = outcome.get(o, 0.0) + v
-        given.setdefault(p, {})[o] = given.get(p, {}).get(o, 0.0) + v
-    h_outcome = entropy_reference(outcome)
+    h_outcome = entropy_reference(_outcomes(joint))
     h_given = 0.0
-    for laws in given.values():
+    for laws in _given(joint).values():
         chance = sum(laws.values())
         if chance > 0:
             h_given += chance * entropy_reference([v / chance for v in laws.values()])
@@ -157,6 +152,7 @@ def _outcomes(joint: Mapping) -> dict:
 
 
 def _given(joint: Mapping) -> dict:
+    """pair -> {outcome: chance}, in one pass (a scan per pair would be quadratic)."""
     given: dict = {}
     for (p, o), v in joint.items():
         given.setdefault(p, {})[o] = given.get(p, {}).get(o, 0.0) + v
