@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import Card
 from ..deduction.knowledge import Knowledge
-from .checking import Mutation, function_check, name_mistake, run
+from .checking import Mutation, function_check, mutation_fn, name_mistake, run
 from .counting_deals import REFERENCE, all_deals, mini_position
 from .exercises import Exercise, Reply, right, wrong
 from .position import Position
@@ -58,14 +58,9 @@ def information_reference(joint: Mapping[tuple[Any, Any], float]) -> float:
     """Expected information (bits) a question gives about the secret, from the joint law
     ``{(pair, outcome): probability}``: H(outcome) - H(outcome | pair), the entropy of the answer less what
     stays unpredictable once the secret is known."""
-    outcome: dict = {}
-    given: dict = {}  # pair -> {outcome: chance}, one pass (a scan per pair would be quadratic)
-    for (p, o), v in joint.items():
-        outcome[o] = outcome.get(o, 0.0) + v
-        given.setdefault(p, {})[o] = given.get(p, {}).get(o, 0.0) + v
-    h_outcome = entropy_reference(outcome)
+    h_outcome = entropy_reference(_outcomes(joint))
     h_given = 0.0
-    for laws in given.values():
+    for laws in _given(joint).values():
         chance = sum(laws.values())
         if chance > 0:
             h_given += chance * entropy_reference([v / chance for v in laws.values()])
@@ -157,6 +152,7 @@ def _outcomes(joint: Mapping) -> dict:
 
 
 def _given(joint: Mapping) -> dict:
+    """pair -> {outcome: chance}, in one pass (a scan per pair would be quadratic)."""
     given: dict = {}
     for (p, o), v in joint.items():
         given.setdefault(p, {})[o] = given.get(p, {}).get(o, 0.0) + v
@@ -240,10 +236,7 @@ MUTATIONS: dict[str, list[Mutation]] = {
 
 def mistake(exercise: str, name: str) -> Callable[..., Any]:
     """The function of the named mistake of ``exercise`` (the answer keys' wrong answers are these)."""
-    for m in MUTATIONS[exercise]:
-        if m.name == name:
-            return m.fn
-    raise KeyError(f"{exercise!r} has no mistake {name!r}; it has {[m.name for m in MUTATIONS[exercise]]}")
+    return mutation_fn(MUTATIONS, exercise, name)
 
 
 # -- the checkers ------------------------------------------------------------------------------------------

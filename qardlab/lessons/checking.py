@@ -23,6 +23,7 @@ __all__ = [
     "run",
     "not_a_function",
     "name_mistake",
+    "mutation_fn",
     "distinguishing",
     "mine_or_reference",
     "function_check",
@@ -97,6 +98,17 @@ def name_mistake(
             if same(m, [(positions[wrong_at], mine[wrong_at])]):
                 return m
     return None
+
+
+def mutation_fn(
+    mutations: Mapping[str, Sequence[Mutation[Any]]], exercise: str, name: str
+) -> Callable[..., Any]:
+    """The function of the mutation called ``name`` among ``mutations[exercise]`` (a lesson's
+    ``MUTATIONS``): what each lesson's ``mistake(exercise, name)`` gives. KeyError naming the known ones."""
+    for m in mutations[exercise]:
+        if m.name == name:
+            return m.fn
+    raise KeyError(f"{exercise!r} has no mistake {name!r}; it has {[m.name for m in mutations[exercise]]}")
 
 
 def distinguishing(

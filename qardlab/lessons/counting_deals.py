@@ -27,7 +27,7 @@ from ..cards import Card
 from ..deduction.facts import Fact
 from ..games.five_sons.deck import FACE_CARDS, NUMBER_CARDS
 from ..games.five_sons.knowledge import base_knowledge
-from .checking import Mutation, distinguishing, function_check, name_mistake, run
+from .checking import Mutation, distinguishing, function_check, mutation_fn, name_mistake, run
 from .exercises import Exercise, Reply, right, wrong
 from .position import NAMES, Position
 
@@ -357,10 +357,7 @@ MUTATIONS: dict[str, list[Mutation]] = {
 
 def mistake(exercise: str, name: str) -> Callable[..., Any]:
     """The function of the named mistake of ``exercise`` (the answer keys' wrong answers are these)."""
-    for m in MUTATIONS[exercise]:
-        if m.name == name:
-            return m.fn
-    raise KeyError(f"{exercise!r} has no mistake {name!r}; it has {[m.name for m in MUTATIONS[exercise]]}")
+    return mutation_fn(MUTATIONS, exercise, name)
 
 
 # -- positions ----------------------------------------------------------------------------------------------
