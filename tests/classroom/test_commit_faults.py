@@ -18,8 +18,7 @@ import threading
 import time
 
 import pytest
-from conftest import Client, ServerProcess, run_async
-from test_store_files import ASK, DEAL
+from conftest import ASK, DEAL, Client, ServerProcess, run_async
 
 from qardlab.classroom import commits
 from qardlab.classroom.store import Store

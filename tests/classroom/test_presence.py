@@ -8,8 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from conftest import ServerProcess, run_async
-from test_store_files import ASK, DEAL
+from conftest import ASK, DEAL, ServerProcess, run_async
 
 from qardlab.classroom.client import RETRY, RemoteSource, backoff
 
