@@ -34,6 +34,26 @@ websocket = pytest.importorskip("websocket")
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "teacher-token-for-tests"
 
+#: a Five Sons deal (4 players, dealer 0: seat 1 asks first); seat 2 holds QC but not 8H
+DEAL = {
+    "hands": [
+        ["JC", "KC", "JD", "AH", "2H"],
+        ["QD", "KD", "JH", "3H", "4H"],
+        ["QC", "9H", "QH", "5H", "6H"],
+        ["KH", "JS", "QS", "7H", "8H"],
+    ],
+    "secret": ["KS", "TH"],
+    "dealer": 0,
+}
+
+
+def ask(target: int, face: str, number: str) -> dict:
+    return {"type": "ask", "target": target, "face": face, "number": number}
+
+
+#: seat 1's first move under DEAL: seat 2, about the Q♣ and the 8♥
+ASK = ask(2, "QC", "8H")
+
 
 class ServerProcess:
     """``qardlab serve`` in a subprocess on 127.0.0.1 and a free port."""

@@ -7,23 +7,10 @@ import json
 import random
 
 import pytest
-from conftest import ServerProcess, five_sons_policy, play_out
+from conftest import DEAL, ServerProcess, ask, five_sons_policy, play_out
 from test_classroom_games import local_game
 
 from qardlab.engine import Game, Record, Timeline, part_of
-
-# a Five Sons deal (4 players, dealer 0: seat 1 asks first); seat 2 holds QC but not 8H
-HANDS = [
-    ["JC", "KC", "JD", "AH", "2H"],
-    ["QD", "KD", "JH", "3H", "4H"],
-    ["QC", "9H", "QH", "5H", "6H"],
-    ["KH", "JS", "QS", "7H", "8H"],
-]
-DEAL = {"hands": HANDS, "secret": ["KS", "TH"], "dealer": 0}
-
-
-def ask(target: int, face: str, number: str) -> dict:
-    return {"type": "ask", "target": target, "face": face, "number": number}
 
 
 def seat_clients(server, connect, table):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from test_classroom_faults import ask
+from conftest import ask
 
 A = [
     ["JC", "KC", "JD", "AH", "2H"],

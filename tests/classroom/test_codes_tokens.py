@@ -16,8 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT, Client, ServerProcess
-from test_store_files import ASK, DEAL
+from conftest import ASK, DEAL, ROOT, Client, ServerProcess
 
 from qardlab.classroom.tables import CODE_ALPHABET, code_key, new_code
 from qardlab.classroom.teacher import LocalServer, Teacher, codes_html, join_sheet

@@ -19,10 +19,9 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import Client, ServerProcess
+from conftest import ASK, DEAL, Client, ServerProcess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_store_files import ASK, DEAL
 
 from qardlab.classroom import server as server_module
 from qardlab.classroom import tables

@@ -8,8 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from conftest import ServerProcess, run_async
-from test_store_files import ASK, DEAL
+from conftest import ASK, DEAL, Client, ServerProcess, free_port, run_async
 
 from qardlab.classroom.client import RETRY, RemoteSource, backoff
 
@@ -64,8 +63,6 @@ def test_after_the_grace_period_a_bot_plays_only_the_away_students_turns(tmp_pat
             game="five_sons", players=4, deal=DEAL, pace=0, grace=0.5, stand_in="random", orders={}
         )
         codes = [s["code"] for s in table["seats"]]
-        from conftest import Client
-
         watch = Client(server, table["teacher"], "changes")
         seats = {s: Client(server, codes[s], "changes") for s in range(4)}
         watch.wait_step(1)
@@ -131,8 +128,6 @@ def test_a_student_who_never_came_is_not_away(tmp_path) -> None:
     server = ServerProcess(tmp_path / "class.db")
     try:
         table = server.create(game="five_sons", players=4, deal=DEAL, pace=0, grace=0, orders={})
-        from conftest import Client
-
         watch = Client(server, table["teacher"], "changes")
         asker = Client(server, table["seats"][1]["code"])
         asker.act(ASK, step=1)
@@ -158,8 +153,6 @@ def test_reconnections_are_jittered() -> None:
 def test_the_package_client_holds_the_observation_and_comes_back_after_a_restart(tmp_path) -> None:
     """RemoteSource asks for change frames; after SIGKILL and a restart on the same file it reconnects by
     itself and holds the server's observation again, connected flags included."""
-    from conftest import free_port
-
     port = free_port()
     server = ServerProcess(tmp_path / "class.db", port=port)
     table = server.create(game="hearts", players=4, seed=5, pace=0, bots={"1": "random", "2": "random"})
@@ -173,7 +166,6 @@ def test_the_package_client_holds_the_observation_and_comes_back_after_a_restart
         assert "frames=changes" in a.url
         server.kill()
         await a.wait(lambda o: not a.connected, timeout=10)
-        server.token = server.token
         await asyncio.get_running_loop().run_in_executor(None, server.start)
         await a.wait(lambda o: a.connected and o["connected"] == [True, True, True, True], timeout=20)
         await b.wait(lambda o: b.connected, timeout=20)

@@ -7,8 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from conftest import ServerProcess, free_port, run_async
-from test_classroom_faults import DEAL, ask
+from conftest import DEAL, ServerProcess, ask, free_port, run_async
 
 from qardlab.classroom import JoinRefused, RemoteSource
 from qardlab.engine import IllegalAction, find_game

@@ -18,21 +18,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, TOKEN, Client, ServerProcess
+from conftest import ASK, DEAL, ROOT, TOKEN, Client, ServerProcess
 
 from qardlab.classroom.store import APPLICATION_ID, SCHEMA_VERSION, Store, StoreError
-
-DEAL = {
-    "hands": [
-        ["JC", "KC", "JD", "AH", "2H"],
-        ["QD", "KD", "JH", "3H", "4H"],
-        ["QC", "9H", "QH", "5H", "6H"],
-        ["KH", "JS", "QS", "7H", "8H"],
-    ],
-    "secret": ["KS", "TH"],
-    "dealer": 0,
-}
-ASK = {"type": "ask", "target": 2, "face": "QC", "number": "8H"}
 
 
 def serve_fails(db: Path) -> subprocess.CompletedProcess:

@@ -8,23 +8,11 @@ import asyncio
 import json
 
 import pytest
-from conftest import run_async
+from conftest import ASK, DEAL, run_async
 
 from qardlab.classroom.commits import RETRY_FAULT
 from qardlab.classroom.store import Store
 from qardlab.classroom.tables import Classroom, RequestError
-
-DEAL = {
-    "hands": [
-        ["JC", "KC", "JD", "AH", "2H"],
-        ["QD", "KD", "JH", "3H", "4H"],
-        ["QC", "9H", "QH", "5H", "6H"],
-        ["KH", "JS", "QS", "7H", "8H"],
-    ],
-    "secret": ["KS", "TH"],
-    "dealer": 0,
-}
-ASK = {"type": "ask", "target": 2, "face": "QC", "number": "8H"}
 
 
 class Conn:
