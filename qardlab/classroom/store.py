@@ -414,12 +414,6 @@ class Store:
                 self.skipped.append((r[0] if isinstance(r[0], int) else None, str(e)))
         return out
 
-    def accepted_times(self, table_id: int) -> list[tuple[int, Optional[int], float]]:
-        """(step number, seat or None, time accepted) of every step of a table (for measurements)."""
-        return self.db.execute(
-            "SELECT n, seat, accepted FROM steps WHERE table_id = ? ORDER BY n", (table_id,)
-        ).fetchall()
-
 
 def _row(r: tuple, steps: list[Any]) -> TableRow:
     """A stored row as a TableRow; ValueError / TypeError naming what does not read."""
