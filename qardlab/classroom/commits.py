@@ -41,7 +41,6 @@ class Commits:
     """The committing half of a classroom (see the module docstring)."""
 
     store: Store
-    tables: dict[int, Table]
     timings: Optional[list]
     file_problem: Optional[str]
     _unsaved: list

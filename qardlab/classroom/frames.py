@@ -23,8 +23,9 @@ def observation_changes(
     old: dict[str, Any], new: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, list], list[str]]:
     """What changed from observation ``old`` to ``new``, as a change frame says it: ``set`` (key -> its new
-    value), ``add`` (a list key -> the items that grew at its end: the events that happened, a trick
-    taken), ``drop`` (keys gone). Applied in that order to ``old`` (:func:`apply_changes`): ``new``."""
+    value), ``add`` (a list key -> the items that grew at its end: a trick taken), ``drop`` (keys gone).
+    Applied in that order to ``old`` (:func:`apply_changes`): ``new``. (A window's events are not compared
+    here: ``windows.py`` adds those logged since its last frame, ``Game.observation_since``'s.)"""
     changed: dict[str, Any] = {}
     added: dict[str, list] = {}
     for key, value in new.items():
@@ -34,9 +35,7 @@ def observation_changes(
         was = old[key]
         if type(value) is list and type(was) is list and len(value) != len(was):
             n = len(was)
-            # the log only grows (the engine's EventLog is append-only): its new end is what happened; any
-            # other list is compared whole
-            if 0 < n < len(value) and value[n - 1] == was[-1] and (key == "events" or value[:n] == was):
+            if 0 < n < len(value) and value[:n] == was:
                 added[key] = value[n:]
             else:
                 changed[key] = value

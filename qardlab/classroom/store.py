@@ -137,10 +137,11 @@ class Store:
         """Look at the file before opening it for writing: None for a new (or empty) file, else its
         schema version (0: a qardlab file from before the versions). StoreError for a file refused."""
         p = Path(self.path)
+        folder = p.parent  # (Path("x.db").parent is Path("."))
         if p.is_dir():
             raise StoreError(f"{self.path} is a folder, not a database file: give --db a file name")
         if not p.exists():
-            if not os.access(p.parent if str(p.parent) else ".", os.W_OK):
+            if not os.access(folder, os.W_OK):
                 raise StoreError(
                     f"cannot create the database file {self.path}: its folder is not writable. "
                     "Give --db a file in a folder you can write to"
@@ -152,7 +153,6 @@ class Store:
                 f"the database file {self.path} is read-only: the server could not store a single move. "
                 f"Make it writable (chmod u+w {self.path}) or give --db another file"
             )
-        folder = p.parent if str(p.parent) else Path(".")
         if not os.access(folder, os.W_OK):
             raise StoreError(
                 f"the folder of the database file {self.path} is read-only (SQLite keeps its journal "
@@ -413,12 +413,6 @@ class Store:
             except (TypeError, ValueError, AttributeError, RecursionError) as e:
                 self.skipped.append((r[0] if isinstance(r[0], int) else None, str(e)))
         return out
-
-    def accepted_times(self, table_id: int) -> list[tuple[int, Optional[int], float]]:
-        """(step number, seat or None, time accepted) of every step of a table (for measurements)."""
-        return self.db.execute(
-            "SELECT n, seat, accepted FROM steps WHERE table_id = ? ORDER BY n", (table_id,)
-        ).fetchall()
 
 
 def _row(r: tuple, steps: list[Any]) -> TableRow:

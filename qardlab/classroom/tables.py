@@ -766,11 +766,7 @@ class Classroom(Windows, Commits):
             )
         if "action" not in msg:
             raise RequestError("an 'act' message needs an 'action' (as the game's records encode it)")
-        table, seat = conn.table, conn.seat
-        if table is None or (seat is not None and table.seats[seat] != conn.code):
-            raise RequestError("this join code is no longer valid")
-        if seat is None:
-            raise RequestError("the teacher's code watches the table; only a seat's code can act")
+        table, seat = self._own_seat(conn, "can act")
         game = table.game
         if "step" in msg and (isinstance(msg["step"], bool) or msg["step"] != game.step):
             raise RequestError(
@@ -795,6 +791,18 @@ class Classroom(Windows, Commits):
         except IllegalAction as e:
             raise RequestError(str(e)) from None
 
+    @staticmethod
+    def _own_seat(conn: Connection, what: str) -> tuple[Table, int]:
+        """The table and seat of a connection whose code is still its seat's; RequestError for a code no
+        longer valid (its seat handed to a bot, or given a new code) and for the teacher's (only a seat's
+        code ``what``)."""
+        table, seat = conn.table, conn.seat
+        if table is None or (seat is not None and table.seats[seat] != conn.code):
+            raise RequestError("this join code is no longer valid")
+        if seat is None:
+            raise RequestError(f"the teacher's code watches the table; only a seat's code {what}")
+        return table, seat
+
     def _set_orders(self, conn: Connection, msg: dict[str, Any]) -> None:
         """``{"type": "orders", "orders": {...}}``: change some of the sender's seat's standing orders. Every
         window of that seat is told the seat's orders (``{"type": "orders", ...}``); then whatever the
@@ -805,11 +813,7 @@ class Classroom(Windows, Commits):
                 f"an 'orders' message has 'orders' (an object of order -> value) and nothing else, not "
                 f"{sorted(set(msg) - {'type'})}"
             )
-        table, seat = conn.table, conn.seat
-        if table is None or (seat is not None and table.seats[seat] != conn.code):
-            raise RequestError("this join code is no longer valid")
-        if seat is None:
-            raise RequestError("the teacher's code watches the table; only a seat's code has standing orders")
+        table, seat = self._own_seat(conn, "has standing orders")
         try:
             orders = table.driver.set_orders(seat, msg["orders"])
         except ValueError as e:
