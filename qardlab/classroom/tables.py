@@ -683,6 +683,9 @@ class Classroom(Windows, Commits):
 
     def receive(self, conn: Connection, message: Any) -> None:
         """Take one client message; anything refused gets the sender an error, and nothing changes."""
+        if getattr(conn, "rate", None) is None:  # its code was refused (``connect``): it is being closed, and
+            # nothing it sends meanwhile is read
+            return
         if not conn.rate.take() and not self._moves_the_game(conn, message):
             if conn.rate.warn_now():
                 self._tell(
@@ -749,9 +752,8 @@ class Classroom(Windows, Commits):
                 raise RequestError(
                     "an 'observation' message asks for the whole observation, and has only 'type'"
                 )
-            if conn.table is None:
-                raise RequestError("this join code is no longer valid")
-            self._send_full(conn, conn.table, conn.seat)
+            table = self._valid_table(conn)  # (the teacher's code too: it watches)
+            self._send_full(conn, table, conn.seat)
             return
         if kind != "act":
             raise RequestError(
@@ -792,13 +794,20 @@ class Classroom(Windows, Commits):
             raise RequestError(str(e)) from None
 
     @staticmethod
+    def _valid_table(conn: Connection) -> Table:
+        """The table of a connection whose code still holds (a seat given a new code or handed to a bot: its
+        old windows are being closed, and are answered nothing of the seat meanwhile); else RequestError."""
+        table, seat = conn.table, conn.seat
+        if table is None or (seat is not None and table.seats[seat] != conn.code):
+            raise RequestError("this join code is no longer valid")
+        return table
+
+    @staticmethod
     def _own_seat(conn: Connection, what: str) -> tuple[Table, int]:
         """The table and seat of a connection whose code is still its seat's; RequestError for a code no
         longer valid (its seat handed to a bot, or given a new code) and for the teacher's (only a seat's
         code ``what``)."""
-        table, seat = conn.table, conn.seat
-        if table is None or (seat is not None and table.seats[seat] != conn.code):
-            raise RequestError("this join code is no longer valid")
+        table, seat = Classroom._valid_table(conn), conn.seat
         if seat is None:
             raise RequestError(f"the teacher's code watches the table; only a seat's code {what}")
         return table, seat

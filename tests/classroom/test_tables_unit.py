@@ -147,3 +147,33 @@ print(json.dumps(out))
     assert out["games"] == ["five_sons", "hearts"] and out["before"] == []
     assert out["five_sons"] == ["five_sons"] and out["resumed"] == ["five_sons"]
     assert out["levels"] == ["five_sons", "hearts"]
+
+
+def test_a_revoked_code_is_answered_nothing_of_its_seat(tmp_path) -> None:
+    """A seat given a new code: a window still holding the old one (its close under way) that asks for the
+    whole observation gets an error, not the seat's hand; the teacher's code still gets the table's."""
+    room = Classroom(Store(tmp_path / "t.db"), "token")
+    made = room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0, "orders": {}})
+    old, teacher = Conn(), Conn()
+    assert room.connect(old, made["seats"][2]["code"]) and room.connect(teacher, made["teacher"])
+    new = room.set_seat(made["table"], 2, {"bot": None})
+    assert new["code"] != made["seats"][2]["code"] and old.closed is not None
+    told = len(old.sent)
+    room.receive(old, json.dumps({"type": "observation"}))
+    assert [m["type"] for m in old.sent[told:]] == ["error"]
+    assert "no longer valid" in old.sent[-1]["message"]
+    room.receive(teacher, json.dumps({"type": "observation"}))
+    assert teacher.sent[-1]["type"] == "observation" and teacher.sent[-1]["seat"] is None
+
+
+def test_the_messages_of_a_refused_code_are_not_read(tmp_path) -> None:
+    """A window whose code was refused is being closed; what it sends meanwhile is dropped, with no error of
+    the server's own (it has no rate limit yet: that is given to a seated window)."""
+    room = Classroom(Store(tmp_path / "t.db"), "token")
+    room.create({"game": "five_sons", "players": 4, "deal": DEAL, "pace": 0})
+    conn = Conn()
+    assert not room.connect(conn, "K7QM-4TXD-9HPW")
+    told = len(conn.sent)
+    room.receive(conn, json.dumps({"type": "orders", "orders": {}}))
+    room.receive(conn, json.dumps({"type": "observation"}))
+    assert conn.sent[told:] == [] and conn.closed[0] == 4403

@@ -152,7 +152,10 @@ def _sign_in(hub: Hub, user: str) -> Any:
     if xsrf:
         form["_xsrf"] = xsrf.group(1)
     r = session.post(f"{hub.url}/hub/login", data=form, timeout=10)
-    assert r.status_code == 200 and user in r.text or "/hub/" in r.url, (r.status_code, r.url)
+    # signed in: the hub set its login cookie and did not send the browser back to the login form (a refused
+    # login ends there too, under /hub/, with a 200)
+    signed_in = any(c.name.startswith("jupyterhub-hub-login") for c in session.cookies)
+    assert r.status_code == 200 and signed_in and "/hub/login" not in r.url, (r.status_code, r.url)
     return session
 
 
