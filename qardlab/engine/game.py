@@ -479,17 +479,6 @@ class Game(ABC):
         out["rest"]["legal"] = out["legal"]
         return out["rest"]
 
-    def observation_text(self, seat: Optional[int]) -> str:
-        """``json.dumps(observation_json(seat))`` (compact), written by the C encoder in one pass.
-
-        The same JSON (the classroom tests compare every frame with ``observation_json``) at a third of
-        the cost: a classroom server writes one for every seat after every step."""
-        obs = self.observation(seat)
-        legal = obs.get("legal") or []
-        if legal:
-            obs = {**obs, "legal": [self.action_to_json(a) for a in legal]}
-        return json.dumps(obs, default=_code_of, separators=(",", ":"))
-
     @staticmethod
     def is_forced(action: Any) -> bool:
         """Whether an action (a history entry, a legal action) is one the rules force (marked ``forced``)."""
